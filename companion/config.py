@@ -1,0 +1,87 @@
+"""Configuration: defaults here, then ``instance/config.py``, then the environment."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+#: Settings read from the environment when set (the twelve-factor way for servers).
+ENVIRONMENT = ("SECRET_KEY", "DATABASE_URL", "PREFERRED_URL_SCHEME", "RATELIMIT_STORAGE_URI",
+               "GAME_CREATION_LIMIT", "TRUST_PROXY", "FORCE_HTTPS")
+
+
+def defaults(app: Flask) -> dict[str, Any]:
+    return {
+        "SQLALCHEMY_DATABASE_URI": "sqlite:///" + os.path.join(app.instance_path, "companion.sqlite"),
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        # A game lasts hours: the CSRF token lives as long as the session, never one hour.
+        "WTF_CSRF_TIME_LIMIT": None,
+        "MAX_CONTENT_LENGTH": 64 * 1024,
+        "SESSION_COOKIE_HTTPONLY": True,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 365,
+        "BABEL_DEFAULT_LOCALE": "en",
+        "LANGUAGES": ["en", "fr", "it"],
+        "GAME_CREATION_LIMIT": "60 per hour",
+        "RATELIMIT_STORAGE_URI": "memory://",
+        "RATELIMIT_HEADERS_ENABLED": True,
+        # Behind a reverse proxy that sets X-Forwarded-Proto, trust one hop of it.
+        "TRUST_PROXY": False,
+        # Always mark cookies Secure and send HSTS, even if a request looks like plain HTTP.
+        "FORCE_HTTPS": False,
+    }
+
+
+def _from_environment(name: str) -> Any:
+    value = os.environ[name]
+    if name in ("TRUST_PROXY", "FORCE_HTTPS"):
+        return value.lower() in ("1", "true", "yes", "on")
+    return value
+
+
+def load(app: Flask, test_config: dict[str, Any] | None) -> None:
+    app.config.from_mapping(defaults(app))
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+    else:
+        app.config.from_pyfile("config.py", silent=True)
+        for name in ENVIRONMENT:
+            if name in os.environ:
+                app.config[name] = _from_environment(name)
+        if "DATABASE_URL" in app.config:
+            app.config["SQLALCHEMY_DATABASE_URI"] = _database_uri(app.config["DATABASE_URL"])
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret(app)
+
+
+def _database_uri(url: str) -> str:
+    """``postgres://`` and ``postgresql://`` URLs use the psycopg 3 driver."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def _instance_secret(app: Flask) -> str:
+    """A home install has no environment to set: keep a generated key in the instance folder so
+    sessions survive restarts. Servers behind a load balancer set ``SECRET_KEY`` instead."""
+    path = Path(app.instance_path) / "secret_key"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # Written aside, then linked into place: of several workers starting at once, one wins
+        # and every one reads the same key.
+        draft = path.with_name(f"secret_key.{os.getpid()}.{secrets.token_hex(4)}")
+        fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(secrets.token_hex(32))
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            pass
+        finally:
+            draft.unlink()
+    return path.read_text().strip()

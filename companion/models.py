@@ -1,0 +1,43 @@
+"""Typed persistence: a game's settings and its entries. No rules and no queries live here."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import JSON, DateTime, Integer, String
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+db = SQLAlchemy(model_class=Base)
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class Game(db.Model):  # type: ignore[name-defined,misc]
+    """One game. State is never stored: the rules engine folds ``entries`` into it.
+
+    ``version`` grows by one with every write; writes name the version they were based on, so
+    two phones entering the same round cannot both succeed (optimistic concurrency).
+    """
+
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(32))
+    #: ``Settings.to_json()``: ruleset, players, first dealer, options.
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: ``entry_to_json()`` of each entry, in the order the table made them.
+    entries: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer)
+    #: SHA-256 of the edit token; the token itself is never stored.
+    edit_token_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,0 +1,43 @@
+"""The rules engine: a pure library (standard library only) that folds a game's entries into its
+state for Oh-Seven, Oh Hell, Elevator and Seven-Up, exactly as ``shared/RULES.md`` decides.
+
+The web layer and the API only ask it; they never compute a rule themselves::
+
+    settings = new_settings("oh-hell", ["Ana", "Ben", "Cleo", "Dev"])
+    state = fold(settings, [Bids((1, None, None, None))])
+    state.current.next_bidder  # -> 2
+"""
+
+from .card_bids import decks
+from .cards import Card, Suit
+from .entries import (
+    ENTRY_KINDS,
+    TIE,
+    Beg,
+    Bids,
+    Entry,
+    Hand,
+    ShapeError,
+    Tricks,
+    entry_from_json,
+    entry_to_json,
+    parse_entry,
+)
+from .errors import CODES, RuleError
+from .game import RoundNotFound, apply, correct_round, fold, new_game, result_entries, undo
+from .registry import RULESETS, Family, Option, Ruleset, get_ruleset
+from .settings import NAME_MAX, Settings, new_settings, settings_from_json
+from .seven_up import gift_receivers, may_give
+from .state import Attempt, Award, GameState, Pass, Passing, Phase, Round, Standing, Status
+from .stats import PlayerStats, TableStats, statistics
+from .turn_bids import legal_bids, schedule
+
+__all__ = [
+    "CODES", "ENTRY_KINDS", "NAME_MAX", "RULESETS", "TIE",
+    "Attempt", "Award", "Beg", "Bids", "Card", "Entry", "Family", "GameState", "Hand", "Option",
+    "Pass", "Passing", "Phase", "PlayerStats", "Round", "RoundNotFound", "RuleError", "Ruleset",
+    "Settings", "ShapeError", "Standing", "Status", "Suit", "TableStats", "Tricks",
+    "apply", "correct_round", "decks", "entry_from_json", "entry_to_json", "fold",
+    "get_ruleset", "gift_receivers", "legal_bids", "may_give", "new_game", "new_settings",
+    "parse_entry", "result_entries", "schedule", "settings_from_json", "statistics", "undo",
+]

@@ -1,0 +1,145 @@
+"""Oh-Seven: seven rounds of seven, card passing, simultaneous bid cards, forced rebids with
+their bonus, set-aside cards, redeals, tricks and scoring (RULES.md section 1)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from .cards import Card
+from .entries import Bids, Entry, Tricks
+from .errors import RuleError
+from .settings import Settings
+from .state import Attempt, Pass, Passing, Phase, Round
+from .turn_bids import check_tricks
+
+ROUNDS = 7
+HAND_SIZE = 7
+#: Card passing before bidding, by round: (cards, direction). Rounds 1 and 7 pass nothing.
+PASSING = {2: (1, "left"), 3: (2, "right"), 4: (3, "left"), 5: (2, "right"), 6: (1, "left")}
+
+
+def decks(players: int) -> int:
+    """One 32-card deck for 2–4 players, two for 5–9."""
+    return 1 if players <= 4 else 2
+
+
+def passing(settings: Settings, number: int) -> Passing | None:
+    """Who passes how many cards to whom before round ``number``'s bids, if passing is on."""
+    if not settings.options["card_passing"] or number not in PASSING:
+        return None
+    count, direction = PASSING[number]
+    n = len(settings.players)
+    step = 1 if direction == "left" else -1
+    passes = tuple(Pass(seat, (seat + step) % n, count) for seat in settings.seats)
+    return Passing(count, direction, passes)
+
+
+def start_round(settings: Settings, number: int) -> Round:
+    n = len(settings.players)
+    dealer = (settings.first_dealer + number - 1) % n
+    return Round(
+        number=number,
+        hand_size=HAND_SIZE,
+        dealer=dealer,
+        phase=Phase.BIDDING,
+        bidding_order=tuple((dealer + 1 + k) % n for k in range(n)),
+        next_bidder=None,
+        forbidden_bid=None,
+        passing=passing(settings, number),
+        attempts=(),
+        redeals=0,
+        set_aside=((),) * n,
+        bids=None,
+        high_bid=None,
+        trump=None,
+        leader=None,
+        tricks=None,
+        bonus=(0,) * n,
+        points=None,
+    )
+
+
+def apply(settings: Settings, round_: Round, entry: Entry) -> Round:
+    if isinstance(entry, Bids):
+        return _bid(settings, round_, tuple(b for b in entry.bids if isinstance(b, Card)))
+    if isinstance(entry, Tricks):
+        return _tricks(settings, round_, entry.tricks)
+    raise RuleError("phase", "Oh-Seven has no hands to enter; enter bids or tricks",
+                    reason="entry-kind", field="hand", kind="hand", game=settings.ruleset.name)
+
+
+def _check_cards(settings: Settings, round_: Round, cards: tuple[Card, ...]) -> None:
+    names = settings.players
+    copies = decks(len(names))
+    if copies == 1:
+        first_holder: dict[Card, int] = {}
+        for seat, card in enumerate(cards):
+            if card in first_holder:
+                other = first_holder[card]
+                raise RuleError(
+                    "duplicate-card",
+                    f"{names[other]} and {names[seat]} both bid {card}, but one deck has one {card}",
+                    reason="duplicate-card", field="bids", seat=seat, player=names[seat],
+                    other=names[other], card=str(card),
+                )
+            first_holder[card] = seat
+    set_aside_anywhere = Counter(c for cards_ in round_.set_aside for c in cards_)
+    bid_now = Counter(cards)
+    for seat, card in enumerate(cards):
+        own = round_.set_aside[seat].count(card)
+        # A player holds at most `copies` of a card; every copy set aside is out of the deal.
+        if own >= copies or set_aside_anywhere[card] + bid_now[card] > copies:
+            raise RuleError(
+                "card-reused",
+                f"{names[seat]} cannot bid {card}: it was set aside by a failed bid in this deal",
+                reason="card-reused", field="bids", seat=seat, player=names[seat], card=str(card),
+            )
+
+
+def _bid(settings: Settings, round_: Round, cards: tuple[Card, ...]) -> Round:
+    if round_.phase is not Phase.BIDDING:
+        raise RuleError("phase", f"round {round_.number}'s bids are in: enter the tricks",
+                        reason="bids-complete", field="bids", round=round_.number)
+    _check_cards(settings, round_, cards)
+    high = max(cards, key=lambda c: c.strength)
+    high_bidders = tuple(seat for seat, card in enumerate(cards) if card == high)
+    sum_seven = sum(c.value for c in cards) == 7
+    shared_high = len(high_bidders) > 1  # only possible with two decks
+    if not (sum_seven or shared_high):
+        return replace(
+            round_, bids=cards, high_bid=high, trump=high.suit, leader=high_bidders[0],
+            phase=Phase.TRICKS,
+        )
+    # A forced rebid: one +1 for the high bidder (for each, when the high bid is shared).
+    attempt = Attempt(round_.redeals, cards, high, high_bidders, sum_seven, shared_high, high_bidders)
+    bonus = tuple(b + (seat in high_bidders) for seat, b in enumerate(round_.bonus))
+    set_aside = tuple(aside + (card,) for aside, card in zip(round_.set_aside, cards))
+    redeals = round_.redeals
+    if len(set_aside[0]) == HAND_SIZE:  # every card of the deal used: the same dealer redeals
+        set_aside = ((),) * len(cards)
+        redeals += 1
+    return replace(
+        round_, attempts=round_.attempts + (attempt,), bonus=bonus, set_aside=set_aside,
+        redeals=redeals,
+    )
+
+
+def score(bid: int, taken: int) -> int:
+    """Bid made exactly: bid + 2; missed: minus the difference.
+
+    >>> score(3, 3), score(3, 1), score(0, 2)
+    (5, -2, -2)
+    """
+    return bid + 2 if bid == taken else -abs(bid - taken)
+
+
+def _tricks(settings: Settings, round_: Round, tricks: tuple[int, ...]) -> Round:
+    check_tricks(settings, round_, tricks)
+    assert round_.bids is not None
+    points = tuple(
+        score(card.value, taken) + bonus
+        for card, taken, bonus in zip(round_.bids, tricks, round_.bonus)
+        if isinstance(card, Card)
+    )
+    return replace(round_, tricks=tricks, points=points, phase=Phase.DONE)

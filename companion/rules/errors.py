@@ -1,0 +1,55 @@
+"""The one exception the engine raises when the table breaks a rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: Every stable code a RuleError may carry (API.md, the 422 table).
+CODES = frozenset(
+    {
+        "ruleset",
+        "players",
+        "phase",
+        "bid-range",
+        "hook",
+        "card-reused",
+        "duplicate-card",
+        "tricks-total",
+        "tricks-range",
+        "seat",
+        "gift-would-win",
+        "hand",
+    }
+)
+
+
+class RuleError(ValueError):
+    """An entry or a setting against the rules.
+
+    ``code`` is the stable API code; ``reason`` a finer stable key the web layer uses to pick a
+    translated message; ``params`` the values that message names; ``field`` the input at fault
+    (``"bids"``, ``"tricks"``, ``"players"``, ``"high"``, …) and ``seat`` the player at fault,
+    when there is one. ``message`` is the English text.
+    """
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        reason: str | None = None,
+        field: str | None = None,
+        seat: int | None = None,
+        **params: Any,
+    ) -> None:
+        assert code in CODES, code
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.reason = reason or code
+        self.field = field
+        self.seat = seat
+        self.params: dict[str, Any] = params
+
+    def __repr__(self) -> str:
+        return f"RuleError({self.code!r}, {self.message!r})"

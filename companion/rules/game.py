@@ -1,0 +1,174 @@
+"""Folding entries into the game state: apply, undo, correct a past round."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Sequence
+
+from . import card_bids, seven_up, turn_bids
+from .entries import Bids, Entry, Hand, Tricks
+from .errors import RuleError
+from .registry import Family
+from .settings import Settings
+from .state import GameState, Phase, Round, Status
+
+_FAMILIES = {Family.CARD_BIDS: card_bids, Family.TURN_BIDS: turn_bids}
+
+
+class RoundNotFound(LookupError):
+    """A round number that has not been played (an API 404)."""
+
+
+def total_rounds(settings: Settings) -> int | None:
+    """How many rounds the game has; ``None`` for Seven-Up, which plays to a target."""
+    if settings.family is Family.CARD_BIDS:
+        return card_bids.ROUNDS
+    if settings.family is Family.TURN_BIDS:
+        return len(turn_bids.schedule(settings))
+    return None
+
+
+def _start_round(settings: Settings, number: int, side_scores: tuple[int, ...]) -> Round:
+    if settings.family is Family.SEVEN_UP:
+        return seven_up.start_round(settings, number)
+    return _FAMILIES[settings.family].start_round(settings, number)
+
+
+def new_game(settings: Settings) -> GameState:
+    """The state before any entry: round 1 waiting for its bids (Seven-Up: its first hand)."""
+    zeros = (0,) * len(settings.players)
+    side_zeros = (0,) * len(settings.sides)
+    return GameState(
+        settings=settings,
+        entries=(),
+        entry_rounds=(),
+        rounds=(),
+        current=_start_round(settings, 1, side_zeros),
+        scores=zeros,
+        side_scores=side_zeros,
+        status=Status.IN_PROGRESS,
+        winning_award=None,
+        total_rounds=total_rounds(settings),
+    )
+
+
+def apply(state: GameState, entry: Entry) -> GameState:
+    """The state after one more entry, or a ``RuleError`` that says which rule it breaks.
+
+    >>> from companion.rules import new_settings, Bids
+    >>> state = apply(new_game(new_settings("oh-hell", ["Ana", "Ben", "Cleo", "Dev"])),
+    ...               Bids((None, 1, None, None)))
+    >>> state.current.next_bidder
+    2
+    """
+    settings = state.settings
+    current = state.current
+    if current is None:
+        raise RuleError("phase", "the game is over: no more entries", reason="finished",
+                        field=_field_of(entry))
+    if settings.family is Family.SEVEN_UP:
+        if not isinstance(entry, Hand):
+            raise RuleError("phase", "Seven-Up records hands, not bids or tricks",
+                            reason="entry-kind", field=_field_of(entry), kind=_field_of(entry),
+                            game=settings.ruleset.name)
+        round_, side_scores, award = seven_up.apply(settings, current, entry, state.side_scores)
+    else:
+        round_ = _FAMILIES[settings.family].apply(settings, current, entry)
+        side_scores = tuple(
+            sum(r.points[s] for r in state.rounds if r.points) + (
+                round_.points[s] if round_.points else round_.bonus[s])
+            for s in settings.seats
+        )
+        award = None
+    entries = state.entries + (entry,)
+    entry_rounds = state.entry_rounds + (current.number,)
+    scores = tuple(side_scores[settings.side_of(s)] for s in settings.seats)
+    if round_.phase is not Phase.DONE:
+        return replace(state, entries=entries, entry_rounds=entry_rounds, current=round_,
+                       scores=scores, side_scores=side_scores)
+    rounds = state.rounds + (round_,)
+    finished = award is not None or len(rounds) == state.total_rounds
+    return replace(
+        state,
+        entries=entries,
+        entry_rounds=entry_rounds,
+        rounds=rounds,
+        current=None if finished else _start_round(settings, round_.number + 1, side_scores),
+        scores=scores,
+        side_scores=side_scores,
+        status=Status.FINISHED if finished else Status.IN_PROGRESS,
+        winning_award=award,
+    )
+
+
+def _field_of(entry: Entry) -> str:
+    return "bids" if isinstance(entry, Bids) else "tricks" if isinstance(entry, Tricks) else "hand"
+
+
+def fold(settings: Settings, entries: Sequence[Entry]) -> GameState:
+    """The state after every entry in order; the first illegal one raises its ``RuleError``."""
+    state = new_game(settings)
+    for entry in entries:
+        state = apply(state, entry)
+    return state
+
+
+def undo(state: GameState) -> GameState:
+    """The state without its last entry (``RuleError('phase')`` when there is none)."""
+    if not state.entries:
+        raise RuleError("phase", "nothing to undo yet", reason="nothing-to-undo", field=None)
+    return fold(state.settings, state.entries[:-1])
+
+
+def result_entries(state: GameState, number: int) -> list[int]:
+    """The positions of the entries that make a scored round's result: in-turn games, all its
+    bids and its tricks; Oh-Seven, the accepted bids and the tricks (failed bids and their bonuses
+    stay); Seven-Up, the hand that was played (redeals stay)."""
+    if not any(r.number == number for r in state.rounds):
+        if state.current is not None and state.current.number == number:
+            raise RuleError("phase", f"round {number} is still being played: enter it, or undo",
+                            reason="round-open", field=None, round=number)
+        raise RoundNotFound(number)
+    positions = [i for i, r in enumerate(state.entry_rounds) if r == number]
+    if state.settings.family is Family.TURN_BIDS:
+        return positions
+    return positions[-2:] if state.settings.family is Family.CARD_BIDS else positions[-1:]
+
+
+def correct_round(state: GameState, number: int, replacement: Sequence[Entry]) -> GameState:
+    """The state with a scored round's result replaced and everything after it folded again.
+
+    The correction is refused (its ``RuleError``) when it is illegal itself or makes a later
+    entry illegal; ``RoundNotFound`` for a round not yet played.
+    """
+    positions = result_entries(state, number)
+    entries = list(state.entries)
+    entries[positions[0] : positions[-1] + 1] = replacement
+    try:
+        corrected = fold(state.settings, entries)
+    except RuleError as error:
+        failing = _failing_round(state.settings, entries)
+        if failing is None or failing <= number:
+            raise
+        raise RuleError(
+            error.code,
+            f"this correction would make round {failing} invalid: {error.message}",
+            reason=error.reason, field=error.field, seat=error.seat,
+            **{**error.params, "later_round": failing},
+        ) from error
+    corrected_round = next((r for r in corrected.rounds if r.number == number), None)
+    if corrected_round is None:
+        raise RuleError("phase", f"the correction leaves round {number} unfinished",
+                        reason="correction-incomplete", field=None, round=number)
+    return corrected
+
+
+def _failing_round(settings: Settings, entries: Sequence[Entry]) -> int | None:
+    state = new_game(settings)
+    for entry in entries:
+        try:
+            state = apply(state, entry)
+        except RuleError:
+            return state.current.number if state.current else (
+                state.rounds[-1].number + 1 if state.rounds else 1)
+    return None

@@ -1,0 +1,127 @@
+"""A game's settings: the ruleset, the players in seating order, the first dealer, the options."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from .errors import RuleError
+from .registry import Family, OptionValue, Ruleset, get_ruleset
+
+NAME_MAX = 24
+
+
+@dataclass(frozen=True)
+class Settings:
+    ruleset: Ruleset
+    players: tuple[str, ...]
+    first_dealer: int
+    options: Mapping[str, OptionValue] = field(hash=False)
+
+    @property
+    def family(self) -> Family:
+        return self.ruleset.family
+
+    @property
+    def seats(self) -> range:
+        return range(len(self.players))
+
+    @property
+    def has_teams(self) -> bool:
+        """Seven-Up with four players: seats 0 and 2 against 1 and 3."""
+        return self.family is Family.SEVEN_UP and len(self.players) == 4
+
+    def side_of(self, seat: int) -> int:
+        """The side that scores for ``seat``: its team with partnerships, else the seat itself."""
+        return seat % 2 if self.has_teams else seat
+
+    @property
+    def sides(self) -> range:
+        return range(2) if self.has_teams else self.seats
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset.id,
+            "players": list(self.players),
+            "first_dealer": self.first_dealer,
+            "options": dict(self.options),
+        }
+
+
+def clean_name(raw: object, position: int) -> str:
+    """A player's name trimmed and checked: 1–24 characters, no control characters."""
+    if not isinstance(raw, str):
+        raise RuleError(
+            "players", f"player {position + 1}'s name must be text", reason="name-type",
+            field="players", seat=position,
+        )
+    name = unicodedata.normalize("NFC", raw).strip()
+    if not name:
+        raise RuleError(
+            "players", f"player {position + 1} needs a name", reason="name-empty",
+            field="players", seat=position,
+        )
+    if len(name) > NAME_MAX:
+        raise RuleError(
+            "players",
+            f"name {name[:NAME_MAX]!r}… is {len(name)} characters long; the most is {NAME_MAX}",
+            reason="name-long", field="players", seat=position, name=name[:NAME_MAX],
+            length=len(name), most=NAME_MAX,
+        )
+    if any(unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp") for ch in name):
+        raise RuleError(
+            "players", f"name {name!r} holds a character that cannot be shown",
+            reason="name-character", field="players", seat=position, name=name,
+        )
+    return name
+
+
+def new_settings(
+    ruleset: object,
+    players: object,
+    first_dealer: object = 0,
+    options: Mapping[str, object] | None = None,
+) -> Settings:
+    """Checked settings for a new game, or a ``RuleError`` naming what is wrong.
+
+    >>> new_settings("oh-hell", ["Ana", "Ben", "Cleo"]).options["schedule"]
+    'down-up'
+    """
+    rules = get_ruleset(ruleset)
+    if not isinstance(players, Sequence) or isinstance(players, (str, bytes)):
+        raise RuleError("players", "players must be a list of names", reason="players-type",
+                        field="players")
+    count = len(players)
+    if not rules.min_players <= count <= rules.max_players:
+        raise RuleError(
+            "players",
+            f"{rules.name} is for {rules.min_players}–{rules.max_players} players, not {count}",
+            reason="player-count", field="players", game=rules.name, count=count,
+            least=rules.min_players, most=rules.max_players,
+        )
+    names = tuple(clean_name(raw, i) for i, raw in enumerate(players))
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(names):
+        key = name.casefold()
+        if key in seen:
+            raise RuleError(
+                "players", f"two players are called {name!r}; names must differ",
+                reason="name-duplicate", field="players", seat=seat, name=name,
+            )
+        seen[key] = seat
+    if type(first_dealer) is not int or not 0 <= first_dealer < count:
+        raise RuleError(
+            "seat", f"first dealer {first_dealer!r} is not a seat: seats are 0–{count - 1}",
+            reason="dealer-seat", field="first_dealer", value=first_dealer, last=count - 1,
+        )
+    if options is not None and not isinstance(options, Mapping):
+        raise RuleError("ruleset", "options must be an object of option names",
+                        reason="options-type", field="options")
+    return Settings(rules, names, first_dealer, rules.resolve_options(options))
+
+
+def settings_from_json(data: Mapping[str, Any]) -> Settings:
+    """Settings as stored by ``Settings.to_json`` (checked again: stored data is input too)."""
+    options = {k: v for k, v in data["options"].items() if k not in get_ruleset(data["ruleset"]).presets}
+    return new_settings(data["ruleset"], data["players"], data["first_dealer"], options)

@@ -1,0 +1,160 @@
+"""Seven-Up: turned jacks, stand / give / run, high, low, jack and game, partnerships, and
+counting out in a fixed order so that the game never ties (RULES.md section 4)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .entries import TIE, Beg, Hand
+from .errors import RuleError
+from .settings import Settings
+from .state import Award, Phase, Round
+
+HAND_SIZE = 6
+JACKS_IN_PACK = 4
+#: The order in which a hand's points are counted once play is over.
+PLAY_POINTS = ("high", "low", "jack", "game")
+
+
+def start_round(settings: Settings, number: int) -> Round:
+    n = len(settings.players)
+    dealer = (settings.first_dealer + number - 1) % n
+    eldest = (dealer + 1) % n
+    return Round(
+        number=number,
+        hand_size=HAND_SIZE,
+        dealer=dealer,
+        phase=Phase.HAND,
+        bidding_order=tuple((dealer + 1 + k) % n for k in range(n)),
+        next_bidder=None,
+        forbidden_bid=None,
+        passing=None,
+        attempts=(),
+        redeals=0,
+        set_aside=(),
+        bids=None,
+        high_bid=None,
+        trump=None,
+        leader=eldest,
+        tricks=None,
+        bonus=(0,) * n,
+        points=None,
+        eldest=eldest,
+    )
+
+
+def gift_receivers(settings: Settings, round_: Round) -> tuple[int, ...]:
+    """Who scores when the dealer gives one: the eldest's side; with 3 players, both non-dealers."""
+    assert round_.eldest is not None
+    if len(settings.players) == 3:
+        return (round_.eldest, (round_.eldest + 1) % 3)
+    return (round_.eldest,)
+
+
+def may_give(settings: Settings, round_: Round, side_scores: tuple[int, ...], jacks_turned: int) -> bool:
+    """False when giving one would put the eldest's side out (the dealer must run the cards)."""
+    assert round_.eldest is not None
+    side = settings.side_of(round_.eldest)
+    jacks_for_eldest = jacks_turned if settings.side_of(round_.dealer) == side else 0
+    return side_scores[side] + jacks_for_eldest + 1 < int(settings.options["target"])
+
+
+def _check_hand(settings: Settings, round_: Round, hand: Hand) -> None:
+    def impossible(reason: str, message: str, field: str) -> RuleError:
+        return RuleError("hand", message, reason=reason, field=field)
+
+    if not 0 <= hand.jacks_turned <= JACKS_IN_PACK:
+        raise impossible("jacks-count", f"{hand.jacks_turned} jacks turned? A pack has 4",
+                         "jacks_turned")
+    if hand.jacks_turned > 1 and hand.beg is not Beg.RUN and not hand.redeal:
+        raise impossible("jacks-without-run",
+                         "only one card is turned up unless the cards are run", "jacks_turned")
+    if hand.redeal:
+        return
+    if hand.low is not None and hand.high is None:
+        raise impossible("low-without-high", "low was scored but nobody held high: a trump "
+                         "in play is both high and low when it is alone", "high")
+    if hand.high is not None and hand.low is None:
+        raise impossible("high-without-low", "high was scored but nobody held low: a lone "
+                         "trump is both high and low", "low")
+    if hand.jack is not None and hand.high is None:
+        raise impossible("jack-without-trump", "the jack of trumps was in play, so someone "
+                         "held high", "high")
+    if hand.game is None:
+        raise impossible("game-missing", "who made game? Choose a player, or tie", "game")
+
+
+def _play_awards(settings: Settings, round_: Round, hand: Hand) -> list[tuple[str, int]]:
+    awards = [(point, seat) for point in ("high", "low", "jack")
+              if (seat := getattr(hand, point)) is not None]
+    if hand.game == TIE:
+        if settings.options["game_tie"] == "eldest":
+            assert round_.eldest is not None
+            awards.append(("game", round_.eldest))
+    elif isinstance(hand.game, int):
+        awards.append(("game", hand.game))
+    return awards
+
+
+def apply(
+    settings: Settings, round_: Round, hand: Hand, side_scores: tuple[int, ...]
+) -> tuple[Round, tuple[int, ...], Award | None]:
+    """The round after a hand, the side scores, and the point that won the game if one did."""
+    _check_hand(settings, round_, hand)
+    target = int(settings.options["target"])
+    scores = list(side_scores)
+    awards: list[Award] = list(round_.awards)
+    winning: Award | None = None
+
+    def count(point: str, seat: int) -> None:
+        nonlocal winning
+        side = settings.side_of(seat)
+        counted = winning is None
+        if counted:
+            scores[side] += 1
+        award = Award(point, seat, side, counted)
+        awards.append(award)
+        if counted and scores[side] >= target:
+            winning = award
+
+    for _ in range(hand.jacks_turned):
+        count("jack-turned", round_.dealer)
+    if hand.redeal:
+        return _updated(settings, round_, hand, awards, winning, done=winning is not None), \
+            tuple(scores), winning
+    if winning is None:  # a turned jack that wins ends the game before the beg
+        if hand.beg is Beg.GIVE:
+            if not may_give(settings, round_, side_scores, hand.jacks_turned):
+                assert round_.eldest is not None
+                raise RuleError(
+                    "gift-would-win",
+                    f"the dealer may not give one: it would put {settings.players[round_.eldest]}"
+                    f"'s side out at {target}; the cards must be run",
+                    reason="gift-would-win", field="beg", seat=round_.eldest,
+                    player=settings.players[round_.eldest], target=target,
+                )
+            for seat in gift_receivers(settings, round_):
+                count("gift", seat)
+        for point, seat in _play_awards(settings, round_, hand):
+            count(point, seat)
+    return _updated(settings, round_, hand, awards, winning, done=True), tuple(scores), winning
+
+
+def _updated(settings: Settings, round_: Round, hand: Hand, awards: list[Award],
+             winning: Award | None, done: bool) -> Round:
+    hands = round_.hands + (hand,)
+    redeals = round_.redeals + (1 if hand.redeal and winning is None else 0)
+    if not done:
+        return replace(round_, hands=hands, awards=tuple(awards), redeals=redeals,
+                       bonus=_points(settings, awards))
+    return replace(round_, hands=hands, awards=tuple(awards), redeals=redeals,
+                   bonus=_points(settings, awards), points=_points(settings, awards),
+                   phase=Phase.DONE)
+
+
+def _points(settings: Settings, awards: list[Award]) -> tuple[int, ...]:
+    """Per seat, the counted points its side scored this round."""
+    return tuple(
+        sum(1 for a in awards if a.counted and a.side == settings.side_of(seat))
+        for seat in settings.seats
+    )

@@ -1,0 +1,154 @@
+"""The game state the engine derives from the entries. Every value is frozen."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from .cards import Card, Suit
+from .entries import Bid, Entry, Hand
+from .settings import Settings
+
+
+class Phase(enum.Enum):
+    BIDDING = "bidding"
+    TRICKS = "tricks"
+    HAND = "hand"  # Seven-Up: the hand is being played
+    DONE = "done"
+
+
+class Status(enum.Enum):
+    IN_PROGRESS = "in_progress"
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Oh-Seven card passing: ``giver`` passes ``count`` cards to ``receiver``."""
+
+    giver: int
+    receiver: int
+    count: int
+
+
+@dataclass(frozen=True)
+class Passing:
+    count: int
+    direction: str  # "left" or "right"
+    passes: tuple[Pass, ...]
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """An Oh-Seven bid that forced a rebid: the cards, why, and who scored the +1."""
+
+    deal: int  # 0 for the round's first deal, 1 after one redeal, …
+    bids: tuple[Card, ...]
+    high_bid: Card
+    high_bidders: tuple[int, ...]
+    sum_seven: bool
+    shared_high: bool
+    bonus: tuple[int, ...]  # the seats that scored +1
+
+
+@dataclass(frozen=True)
+class Award:
+    """One Seven-Up point, in the order points are counted. ``counted`` is False for a point
+    that came after the game was already won."""
+
+    point: str  # "jack-turned", "gift", "high", "low", "jack", "game"
+    seat: int
+    side: int
+    counted: bool
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round (Seven-Up: one hand, with any redeals before it)."""
+
+    number: int
+    hand_size: int
+    dealer: int
+    phase: Phase
+    #: Who bids in which order (from the dealer's left); Oh-Seven: the same order, for reference.
+    bidding_order: tuple[int, ...]
+    #: In-turn games: the player whose bid is awaited, ``None`` otherwise.
+    next_bidder: int | None
+    #: In-turn games: the dealer's hooked number once all the others have bid.
+    forbidden_bid: int | None
+    passing: Passing | None
+    attempts: tuple[Attempt, ...]
+    redeals: int
+    #: Oh-Seven: per seat, the cards set aside by failed bids in this deal.
+    set_aside: tuple[tuple[Card, ...], ...]
+    bids: tuple[Bid, ...] | None
+    high_bid: Card | None
+    trump: Suit | None
+    leader: int | None
+    tricks: tuple[int, ...] | None
+    #: Rebid bonuses scored so far this round, per seat.
+    bonus: tuple[int, ...]
+    #: The round's points per seat once done (bonuses included); Seven-Up: per seat, its side's.
+    points: tuple[int, ...] | None
+    #: Seven-Up: the player left of the dealer, the hands recorded (redeals first), the points.
+    eldest: int | None = None
+    hands: tuple[Hand, ...] = ()
+    awards: tuple[Award, ...] = ()
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A place in the standings; ``seats`` has both partners for a Seven-Up team."""
+
+    side: int
+    seats: tuple[int, ...]
+    score: int
+    rank: int
+
+
+@dataclass(frozen=True)
+class GameState:
+    settings: Settings
+    entries: tuple[Entry, ...]
+    #: For each entry, the number of the round it belongs to.
+    entry_rounds: tuple[int, ...]
+    rounds: tuple[Round, ...]  # scored rounds, oldest first
+    current: Round | None  # None once finished
+    #: Per seat (Seven-Up with teams: the team's score for both partners).
+    scores: tuple[int, ...]
+    #: Per side: seats, or the two Seven-Up teams.
+    side_scores: tuple[int, ...]
+    status: Status
+    #: Seven-Up: the point that won the game.
+    winning_award: Award | None
+    total_rounds: int | None  # None for Seven-Up, which plays to a target
+
+    @property
+    def finished(self) -> bool:
+        return self.status is Status.FINISHED
+
+    @property
+    def standings(self) -> tuple[Standing, ...]:
+        """Best first; equal scores share a rank (1, 1, 3)."""
+        settings = self.settings
+        sides = sorted(settings.sides, key=lambda side: (-self.side_scores[side], side))
+        if self.winning_award is not None:  # Seven-Up never ties: the winner is first
+            winner = self.winning_award.side
+            sides.sort(key=lambda side: side != winner)
+        standings = []
+        for position, side in enumerate(sides):
+            score = self.side_scores[side]
+            if standings and standings[-1].score == score and self.winning_award is None:
+                rank = standings[-1].rank
+            else:
+                rank = position + 1
+            seats = tuple(s for s in settings.seats if settings.side_of(s) == side)
+            standings.append(Standing(side, seats, score, rank))
+        return tuple(standings)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won (several on a shared win; both partners of a team), once finished."""
+        if not self.finished:
+            return ()
+        return tuple(sorted(s for st in self.standings if st.rank == 1 for s in st.seats))

@@ -1,0 +1,97 @@
+"""Statistics for the bid-and-trick games (RULES.md section 1, "Statistics"; seed 002).
+
+Only the accepted bid of each scored round counts; failed Oh-Seven rebids do not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, Suit
+from .registry import Family
+from .state import GameState, Round
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    seat: int
+    rounds: int
+    points_per_round: float | None
+    average_bid: float | None
+    zero_bid_rate: float | None
+    top_bid_rate: float | None
+    success_rate: float | None
+    overshoot_rate: float | None
+    deficit_rate: float | None
+
+
+@dataclass(frozen=True)
+class TableStats:
+    players: int
+    rounds: int
+    average_zero_bid_rate: float | None
+    average_top_bid: float | None
+    #: Oh-Seven: the share of scored rounds each suit was trump (every suit listed).
+    trump_rate: dict[Suit, float] | None
+    per_player: tuple[PlayerStats, ...]
+
+
+def _bid_value(bid: object) -> int:
+    return bid.value if isinstance(bid, Card) else int(bid)  # type: ignore[call-overload]
+
+
+def _rate(count: int, total: int) -> float | None:
+    return count / total if total else None
+
+
+def _top_bidders(round_: Round) -> set[int]:
+    """Oh-Seven: the high bidder; in-turn games: every player who made the highest bid."""
+    assert round_.bids is not None
+    if round_.leader is not None and round_.high_bid is not None:
+        return {round_.leader}
+    top = max(_bid_value(b) for b in round_.bids)
+    return {s for s, b in enumerate(round_.bids) if _bid_value(b) == top}
+
+
+def statistics(state: GameState) -> TableStats | None:
+    """Figures over the scored rounds of a game in progress or finished; ``None`` for Seven-Up,
+    which has no bids.
+
+    Rates are shares from 0 to 1, ``None`` before any round is scored.
+    """
+    settings = state.settings
+    if settings.family is Family.SEVEN_UP:
+        return None
+    rounds = [r for r in state.rounds if r.bids is not None and r.tricks is not None]
+    played = len(rounds)
+    players = []
+    for seat in settings.seats:
+        bids = [_bid_value(r.bids[seat]) for r in rounds if r.bids is not None]
+        tricks = [r.tricks[seat] for r in rounds if r.tricks is not None]
+        points = sum(r.points[seat] for r in rounds if r.points is not None)
+        players.append(
+            PlayerStats(
+                seat=seat,
+                rounds=played,
+                points_per_round=points / played if played else None,
+                average_bid=sum(bids) / played if played else None,
+                zero_bid_rate=_rate(bids.count(0), played),
+                top_bid_rate=_rate(sum(seat in _top_bidders(r) for r in rounds), played),
+                success_rate=_rate(sum(b == t for b, t in zip(bids, tricks)), played),
+                overshoot_rate=_rate(sum(t > b for b, t in zip(bids, tricks)), played),
+                deficit_rate=_rate(sum(t < b for b, t in zip(bids, tricks)), played),
+            )
+        )
+    zero_rates = [p.zero_bid_rate for p in players if p.zero_bid_rate is not None]
+    top_bids = [max(_bid_value(b) for b in r.bids) for r in rounds if r.bids is not None]
+    trump_rate = None
+    if settings.family is Family.CARD_BIDS and played:
+        trump_rate = {suit: sum(r.trump is suit for r in rounds) / played for suit in Suit}
+    return TableStats(
+        players=len(settings.players),
+        rounds=played,
+        average_zero_bid_rate=sum(zero_rates) / len(zero_rates) if zero_rates else None,
+        average_top_bid=sum(top_bids) / played if played else None,
+        trump_rate=trump_rate,
+        per_player=tuple(players),
+    )

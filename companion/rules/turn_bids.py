@@ -1,0 +1,196 @@
+"""Oh Hell and Elevator: hand sizes, bids in turn from the dealer's left, the dealer's hook,
+tricks and both scorings (RULES.md sections 2 and 3)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .entries import Bid, Bids, Entry, Tricks
+from .errors import RuleError
+from .settings import Settings
+from .state import Phase, Round
+
+#: The first (largest) hand by player count: 10 for 3–5, 8 for 6, 7 for 7 (= floor(51 / n)).
+LARGEST_HAND = {3: 10, 4: 10, 5: 10, 6: 8, 7: 7}
+
+
+def schedule(settings: Settings) -> tuple[int, ...]:
+    """Hand sizes, round by round, for the ``schedule`` option.
+
+    >>> schedule(__import__("companion.rules", fromlist=["x"]).new_settings(
+    ...     "oh-hell", list("ABCDEFG")))
+    (7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7)
+    """
+    top = LARGEST_HAND[len(settings.players)]
+    down = tuple(range(top, 0, -1))
+    up = tuple(range(1, top + 1))
+    shape = settings.options["schedule"]
+    if shape == "down":
+        return down
+    if shape == "up":
+        return up
+    if shape == "up-down":
+        return up + down[1:]
+    return down + up[1:]
+
+
+def start_round(settings: Settings, number: int) -> Round:
+    n = len(settings.players)
+    dealer = (settings.first_dealer + number - 1) % n
+    order = tuple((dealer + 1 + k) % n for k in range(n))
+    return Round(
+        number=number,
+        hand_size=schedule(settings)[number - 1],
+        dealer=dealer,
+        phase=Phase.BIDDING,
+        bidding_order=order,
+        next_bidder=order[0],
+        forbidden_bid=None,
+        passing=None,
+        attempts=(),
+        redeals=0,
+        set_aside=(),
+        bids=(None,) * n,
+        high_bid=None,
+        trump=None,
+        leader=order[0],
+        tricks=None,
+        bonus=(0,) * n,
+        points=None,
+    )
+
+
+def forbidden_bid(hand_size: int, others: int) -> int | None:
+    """The dealer's hooked number, given the total of the other bids; ``None`` when it falls
+    outside 0..hand size and the dealer is free.
+
+    >>> forbidden_bid(5, 3), forbidden_bid(5, 6)
+    (2, None)
+    """
+    hooked = hand_size - others
+    return hooked if 0 <= hooked <= hand_size else None
+
+
+def legal_bids(round_: Round) -> tuple[int, ...]:
+    """The bids the next bidder may make (the dealer's hooked number left out)."""
+    return tuple(b for b in range(round_.hand_size + 1) if b != round_.forbidden_bid)
+
+
+def apply(settings: Settings, round_: Round, entry: Entry) -> Round:
+    if isinstance(entry, Bids):
+        return _bid(settings, round_, entry.bids)
+    if isinstance(entry, Tricks):
+        return _tricks(settings, round_, entry.tricks)
+    raise RuleError("phase", f"{settings.ruleset.name} has no hands to enter; enter bids or tricks",
+                    reason="entry-kind", field="hand", kind="hand", game=settings.ruleset.name)
+
+
+def _bid(settings: Settings, round_: Round, given: tuple[Bid, ...]) -> Round:
+    names = settings.players
+    if round_.phase is not Phase.BIDDING:
+        raise RuleError("phase", f"round {round_.number}'s bids are all in: enter the tricks",
+                        reason="bids-complete", field="bids", round=round_.number)
+    assert round_.bids is not None
+    bids = list(round_.bids)
+    for seat, value in enumerate(given):
+        if value is not None and bids[seat] is not None and value != bids[seat]:
+            raise RuleError(
+                "phase", f"{names[seat]} has already bid {bids[seat]}; undo that bid to change it",
+                reason="already-bid", field="bids", seat=seat, player=names[seat], bid=bids[seat],
+            )
+    new_seats = {seat for seat, value in enumerate(given) if value is not None and bids[seat] is None}
+    if not new_seats:
+        raise RuleError("phase", "no new bid was entered", reason="no-bid", field="bids")
+    waiting = [seat for seat in round_.bidding_order if bids[seat] is None]
+    for seat in waiting:
+        if not new_seats:
+            break
+        if seat not in new_seats:
+            later = min(new_seats, key=round_.bidding_order.index)
+            raise RuleError(
+                "phase", f"{names[later]} bids after {names[seat]}: enter {names[seat]}'s bid first",
+                reason="out-of-turn", field="bids", seat=later, player=names[later],
+                waiting=names[seat],
+            )
+        new_seats.discard(seat)
+        bids[seat] = _checked_bid(settings, round_, bids, seat, given[seat])
+    return _after_bids(round_, tuple(bids))
+
+
+def _checked_bid(settings: Settings, round_: Round, bids: list[Bid], seat: int, value: Bid) -> int:
+    assert isinstance(value, int)
+    name = settings.players[seat]
+    if not 0 <= value <= round_.hand_size:
+        raise RuleError(
+            "bid-range", f"{name} may bid 0–{round_.hand_size}, not {value}",
+            reason="bid-range", field="bids", seat=seat, player=name, bid=value,
+            hand_size=round_.hand_size,
+        )
+    if seat == round_.dealer:
+        others = sum(b for s, b in enumerate(bids) if s != seat and isinstance(b, int))
+        if value == forbidden_bid(round_.hand_size, others):
+            raise RuleError(
+                "hook",
+                f"dealer may not bid {value}: bids would total {round_.hand_size} = cards in hand",
+                reason="hook", field="bids", seat=seat, player=name, bid=value,
+                hand_size=round_.hand_size,
+            )
+    return value
+
+
+def _after_bids(round_: Round, bids: tuple[Bid, ...]) -> Round:
+    waiting = [seat for seat in round_.bidding_order if bids[seat] is None]
+    forbidden = None
+    if waiting == [round_.dealer]:
+        others = sum(b for b in bids if isinstance(b, int))
+        forbidden = forbidden_bid(round_.hand_size, others)
+    return replace(
+        round_,
+        bids=bids,
+        next_bidder=waiting[0] if waiting else None,
+        forbidden_bid=forbidden,
+        phase=Phase.BIDDING if waiting else Phase.TRICKS,
+    )
+
+
+def check_tricks(settings: Settings, round_: Round, tricks: tuple[int, ...]) -> None:
+    """Tricks 0..hand size each, adding up to the hand size (every game with tricks)."""
+    if round_.phase is not Phase.TRICKS:
+        raise RuleError("phase", f"round {round_.number} needs every bid before its tricks",
+                        reason="tricks-before-bids", field="tricks", round=round_.number)
+    for seat, taken in enumerate(tricks):
+        if not 0 <= taken <= round_.hand_size:
+            name = settings.players[seat]
+            raise RuleError(
+                "tricks-range", f"{name} cannot take {taken} tricks: 0–{round_.hand_size} in this round",
+                reason="tricks-range", field="tricks", seat=seat, player=name, tricks=taken,
+                hand_size=round_.hand_size,
+            )
+    total = sum(tricks)
+    if total != round_.hand_size:
+        raise RuleError(
+            "tricks-total",
+            f"tricks add up to {total}, but {round_.hand_size} were played",
+            reason="tricks-total", field="tricks", total=total, hand_size=round_.hand_size,
+        )
+
+
+def score(scoring: object, bid: int, taken: int) -> int:
+    """Round points: ``exact`` 10 + bid when exact, else 0; ``tricks-plus-bonus`` one per trick
+    plus 10 when exact.
+
+    >>> score("exact", 0, 0), score("exact", 2, 3), score("tricks-plus-bonus", 2, 3)
+    (10, 0, 3)
+    """
+    exact = bid == taken
+    if scoring == "tricks-plus-bonus":
+        return taken + (10 if exact else 0)
+    return 10 + bid if exact else 0
+
+
+def _tricks(settings: Settings, round_: Round, tricks: tuple[int, ...]) -> Round:
+    check_tricks(settings, round_, tricks)
+    assert round_.bids is not None
+    scoring = settings.options["scoring"]
+    points = tuple(score(scoring, int(bid or 0), taken) for bid, taken in zip(round_.bids, tricks))
+    return replace(round_, tricks=tricks, points=points, phase=Phase.DONE)
