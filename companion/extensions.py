@@ -1,0 +1,28 @@
+"""Flask extensions shared by the blueprints."""
+
+from __future__ import annotations
+
+import os
+
+from flask import Flask, current_app
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from flask_migrate import Migrate
+from flask_wtf.csrf import CSRFProtect
+
+from .models import db
+
+csrf = CSRFProtect()
+migrate = Migrate()
+limiter = Limiter(key_func=get_remote_address, default_limits=[])
+
+#: One budget per client address for creating games, shared by the API and the pages.
+game_creation_limit = limiter.shared_limit(
+    lambda: str(current_app.config["GAME_CREATION_LIMIT"]), scope="create-game"
+)
+
+
+def init_app(app: Flask) -> None:
+    csrf.init_app(app)
+    migrate.init_app(app, db, directory=os.path.join(os.path.dirname(app.root_path), "migrations"))
+    limiter.init_app(app)
