@@ -1,0 +1,90 @@
+"""The store on PostgreSQL: migrations apply, games round-trip, and of several app servers
+racing to write the same version exactly one wins (the bigger deployment of README)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import pytest
+from flask import Flask
+from flask_migrate import downgrade, upgrade
+from sqlalchemy import text
+
+from companion import create_app, rules, store
+from companion.models import db
+
+pytestmark = pytest.mark.server
+
+
+@pytest.fixture
+def pg_app(postgres_url: str, tmp_path) -> Iterator[Flask]:  # type: ignore[no-untyped-def]
+    app = create_app({
+        "TESTING": True,
+        "SECRET_KEY": "pg-tests",
+        "SQLALCHEMY_DATABASE_URI": postgres_url.replace("postgresql://", "postgresql+psycopg://"),
+        "WTF_CSRF_ENABLED": False,
+        "RATELIMIT_ENABLED": False,
+    })
+    with app.app_context():
+        upgrade()
+    yield app
+    with app.app_context():
+        db.session.remove()
+        downgrade(revision="base")
+
+
+def test_migrations_build_the_schema_on_postgresql(pg_app: Flask) -> None:
+    with pg_app.app_context():
+        columns = db.session.execute(text(
+            "select column_name from information_schema.columns where table_name = 'games'"
+        )).scalars().all()
+    assert {"id", "settings", "entries", "version", "edit_token_hash"} <= set(columns)
+
+
+def test_a_game_round_trips_through_postgresql(pg_app: Flask) -> None:
+    with pg_app.app_context():
+        game, token = store.create_game("oh-seven", ["Ana", "Bén", "Cleo 🂡"], 0, {"card_passing": True})
+        cards = [{"value": 3, "suit": "spades"}, {"value": 2, "suit": "hearts"},
+                 {"value": 2, "suit": "clubs"}]  # sums to 7: a forced rebid and a +1 for Ana
+        entry = rules.parse_entry(game.settings, "bids", {"bids": cards})
+        game = store.add_entry(game.id, game.version, entry)
+        reloaded = store.load_game(game.id)
+    assert reloaded.version == game.version == store.VERSION_FIRST + 1
+    assert reloaded.state.current is not None
+    assert reloaded.state.current.bonus == (1, 0, 0)
+    assert reloaded.settings.players[2] == "Cleo 🂡"
+    assert reloaded.token_matches(token) and not reloaded.token_matches(token + "x")
+
+
+def test_racing_writers_on_postgresql_leave_exactly_one_entry(pg_app: Flask) -> None:
+    with pg_app.app_context():
+        game, _ = store.create_game("oh-hell", ["Ana", "Ben", "Cleo", "Dev"])
+        first_bidder = game.state.current.bidding_order[0]  # type: ignore[union-attr]
+    outcomes: list[str] = []
+    barrier = threading.Barrier(8)
+
+    def write(bid: int) -> None:
+        with pg_app.app_context():
+            bids = [None] * 4
+            bids[first_bidder] = bid
+            entry = rules.Bids(tuple(bids))
+            barrier.wait(timeout=10)
+            try:
+                store.add_entry(game.id, game.version, entry)
+                outcomes.append("won")
+            except store.VersionConflict:
+                outcomes.append("conflict")
+            finally:
+                db.session.remove()
+
+    threads = [threading.Thread(target=write, args=(i % 3,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    assert sorted(outcomes) == ["conflict"] * 7 + ["won"]
+    with pg_app.app_context():
+        final = store.load_game(game.id)
+    assert final.version == game.version + 1
+    assert len(final.state.entries) == 1
