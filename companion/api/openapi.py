@@ -1,0 +1,294 @@
+"""The OpenAPI 3.1 description of API v1, served at ``/api/v1/openapi.json``.
+
+It says what the server does: request bodies accept exactly the fields the views accept
+(``additionalProperties: false``); every status a view can answer is listed with its body.
+The fuzz tests (``tests/api/test_fuzz.py``) hold the server to it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import rules
+
+SEAT: dict[str, Any] = {"type": "integer", "minimum": 0, "description": "a seat, from 0, clockwise"}
+SEAT_OR_NULL: dict[str, Any] = {"type": ["integer", "null"], "minimum": 0}
+SEATS: dict[str, Any] = {"type": "array", "items": SEAT}
+PER_SEAT_INTS: dict[str, Any] = {"type": "array", "items": {"type": "integer"},
+                                 "description": "indexed by seat"}
+SUIT: dict[str, Any] = {"type": "string", "enum": [s.value for s in rules.Suit]}
+
+
+def ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def nullable(name: str) -> dict[str, Any]:
+    return {"anyOf": [ref(name), {"type": "null"}]}
+
+
+def obj(properties: dict[str, Any], required: list[str] | None = None,
+        closed: bool = False, **extra: Any) -> dict[str, Any]:
+    """An object schema; ``closed`` bodies refuse unknown fields (the server answers 400)."""
+    schema: dict[str, Any] = {"type": "object", "properties": properties,
+                              "required": required if required is not None else list(properties)}
+    if closed:
+        schema["additionalProperties"] = False
+    schema.update(extra)
+    return schema
+
+
+VERSION = {"type": "integer", "description": "the version of the game this write is based on"}
+
+HAND_FIELDS: dict[str, Any] = {
+    "version": VERSION,
+    "jacks_turned": {"type": "integer", "description": "jacks turned up for the dealer (default 0)"},
+    "beg": {"type": "string", "enum": [b.value for b in rules.Beg],
+            "description": "stand (default), give or run"},
+    "high": SEAT_OR_NULL,
+    "low": SEAT_OR_NULL,
+    "jack": {**SEAT_OR_NULL, "description": "null: the jack of trumps was not in play"},
+    "game": {"anyOf": [SEAT, {"type": "null"}, {"const": rules.TIE}]},
+    "redeal": {"type": "boolean", "description": "the hand was redealt: only jacks_turned counts"},
+}
+
+BID_ITEM: dict[str, Any] = {
+    "description": "Oh-Seven: a card; other games: a number, or null for a player who has not bid",
+    "anyOf": [{"type": "integer"}, {"type": "null"}, ref("CardBid")],
+}
+
+SCHEMAS: dict[str, Any] = {
+    "ErrorDetail": obj({
+        "code": {"type": "string", "description": "invalid, unauthorized, forbidden, not-found, "
+                 "version-conflict, too-large, or the rule's code: "
+                 + ", ".join(sorted(rules.CODES))},
+        "message": {"type": "string"},
+        "field": {"type": ["string", "null"]},
+    }),
+    "Error": obj({"error": ref("ErrorDetail")}),
+    "Conflict": obj({"error": ref("ErrorDetail"), "game": ref("Game")}),
+    "Card": obj({"value": {"type": "integer", "minimum": 0, "maximum": 7}, "suit": SUIT}),
+    "CardBid": obj({"value": {"type": "integer"}, "suit": {"type": ["string", "null"]}},
+                   required=["value"], closed=True),
+    "Passing": obj({
+        "count": {"type": "integer"},
+        "direction": {"type": "string", "enum": ["left", "right"]},
+        "passes": {"type": "array", "items": obj(
+            {"giver": SEAT, "receiver": SEAT, "count": {"type": "integer"}})},
+    }, required=["count", "direction"]),
+    "Attempt": obj({
+        "deal": {"type": "integer"},
+        "bids": {"type": "array", "items": ref("Card")},
+        "high_bid": ref("Card"),
+        "high_bidders": SEATS,
+        "sum_seven": {"type": "boolean"},
+        "shared_high": {"type": "boolean"},
+        "bonus": {**SEATS, "description": "the seats that scored +1"},
+    }),
+    "Award": obj({
+        "point": {"type": "string",
+                  "enum": ["jack-turned", "gift", "high", "low", "jack", "game"]},
+        "seat": SEAT,
+        "team": {"type": ["integer", "null"]},
+        "counted": {"type": "boolean"},
+    }),
+    "Round": obj({
+        "number": {"type": "integer", "minimum": 1},
+        "hand_size": {"type": "integer"},
+        "dealer": SEAT,
+        "phase": {"type": "string", "enum": [p.value for p in rules.Phase]},
+        "bidding_order": SEATS,
+        "forbidden_bid": {"type": ["integer", "null"]},
+        "passing": nullable("Passing"),
+        "attempts": {"type": "array", "items": ref("Attempt")},
+        "redeals": {"type": "integer"},
+        "bids": {"type": ["array", "null"],
+                 "items": {"anyOf": [{"type": "integer"}, {"type": "null"}, ref("Card")]}},
+        "trump": {"anyOf": [SUIT, {"type": "null"}]},
+        "leader": SEAT_OR_NULL,
+        "tricks": {"type": ["array", "null"], "items": {"type": "integer"}},
+        "points": {"type": ["array", "null"], "items": {"type": "integer"}},
+        "next_bidder": SEAT_OR_NULL,
+        "legal_bids": {"type": ["array", "null"], "items": {"type": "integer"}},
+        "bonus": PER_SEAT_INTS,
+        "high_bid": nullable("Card"),
+        "set_aside": {"type": "array", "items": {"type": "array", "items": ref("Card")}},
+        "eldest": SEAT_OR_NULL,
+        "hands": {"type": "array", "items": {"type": "object"}},
+        "awards": {"type": "array", "items": ref("Award")},
+    }, required=["number", "hand_size", "dealer", "phase", "bidding_order", "forbidden_bid",
+                 "passing", "attempts", "redeals", "bids", "trump", "leader", "tricks", "points"]),
+    "Player": obj({"seat": SEAT, "name": {"type": "string"}, "score": {"type": "integer"},
+                   "team": {"type": ["integer", "null"]}}),
+    "Team": obj({"team": {"type": "integer"}, "seats": SEATS, "score": {"type": "integer"}}),
+    "Standing": {"anyOf": [
+        obj({"seat": SEAT, "name": {"type": "string"}, "score": {"type": "integer"},
+             "rank": {"type": "integer", "minimum": 1}}),
+        obj({"team": {"type": "integer"}, "seats": SEATS, "score": {"type": "integer"},
+             "rank": {"type": "integer", "minimum": 1}}),
+    ]},
+    "Game": obj({
+        "id": {"type": "string"},
+        "ruleset": {"type": "string", "enum": list(rules.RULESETS)},
+        "options": {"type": "object"},
+        "version": {"type": "integer", "minimum": 1},
+        "links": obj({"share": {"type": "string", "description": "/g/<id>, the read-only page"}}),
+        "status": {"type": "string", "enum": [s.value for s in rules.Status]},
+        "players": {"type": "array", "items": ref("Player")},
+        "teams": {"type": ["array", "null"], "items": ref("Team")},
+        "current": nullable("Round"),
+        "rounds": {"type": "array", "items": ref("Round")},
+        "standings": {"type": "array", "items": ref("Standing")},
+        "ruleset_name": {"type": "string"},
+        "preset_options": {"type": "object", "description": "options the ruleset fixes "
+                           "(Elevator: scoring tricks-plus-bonus)"},
+        "first_dealer": SEAT,
+        "total_rounds": {"type": ["integer", "null"]},
+        "winners": SEATS,
+        "winning_point": nullable("Award"),
+        "created_at": {"type": "string"},
+        "updated_at": {"type": "string"},
+    }, required=["id", "ruleset", "options", "version", "links", "status", "players", "teams",
+                 "current", "rounds", "standings"]),
+    "Ruleset": obj({
+        "id": {"type": "string"},
+        "name": {"type": "string"},
+        "min_players": {"type": "integer"},
+        "max_players": {"type": "integer"},
+        "options": {"type": "object", "additionalProperties": obj(
+            {"default": {}, "choices": {"type": "array"}})},
+    }),
+    "Created": obj({
+        "game": ref("Game"),
+        "edit_token": {"type": "string", "description": "returned once; send it as a bearer token"},
+        "scorekeeper_url": {"type": "string", "description": "/g/<id>/keep/<edit_token>"},
+    }),
+    "NewGame": obj({
+        "ruleset": {"type": "string", "enum": list(rules.RULESETS)},
+        "players": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 9},
+        "first_dealer": SEAT_OR_NULL,
+        "options": {"type": ["object", "null"]},
+    }, required=["ruleset", "players"], closed=True),
+    "BidsBody": obj({"version": VERSION, "bids": {"type": "array", "items": BID_ITEM}},
+                    closed=True),
+    "TricksBody": obj({"version": VERSION, "tricks": {"type": "array", "items": {"type": "integer"}}},
+                      closed=True),
+    "HandBody": obj(HAND_FIELDS, required=["version"], closed=True),
+    "UndoBody": obj({"version": VERSION}, closed=True),
+    "RoundBody": {"anyOf": [
+        obj({"version": VERSION, "bids": {"type": "array", "items": BID_ITEM},
+             "tricks": {"type": "array", "items": {"type": "integer"}}}, closed=True),
+        ref("HandBody"),
+    ]},
+}
+
+
+def response(description: str, schema: str | None = None, **headers: str) -> dict[str, Any]:
+    answer: dict[str, Any] = {"description": description}
+    if schema is not None:
+        answer["content"] = {"application/json": {"schema": ref(schema)}}
+    if headers:
+        answer["headers"] = {name: {"description": text, "schema": {"type": "string"}}
+                             for name, text in headers.items()}
+    return answer
+
+
+ERRORS = {
+    "400": response("not JSON, or a field of the wrong type or shape (invalid)", "Error"),
+    "401": response("no edit token (unauthorized)", "Error"),
+    "403": response("not this game's edit token (forbidden)", "Error"),
+    "404": response("no such game or round (not-found)", "Error"),
+    "409": response("stale version (version-conflict); game is the game now", "Conflict"),
+    "413": response("body over 64 KiB (too-large)", "Error"),
+    "422": response("against the rules; code names the rule", "Error"),
+}
+
+GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
+
+
+def write(summary: str, body: str, description: str = "") -> dict[str, Any]:
+    operation: dict[str, Any] = {
+        "summary": summary,
+        "security": [{"edit_token": []}],
+        "parameters": [GAME_ID],
+        "requestBody": {"required": True,
+                        "content": {"application/json": {"schema": ref(body)}}},
+        "responses": {"200": response("the game after the write", "Game", ETag="W/\"<id>-<version>\""),
+                      **ERRORS},
+    }
+    if description:
+        operation["description"] = description
+    return operation
+
+
+def description() -> dict[str, Any]:
+    """The whole description, as a JSON-ready dict."""
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Companion API",
+            "version": "1",
+            "description": "Score keeping for Oh-Seven, Oh Hell, Elevator and Seven-Up. "
+                           "Anyone with a game's id may read it; writing needs its edit token.",
+        },
+        "servers": [{"url": "/api/v1"}],
+        "paths": {
+            "/openapi.json": {"get": {
+                "summary": "This description",
+                "responses": {"200": {"description": "OpenAPI 3.1",
+                                      "content": {"application/json": {"schema": {"type": "object"}}}}},
+            }},
+            "/rulesets": {"get": {
+                "summary": "The rulesets and their options",
+                "responses": {"200": {"description": "every ruleset", "content": {
+                    "application/json": {"schema": {"type": "array", "items": ref("Ruleset")}}}}},
+            }},
+            "/games": {"post": {
+                "summary": "Create a game",
+                "requestBody": {"required": True,
+                                "content": {"application/json": {"schema": ref("NewGame")}}},
+                "responses": {
+                    "201": response("the game, its edit token and the scorekeeper link", "Created",
+                                    Location="/api/v1/games/<id>"),
+                    "400": ERRORS["400"],
+                    "413": ERRORS["413"],
+                    "422": ERRORS["422"],
+                    "429": response("too many games created from this address", "Error"),
+                },
+            }},
+            "/games/{game_id}": {"get": {
+                "summary": "A game",
+                "parameters": [GAME_ID, {"name": "If-None-Match", "in": "header", "required": False,
+                                         "schema": {"type": "string"}}],
+                "responses": {
+                    "200": response("the game", "Game", ETag="derived from the version",
+                                    **{"Cache-Control": "no-cache"}),
+                    "304": response("not modified since the ETag sent in If-None-Match",
+                                    ETag="derived from the version"),
+                    "404": ERRORS["404"],
+                },
+            }},
+            "/games/{game_id}/bids": {"post": write(
+                "Enter bids", "BidsBody",
+                "Per seat. Oh-Seven: every player's card at once; a bid that forces a rebid is "
+                "accepted and recorded in attempts. Other games: null for a player who has not bid "
+                "yet, so one bid at a time or all at once.")},
+            "/games/{game_id}/tricks": {"post": write("Enter tricks taken, per seat", "TricksBody")},
+            "/games/{game_id}/hands": {"post": write("Enter a Seven-Up hand", "HandBody")},
+            "/games/{game_id}/undo": {"post": write("Remove the last entry", "UndoBody")},
+            "/games/{game_id}/rounds/{number}": {"put": {
+                **write("Correct a scored round", "RoundBody",
+                        "{version, bids, tricks}, or for Seven-Up the hand's fields; everything "
+                        "after the round is recomputed."),
+                "parameters": [GAME_ID, {"name": "number", "in": "path", "required": True,
+                                         "schema": {"type": "integer", "minimum": 1}}],
+            }},
+        },
+        "components": {
+            "schemas": SCHEMAS,
+            "securitySchemes": {"edit_token": {
+                "type": "http", "scheme": "bearer",
+                "description": "the edit_token returned when the game was created",
+            }},
+        },
+    }

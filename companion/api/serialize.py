@@ -1,0 +1,172 @@
+"""The game object of API.md, built from the engine's state. Nothing is computed here: every
+value is read from the state the engine folded."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from typing import Any
+
+from flask import Response
+
+from .. import rules, store
+from ..rules import Family
+
+
+def dumps(value: Any) -> str:
+    """JSON with every non-ASCII character and ``<``, ``>``, ``&`` escaped, so that a name such as
+    ``<script>`` can never be read as markup, whatever a client does with the body."""
+    text = json.dumps(value, ensure_ascii=True, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def json_response(value: Any, status: int = 200) -> Response:
+    return Response(dumps(value), status=status, mimetype="application/json")
+
+
+def card_json(card: rules.Card | None) -> dict[str, Any] | None:
+    return None if card is None else {"value": card.value, "suit": card.suit.value}
+
+
+def _bid_json(bid: int | rules.Card | None) -> Any:
+    return card_json(bid) if isinstance(bid, rules.Card) else bid
+
+
+def _bids_json(bids: tuple[Any, ...] | None) -> list[Any] | None:
+    # API.md shows a round nobody has bid in yet with "bids": null.
+    if bids is None or all(b is None for b in bids):
+        return None
+    return [_bid_json(b) for b in bids]
+
+
+def _passing_json(passing: rules.Passing | None) -> dict[str, Any] | None:
+    if passing is None:
+        return None
+    return {
+        "count": passing.count,
+        "direction": passing.direction,
+        "passes": [{"giver": p.giver, "receiver": p.receiver, "count": p.count}
+                   for p in passing.passes],
+    }
+
+
+def _attempt_json(attempt: rules.Attempt) -> dict[str, Any]:
+    return {
+        "deal": attempt.deal,
+        "bids": [card_json(c) for c in attempt.bids],
+        "high_bid": card_json(attempt.high_bid),
+        "high_bidders": list(attempt.high_bidders),
+        "sum_seven": attempt.sum_seven,
+        "shared_high": attempt.shared_high,
+        "bonus": list(attempt.bonus),
+    }
+
+
+def _award_json(award: rules.Award, settings: rules.Settings) -> dict[str, Any]:
+    return {
+        "point": award.point,
+        "seat": award.seat,
+        "team": award.side if settings.has_teams else None,
+        "counted": award.counted,
+    }
+
+
+def round_json(round_: rules.Round, settings: rules.Settings) -> dict[str, Any]:
+    """One round (Seven-Up: one hand) with the fields API.md names, then the extras."""
+    card_bids = settings.family is Family.CARD_BIDS
+    turn_bids = settings.family is Family.TURN_BIDS
+    bidding = round_.phase is rules.Phase.BIDDING
+    value: dict[str, Any] = {
+        "number": round_.number,
+        "hand_size": round_.hand_size,
+        "dealer": round_.dealer,
+        "phase": round_.phase.value,
+        "bidding_order": list(round_.bidding_order),
+        "forbidden_bid": round_.forbidden_bid,
+        "passing": _passing_json(round_.passing),
+        "attempts": [_attempt_json(a) for a in round_.attempts],
+        "redeals": round_.redeals,
+        "bids": _bids_json(round_.bids),
+        # API.md: trump and leader are Oh-Seven's, once its bids are accepted.
+        "trump": round_.trump.value if card_bids and round_.trump else None,
+        "leader": round_.leader if card_bids else None,
+        "tricks": None if round_.tricks is None else list(round_.tricks),
+        "points": None if round_.points is None else list(round_.points),
+        # Extras.
+        "next_bidder": round_.next_bidder,
+        "legal_bids": list(rules.legal_bids(round_)) if turn_bids and bidding else None,
+        "bonus": list(round_.bonus),
+    }
+    if card_bids:
+        value["high_bid"] = card_json(round_.high_bid)
+        value["set_aside"] = [[card_json(c) for c in cards] for cards in round_.set_aside]
+    if settings.family is Family.SEVEN_UP:
+        value["eldest"] = round_.eldest
+        value["hands"] = [rules.entry_to_json(h) for h in round_.hands]
+        value["awards"] = [_award_json(a, settings) for a in round_.awards]
+    return value
+
+
+def _standings_json(state: rules.GameState) -> list[dict[str, Any]]:
+    settings = state.settings
+    if settings.has_teams:
+        return [{"team": s.side, "seats": list(s.seats), "score": s.score, "rank": s.rank}
+                for s in state.standings]
+    return [{"seat": s.seats[0], "name": settings.players[s.seats[0]], "score": s.score,
+             "rank": s.rank} for s in state.standings]
+
+
+def game_json(game: store.StoredGame) -> dict[str, Any]:
+    """The game object of API.md (``links.share`` is the read-only HTML page)."""
+    state = game.state
+    settings = state.settings
+    teams = None
+    if settings.has_teams:
+        teams = [{"team": side, "seats": [s for s in settings.seats if settings.side_of(s) == side],
+                  "score": state.side_scores[side]} for side in settings.sides]
+    award = state.winning_award
+    return {
+        "id": game.id,
+        "ruleset": settings.ruleset.id,
+        # The options a client may set (they create the same game again); presets apart.
+        "options": {k: v for k, v in settings.options.items() if k in settings.ruleset.options},
+        "version": game.version,
+        "links": {"share": f"/g/{game.id}"},
+        "status": state.status.value,
+        "players": [
+            {"seat": seat, "name": name, "score": state.scores[seat],
+             "team": settings.side_of(seat) if settings.has_teams else None}
+            for seat, name in enumerate(settings.players)
+        ],
+        "teams": teams,
+        "current": None if state.current is None else round_json(state.current, settings),
+        "rounds": [round_json(r, settings) for r in state.rounds],
+        "standings": _standings_json(state),
+        # Extras.
+        "ruleset_name": settings.ruleset.name,
+        "preset_options": dict(settings.ruleset.presets),
+        "first_dealer": settings.first_dealer,
+        "total_rounds": state.total_rounds,
+        "winners": list(state.winners),
+        "winning_point": None if award is None else _award_json(award, settings),
+        "created_at": _timestamp(game.created_at),
+        "updated_at": _timestamp(game.updated_at),
+    }
+
+
+def _timestamp(moment: datetime) -> str:
+    """UTC, ISO 8601 (SQLite hands datetimes back without their zone; they were stored in UTC)."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return moment.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
+
+
+def ruleset_json(ruleset: rules.Ruleset) -> dict[str, Any]:
+    return {
+        "id": ruleset.id,
+        "name": ruleset.name,
+        "min_players": ruleset.min_players,
+        "max_players": ruleset.max_players,
+        "options": {name: {"default": option.default, "choices": list(option.choices)}
+                    for name, option in ruleset.options.items()},
+    }

@@ -1,0 +1,185 @@
+"""The endpoints of API.md. Each view reads its body, checks the edit token, and hands the entry
+to the store, which asks the engine; the errors become the API's shape in ``errors``.
+
+Order of checks on a write: the game exists (404), the token (401/403), the body's shape (400),
+the version (409), then the rules (422). Nothing is written unless every check passes.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Blueprint, Response, request, url_for
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from .. import rules, store
+from ..extensions import game_creation_limit
+from ..rules import Family
+from . import bodies
+from .errors import ApiError
+from .openapi import description
+from .serialize import game_json, json_response, ruleset_json
+
+#: Game ids are URL-safe base64; anything else is no game (and never reaches the database).
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+ROUND_NUMBER = re.compile(r"[0-9]{1,9}")
+
+
+def refuse_large_bodies() -> None:
+    """A body over 64 KiB is refused (413) before anything else, token or not."""
+    limit = request.max_content_length
+    if request.content_length is not None and limit is not None and request.content_length > limit:
+        raise RequestEntityTooLarge()
+
+
+def openapi() -> Response:
+    return json_response(description())
+
+
+def rulesets() -> Response:
+    return json_response([ruleset_json(r) for r in rules.RULESETS.values()])
+
+
+@game_creation_limit
+def create_game() -> Response:
+    body = bodies.json_object(bodies.NEW_GAME, required=("ruleset", "players"))
+    if not isinstance(body["ruleset"], str):
+        raise bodies.invalid("ruleset must be a ruleset id such as \"oh-hell\"", "ruleset")
+    players = body["players"]
+    if not isinstance(players, list):
+        raise bodies.invalid("players must be a list of names", "players")
+    for seat, name in enumerate(players):
+        if not isinstance(name, str):
+            raise bodies.invalid(f"players[{seat}] must be a name (text)", f"players[{seat}]")
+    first_dealer = body.get("first_dealer")
+    if first_dealer is None:
+        first_dealer = 0
+    elif type(first_dealer) is not int:
+        raise bodies.invalid("first_dealer must be a seat number", "first_dealer")
+    options = body.get("options")
+    if options is not None and not isinstance(options, dict):
+        raise bodies.invalid("options must be an object of option names", "options")
+    game, token = store.create_game(body["ruleset"], players, first_dealer, options)
+    response = json_response(
+        {"game": game_json(game), "edit_token": token,
+         "scorekeeper_url": f"/g/{game.id}/keep/{token}"},
+        201,
+    )
+    response.headers["Location"] = url_for("api.game", game_id=game.id)
+    response.headers["Cache-Control"] = "no-store"  # the answer holds the edit token
+    return response
+
+
+def _load(game_id: str) -> store.StoredGame:
+    if not GAME_ID.fullmatch(game_id):
+        raise store.GameNotFound(game_id)
+    return store.load_game(game_id)
+
+
+def _etag(game: store.StoredGame) -> str:
+    return f"{game.id}-{game.version}"
+
+
+def _game_response(game: store.StoredGame) -> Response:
+    response = json_response(game_json(game))
+    response.set_etag(_etag(game), weak=True)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def game(game_id: str) -> Response:
+    found = _load(game_id)
+    if request.if_none_match.contains_weak(_etag(found)):
+        response = Response(status=304)
+        response.set_etag(_etag(found), weak=True)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+    return _game_response(found)
+
+
+def _authorized(game_id: str) -> store.StoredGame:
+    """The game, if the request carries its edit token (401 without one, 403 for another)."""
+    found = _load(game_id)
+    scheme, _, token = request.headers.get("Authorization", "").strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        raise ApiError(401, "unauthorized",
+                       "writing needs the game's edit token: Authorization: Bearer <token>",
+                       headers={"WWW-Authenticate": 'Bearer realm="companion"'})
+    if not found.token_matches(token):
+        raise ApiError(403, "forbidden", "that is not this game's edit token",
+                       headers={"WWW-Authenticate": 'Bearer realm="companion", error="invalid_token"'})
+    return found
+
+
+def _current_version(body: dict[str, Any], found: store.StoredGame) -> int:
+    version = bodies.integer(body, "version")
+    if version != found.version:
+        raise store.VersionConflict(found)
+    return version
+
+
+def _write_entry(game_id: str, kind: str, fields: frozenset[str], required: tuple[str, ...]) -> Response:
+    found = _authorized(game_id)
+    body = bodies.json_object(fields, required=("version", *required))
+    bodies.cards_checked(body)
+    version = _current_version(body, found)
+    entry = rules.parse_entry(found.settings, kind, body)
+    return _game_response(store.add_entry(game_id, version, entry))
+
+
+def bids(game_id: str) -> Response:
+    return _write_entry(game_id, "bids", bodies.BIDS, ("bids",))
+
+
+def tricks(game_id: str) -> Response:
+    return _write_entry(game_id, "tricks", bodies.TRICKS, ("tricks",))
+
+
+def hands(game_id: str) -> Response:
+    return _write_entry(game_id, "hand", bodies.HAND, ())
+
+
+def undo(game_id: str) -> Response:
+    found = _authorized(game_id)
+    body = bodies.json_object(bodies.UNDO, required=("version",))
+    version = _current_version(body, found)
+    return _game_response(store.undo_entry(game_id, version))
+
+
+def correct_round(game_id: str, number: str) -> Response:
+    found = _authorized(game_id)
+    if not ROUND_NUMBER.fullmatch(number):
+        raise rules.RoundNotFound(number)
+    body = bodies.json_object(bodies.ROUND | bodies.HAND, required=("version",))
+    bodies.cards_checked(body)
+    version = _current_version(body, found)
+    settings = found.settings
+    hand_fields = sorted((set(body) & bodies.HAND) - {"version"})
+    if settings.family is Family.SEVEN_UP:
+        for kind in ("bids", "tricks"):
+            if kind in body:  # the engine refuses bids and tricks in Seven-Up (422 phase)
+                rules.parse_entry(settings, kind, body)
+        entries: list[rules.Entry] = [rules.parse_entry(settings, "hand", body)]
+    else:
+        if hand_fields:  # the engine refuses hands outside Seven-Up (422 phase)
+            rules.parse_entry(settings, "hand", body)
+        for name in ("bids", "tricks"):
+            if name not in body:
+                raise bodies.invalid(f"{name} is missing", name)
+        entries = [rules.parse_entry(settings, "bids", body), rules.parse_entry(settings, "tricks", body)]
+    return _game_response(store.correct_round(game_id, version, int(number), entries))
+
+
+def register(bp: Blueprint) -> None:
+    bp.before_request(refuse_large_bodies)
+    bp.add_url_rule("/openapi.json", view_func=openapi, methods=["GET"])
+    bp.add_url_rule("/rulesets", view_func=rulesets, methods=["GET"])
+    bp.add_url_rule("/games", view_func=create_game, methods=["POST"])
+    bp.add_url_rule("/games/<game_id>", view_func=game, methods=["GET"])
+    bp.add_url_rule("/games/<game_id>/bids", view_func=bids, methods=["POST"])
+    bp.add_url_rule("/games/<game_id>/tricks", view_func=tricks, methods=["POST"])
+    bp.add_url_rule("/games/<game_id>/hands", view_func=hands, methods=["POST"])
+    bp.add_url_rule("/games/<game_id>/undo", view_func=undo, methods=["POST"])
+    bp.add_url_rule("/games/<game_id>/rounds/<number>", view_func=correct_round, methods=["PUT"])
