@@ -1,7 +1,178 @@
-"""Security headers and cookies (to be built out)."""
+"""Security on every response: headers, cookies, the proxy hop, redacted logs and error pages.
 
-from flask import Flask
+The same server runs over plain HTTP on a home network and over HTTPS behind a proxy, so what
+depends on the scheme (``Secure`` cookies, HSTS) is decided per request, not once at start-up.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from flask import Flask, Response, current_app, jsonify, render_template, request
+from flask.sessions import SecureCookieSessionInterface
+from flask_babel import lazy_gettext as _l
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "manifest-src 'self'",
+        "worker-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+        "form-action 'self'",
+    )
+)
+
+# Only the screen wake lock is used (by our own pages); every other powerful feature is off.
+PERMISSIONS_POLICY = ", ".join(
+    (
+        "screen-wake-lock=(self)",
+        "camera=()",
+        "microphone=()",
+        "geolocation=()",
+        "payment=()",
+        "usb=()",
+        "serial=()",
+        "midi=()",
+        "display-capture=()",
+        "browsing-topics=()",
+    )
+)
+
+HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    # Never send a path (which may carry a capability) to another site; same-origin still sends
+    # the referrer that Flask-WTF's HTTPS check compares with the host.
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+    "Permissions-Policy": PERMISSIONS_POLICY,
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+HSTS = "max-age=31536000"
+
+
+def is_https() -> bool:
+    """Whether this request came over HTTPS, or the server is told to act as if it always did."""
+    return request.is_secure or bool(current_app.config.get("FORCE_HTTPS"))
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """Flask's signed-cookie session, with ``Secure`` decided by the request's scheme."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return is_https()
+
+
+# --- capability tokens never reach a log -------------------------------------------------------
+
+_KEEP_PATH = re.compile(r"(/g/[^/\s?#\"']+/keep/)[^/\s?#\"']+")
+
+
+def redact(text: str) -> str:
+    """Hide the edit token of a scorekeeper link.
+
+    >>> redact('"GET /g/abc/keep/s3cret HTTP/1.1" 303')
+    '"GET /g/abc/keep/[redacted] HTTP/1.1" 303'
+    """
+    return _KEEP_PATH.sub(r"\1[redacted]", text)
+
+
+class RedactCapabilities(logging.Filter):
+    """A logging filter that formats the record's message and redacts scorekeeper tokens in it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        redacted = redact(message)
+        if redacted != message:
+            record.msg, record.args = redacted, None
+        return True
+
+
+def _add_filter(logger: logging.Logger) -> None:
+    if not any(isinstance(f, RedactCapabilities) for f in logger.filters):
+        logger.addFilter(RedactCapabilities())
+
+
+# --- error pages and JSON errors ---------------------------------------------------------------
+
+#: status -> (API error code, page title, page message)
+ERRORS: dict[int, tuple[str, Any, Any]] = {
+    400: ("invalid", _l("Something is wrong with that request"),
+          _l("The app could not understand what was sent. Go back and try again.")),
+    401: ("unauthorized", _l("Not allowed"),
+          _l("This device may not do that. To keep score, open the scorekeeper link on this phone.")),
+    403: ("forbidden", _l("Not allowed"),
+          _l("This device may not do that. To keep score, open the scorekeeper link on this phone.")),
+    404: ("not-found", _l("Page not found"),
+          _l("There is nothing at this address. Check the link, or start from the home page.")),
+    405: ("method-not-allowed", _l("That did not work"),
+          _l("This address cannot be used that way. Start again from the home page.")),
+    413: ("too-large", _l("Too much at once"),
+          _l("What was sent is too large. Try again with less.")),
+    429: ("rate-limited", _l("Slow down a little"),
+          _l("Too many requests from this device. Wait a few minutes, then try again.")),
+    500: ("server-error", _l("Something went wrong"),
+          _l("The app hit a problem on its side. Nothing you did caused it; try again in a moment.")),
+}
+
+CSRF_MESSAGE = _l("This form has expired or came from another site. Go back, reload the page "
+                  "and try again.")
+
+
+def _handle_error(error: HTTPException) -> tuple[Response, int]:
+    status = error.code or 500
+    code, title, message = ERRORS[status]
+    if request.path.startswith("/api/"):
+        english = error.description if status != 500 else "The server hit an unexpected problem."
+        response = jsonify({"error": {"code": code, "message": english, "field": None}})
+    else:
+        if isinstance(error, CSRFError):
+            message = CSRF_MESSAGE
+        response = Response(
+            render_template("error.html", status=status, title=title, message=message),
+            mimetype="text/html",
+        )
+    # Keep what the exception says about itself (``Allow`` on a 405, ``Retry-After`` on a 429).
+    for name, value in error.get_headers():
+        if name.lower() != "content-type":
+            response.headers[name] = value
+    return response, status
+
+
+# --- wiring -----------------------------------------------------------------------------------
+
+
+def _set_headers(response: Response) -> Response:
+    for name, value in HEADERS.items():
+        response.headers[name] = value
+    if is_https():
+        response.headers["Strict-Transport-Security"] = HSTS
+    return response
 
 
 def init_app(app: Flask) -> None:
-    pass
+    if app.config.get("TRUST_PROXY"):
+        # One proxy in front: its X-Forwarded-Proto decides the scheme and X-Forwarded-For the
+        # client's address (which the rate limits count by). Nothing further is trusted.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1)  # type: ignore[method-assign]
+    app.session_interface = SessionInterface()
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
+    app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
+    app.after_request(_set_headers)
+    for status in ERRORS:
+        app.register_error_handler(status, _handle_error)
+    for logger in (logging.getLogger("werkzeug"), app.logger):
+        _add_filter(logger)

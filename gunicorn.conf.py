@@ -1,0 +1,41 @@
+"""Gunicorn's settings: ``gunicorn --config gunicorn.conf.py wsgi:app`` (what scripts/start runs).
+
+PORT (default 8000) picks the port on every address of the machine; WEB_CONCURRENCY the number of
+worker processes (default 2), GUNICORN_THREADS the threads in each (default 4). Requests are
+logged to standard output with the scorekeeper's edit token cut out of every scorekeeper link.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from gunicorn.glogging import Logger
+
+from companion.security import RedactCapabilities, redact
+
+bind = [f"0.0.0.0:{os.environ.get('PORT', '8000')}"]
+workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
+threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+accesslog = "-"
+errorlog = "-"
+# Behind a proxy on this machine (127.0.0.1), gunicorn itself believes its X-Forwarded-Proto;
+# a proxy elsewhere needs TRUST_PROXY (see README.md).
+
+
+class RedactingLogger(Logger):
+    """Gunicorn's logger, but no capability token reaches the access or the error log."""
+
+    def atoms(self, resp: Any, req: Any, environ: Any, request_time: Any) -> dict[str, Any]:
+        # Every atom: the request line, the path, the referrer, any header or environ variable.
+        atoms = super().atoms(resp, req, environ, request_time)
+        return {key: redact(value) if isinstance(value, str) else value for key, value in atoms.items()}
+
+    def setup(self, cfg: Any) -> None:
+        super().setup(cfg)
+        for log in (self.error_log, self.access_log):
+            if not any(isinstance(f, RedactCapabilities) for f in log.filters):
+                log.addFilter(RedactCapabilities())
+
+
+logger_class = RedactingLogger

@@ -1,0 +1,176 @@
+/*
+ * Companion's behaviour on every page. Loaded with `defer` after htmx; no inline script anywhere
+ * (the Content-Security-Policy forbids it). Every page also works without it.
+ *
+ * - Sends the CSRF token (from <meta name="csrf-token">) as X-CSRFToken with each htmx request.
+ * - Shows a small notice (#notice, its words translated in base.html) when an htmx request fails:
+ *   an error status other than 409 and 422 (those swap: see the htmx-config meta), or no network.
+ * - Keeps the screen awake while the page holds an element with `data-keep-awake` (a game being
+ *   played), with the Screen Wake Lock API where the browser has it (HTTPS or localhost only);
+ *   the browser drops the lock when the page is hidden, so it is asked again on return.
+ * - Moves focus after a swap that a person asked for: to the first field marked
+ *   aria-invalid="true", else to an element marked `data-focus` or `autofocus`. After any swap
+ *   (polls too) that removed the focused element: to its namesake (same id) in the new content,
+ *   else to the swapped content itself, so keyboard and screen-reader users keep their place.
+ * - Registers the service worker (/sw.js) that lets the installed app start offline.
+ */
+(function () {
+  "use strict";
+
+  var csrf = document.querySelector('meta[name="csrf-token"]');
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (csrf) {
+      event.detail.headers["X-CSRFToken"] = csrf.getAttribute("content");
+    }
+  });
+
+  /* --- the notice when a request fails ------------------------------------------------ */
+
+  var notice = document.getElementById("notice");
+  var noticeTimer = null;
+
+  function hideNotice() {
+    if (notice) {
+      notice.hidden = true;
+      notice.textContent = "";
+    }
+  }
+
+  function showNotice(kind) {
+    if (!notice) {
+      return;
+    }
+    var words = notice.getAttribute("data-" + kind) || notice.getAttribute("data-failed");
+    notice.hidden = false;
+    notice.textContent = "";
+    // Written a frame after it is shown, so screen readers announce it.
+    window.requestAnimationFrame(function () {
+      notice.textContent = words;
+    });
+    window.clearTimeout(noticeTimer);
+    noticeTimer = window.setTimeout(hideNotice, 8000);
+  }
+
+  document.addEventListener("htmx:responseError", function () {
+    showNotice("failed");
+  });
+  document.addEventListener("htmx:sendError", function () {
+    showNotice(navigator.onLine === false ? "offline" : "failed");
+  });
+  document.addEventListener("htmx:timeout", function () {
+    showNotice("failed");
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail && event.detail.successful) {
+      hideNotice();
+    }
+  });
+  if (notice) {
+    notice.addEventListener("click", hideNotice);
+  }
+
+  /* --- keep the screen awake during a game ------------------------------------------- */
+
+  var wakeLock = null;
+  var asking = false;
+
+  function keepAwake() {
+    if (!("wakeLock" in navigator)) {
+      return;
+    }
+    var wanted = document.visibilityState === "visible" &&
+      document.querySelector("[data-keep-awake]") !== null;
+    if (wanted && wakeLock === null && !asking) {
+      asking = true;
+      navigator.wakeLock.request("screen").then(function (sentinel) {
+        asking = false;
+        wakeLock = sentinel;
+        sentinel.addEventListener("release", function () {
+          if (wakeLock === sentinel) {
+            wakeLock = null;
+          }
+        });
+        keepAwake(); // the page may have changed while the browser answered
+      }, function () {
+        asking = false; // refused (battery saver, not allowed): the screen sleeps as usual
+      });
+    } else if (!wanted && wakeLock !== null) {
+      var held = wakeLock;
+      wakeLock = null;
+      held.release().catch(function () {});
+    }
+  }
+
+  document.addEventListener("visibilitychange", keepAwake);
+  window.addEventListener("pageshow", keepAwake);
+
+  /* --- focus after a swap ------------------------------------------------------------- */
+
+  var FOCUSABLE = "a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), " +
+    "select:not([disabled]), textarea:not([disabled]), [tabindex]";
+
+  // A field or a group of buttons: its first focusable part. Swapped content: the content.
+  function focusOn(element, inside) {
+    if (!element.matches(FOCUSABLE)) {
+      var inner = inside ? element.querySelector(FOCUSABLE) : null;
+      if (inner) {
+        element = inner;
+      } else {
+        element.setAttribute("tabindex", "-1");
+      }
+    }
+    element.focus({ preventScroll: !inside });
+  }
+
+  // Where focus was when content was about to be swapped out (a poll may replace it too).
+  var focusWasInside = false;
+  var focusedId = "";
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    var active = document.activeElement;
+    focusWasInside = Boolean(target && active && active !== document.body && target.contains(active));
+    focusedId = focusWasInside && active.id ? active.id : "";
+  });
+
+  function focusLost() {
+    var active = document.activeElement;
+    return !active || active === document.body || !active.isConnected;
+  }
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var settled = event.target;
+    var config = event.detail && event.detail.requestConfig;
+    var trigger = config && config.triggeringEvent;
+    // A tap or a key press asked for this; a poll did not, and must never move focus.
+    var byPerson = Boolean(trigger && trigger.isTrusted);
+    if (settled instanceof Element && settled.isConnected) {
+      var invalid = settled.querySelector('[aria-invalid="true"]');
+      var marked = settled.querySelector("[data-focus], [autofocus]");
+      var same = focusedId ? document.getElementById(focusedId) : null;
+      if (byPerson && invalid) {
+        focusOn(invalid, true);
+      } else if (byPerson && marked) {
+        focusOn(marked, true);
+      } else if (focusWasInside && focusLost()) {
+        if (same && settled.contains(same)) {
+          same.focus({ preventScroll: true });
+        } else {
+          focusOn(settled, false);
+        }
+      }
+    }
+    keepAwake();
+  });
+
+  /* --- the service worker ------------------------------------------------------------- */
+
+  if ("serviceWorker" in navigator) {
+    window.addEventListener("load", function () {
+      navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
+    });
+  }
+
+  keepAwake();
+})();

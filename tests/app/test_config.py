@@ -1,0 +1,72 @@
+"""Settings the platform relies on: the instance secret key and SQLite's pragmas."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from sqlalchemy import text
+
+from companion import create_app, config
+from companion.models import db
+
+
+def _app_in(instance: Path, monkeypatch: pytest.MonkeyPatch) -> Flask:
+    monkeypatch.setenv("COMPANION_INSTANCE", str(instance))
+    return create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{instance / 'db.sqlite'}"})
+
+
+def test_the_instance_secret_key_is_generated_once_and_reused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = _app_in(tmp_path / "home", monkeypatch)
+    key_file = tmp_path / "home" / "secret_key"
+    assert key_file.is_file()
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+    key = first.config["SECRET_KEY"]
+    assert len(key) >= 64
+    assert _app_in(tmp_path / "home", monkeypatch).config["SECRET_KEY"] == key
+    assert _app_in(tmp_path / "elsewhere", monkeypatch).config["SECRET_KEY"] != key
+    assert [p.name for p in (tmp_path / "home").iterdir() if p.name.startswith("secret_key")] == [
+        "secret_key"
+    ]
+
+
+def test_a_given_secret_key_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))
+    app = create_app({"SECRET_KEY": "given", "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    assert app.config["SECRET_KEY"] == "given"
+    assert not (tmp_path / "secret_key").exists()
+
+
+def test_sqlite_pragmas(app: Flask) -> None:
+    with app.app_context():
+        with db.engine.connect() as connection:
+            assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+            assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
+            assert connection.execute(text("PRAGMA busy_timeout")).scalar() == 10000
+            assert connection.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL
+
+
+def test_the_environment_sets_the_platform_settings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))
+    monkeypatch.setenv("SECRET_KEY", "from-env")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'env.sqlite'}")
+    monkeypatch.setenv("TRUST_PROXY", "true")
+    monkeypatch.setenv("FORCE_HTTPS", "0")
+    monkeypatch.setenv("GAME_CREATION_LIMIT", "5 per hour")
+    app = create_app()
+    assert app.config["SECRET_KEY"] == "from-env"
+    assert app.config["TRUST_PROXY"] is True
+    assert app.config["FORCE_HTTPS"] is False
+    assert app.config["GAME_CREATION_LIMIT"] == "5 per hour"
+    assert app.config["SQLALCHEMY_DATABASE_URI"].endswith("env.sqlite")
+
+
+def test_postgres_urls_use_psycopg_3() -> None:
+    assert config._database_uri("postgres://u:p@db/companion") == "postgresql+psycopg://u:p@db/companion"
+    assert config._database_uri("postgresql://db/c") == "postgresql+psycopg://db/c"

@@ -1,0 +1,110 @@
+"""The installable app: manifest, icons, service worker, offline page, and the pinned htmx."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+import shutil
+import struct
+from pathlib import Path
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion.pwa import ASSETS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_manifest(client: FlaskClient) -> None:
+    response = client.get("/manifest.webmanifest")
+    assert response.status_code == 200
+    assert response.mimetype == "application/manifest+json"
+    manifest = response.get_json(force=True)
+    assert manifest["name"] == "Companion"
+    assert manifest["start_url"] == "/"
+    assert manifest["display"] == "standalone"
+    assert manifest["theme_color"] and manifest["background_color"]
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        image = client.get(icon["src"])
+        assert image.status_code == 200 and image.mimetype == "image/png"
+        data = image.get_data()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = struct.unpack(">II", data[16:24])
+        assert f"{width}x{height}" == icon["sizes"]
+
+
+def test_pages_link_the_manifest_and_icons(client: FlaskClient) -> None:
+    page = client.get("/offline").get_data(as_text=True)
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in page
+    assert 'rel="apple-touch-icon"' in page
+
+
+def test_service_worker_is_served_from_the_root(client: FlaskClient) -> None:
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response.mimetype in ("text/javascript", "application/javascript")
+    assert response.headers["Cache-Control"] == "no-cache"
+    body = response.get_data(as_text=True)
+    assert body.startswith('const CACHE = "companion-')
+    assert 'const OFFLINE = "/offline";' in body
+    assert 'addEventListener("fetch"' in body
+
+
+def test_service_worker_caches_only_static_files(client: FlaskClient) -> None:
+    body = client.get("/sw.js").get_data(as_text=True)
+    listed = re.search(r"const ASSETS = (\[.*?\]);", body)
+    assert listed
+    urls = re.findall(r'"([^"]+)"', listed.group(1))
+    assert urls
+    for url in urls:
+        assert url.startswith("/static/") or url == "/manifest.webmanifest", url
+        assert client.get(url).status_code == 200, url
+    assert not any(u.startswith(("/g/", "/api/")) for u in urls)
+
+
+def test_the_cache_name_follows_the_files(app: Flask, tmp_path: Path) -> None:
+    static = tmp_path / "static"
+    shutil.copytree(ROOT / "static", static)
+    app.static_folder = str(static)
+    client = app.test_client()
+    first = client.get("/sw.js").get_data(as_text=True).splitlines()[0]
+    assert client.get("/sw.js").get_data(as_text=True).splitlines()[0] == first
+    with open(static / "css" / "app.css", "a") as css:
+        css.write("\n/* changed */\n")
+    second = client.get("/sw.js").get_data(as_text=True).splitlines()[0]
+    assert second.startswith('const CACHE = "companion-') and second != first
+
+
+def test_offline_page(client: FlaskClient) -> None:
+    response = client.get("/offline", headers={"Accept-Language": "it"})
+    assert response.status_code == 200
+    assert '<html lang="it">' in response.get_data(as_text=True)
+
+
+def test_app_js_registers_the_worker_at_the_root() -> None:
+    script = (ROOT / "static/js/app.js").read_text()
+    assert 'navigator.serviceWorker.register("/sw.js", { scope: "/" })' in script
+
+
+def test_the_htmx_integrity_hash_matches_the_vendored_file(client: FlaskClient) -> None:
+    page = client.get("/offline").get_data(as_text=True)
+    tag = re.search(r'<script src="(/static/vendor/htmx-(\d+\.\d+\.\d+)\.min\.js)" '
+                    r'integrity="(sha384-[^"]+)" crossorigin="anonymous" defer></script>', page)
+    assert tag, "base.html must load the pinned htmx with integrity and crossorigin"
+    url, version, integrity = tag.groups()
+    assert version.startswith("2.")
+    served = client.get(url).get_data()
+    on_disk = (ROOT / "static" / url.removeprefix("/static/")).read_bytes()
+    assert served == on_disk
+    digest = base64.b64encode(hashlib.sha384(on_disk).digest()).decode()
+    assert integrity == f"sha384-{digest}"
+    assert f"version:\"{version}\"" in on_disk.decode()  # the file is the version its name says
+
+
+def test_every_asset_the_worker_lists_exists() -> None:
+    for name in ASSETS:
+        assert (ROOT / "static" / name).is_file(), name
