@@ -1,5 +1,29 @@
-"""The HTML pages (to be built out)."""
+"""The HTML pages: a phone at the table keeps score, any phone with the share link watches.
+
+Thin views call ``companion.store`` and the rules engine; the URL map is in one place here.
+"""
 
 from flask import Blueprint
 
+from . import corrections, new_game, seven_up, views, writes
+
 bp = Blueprint("web", __name__)
+
+bp.add_url_rule("/", "home", views.home)
+bp.add_url_rule("/new", "new_game", new_game.page, methods=["GET"])
+bp.add_url_rule("/new", "create_game", new_game.create, methods=["POST"])
+bp.add_url_rule("/new/players", "edit_players", new_game.edit_players, methods=["POST"])
+bp.add_url_rule("/g/<game_id>", "game", views.game)
+bp.add_url_rule("/g/<game_id>/live", "live", views.live)
+bp.add_url_rule("/g/<game_id>/keep/<token>", "keep", views.keep)
+bp.add_url_rule("/g/<game_id>/bid", "bid", writes.bid, methods=["POST"])
+bp.add_url_rule("/g/<game_id>/cards", "card_bids", writes.card_bids, methods=["POST"])
+bp.add_url_rule("/g/<game_id>/tricks", "tricks", writes.tricks, methods=["POST"])
+bp.add_url_rule("/g/<game_id>/undo", "undo", writes.undo, methods=["POST"])
+bp.add_url_rule("/g/<game_id>/hand", "hand", seven_up.hand, methods=["POST"])
+bp.add_url_rule("/g/<game_id>/hands/<int:number>", "hand_correction", seven_up.correction)
+bp.add_url_rule("/g/<game_id>/hands/<int:number>", "correct_hand", seven_up.correct,
+                methods=["POST"])
+bp.add_url_rule("/g/<game_id>/rounds/<int:number>", "correction", corrections.page)
+bp.add_url_rule("/g/<game_id>/rounds/<int:number>", "correct_round", corrections.correct,
+                methods=["POST"])

@@ -1,0 +1,72 @@
+"""Who may write to a game from this device, and which games this device knows.
+
+The edit capability is the game's edit token, kept in the signed session cookie under
+``session["keep"]`` (game id -> token) once the scorekeeper link was opened or the game created
+here. A device without it sees the share page read-only. ``session["recent"]`` lists the games this
+device created or opened, most recent first, for the home page.
+"""
+
+from __future__ import annotations
+
+from flask import abort, session
+
+from .. import store
+from ..store import StoredGame
+
+#: How many games a device remembers (the session lives in a cookie: keep it small).
+RECENT_MAX = 30
+
+
+def token_for(game_id: str) -> str | None:
+    """The edit token this device holds for ``game_id``, if any."""
+    keep = session.get("keep")
+    if not isinstance(keep, dict):
+        return None
+    token = keep.get(game_id)
+    return token if isinstance(token, str) else None
+
+
+def may_edit(game: StoredGame) -> bool:
+    """True when this device holds the game's edit token (checked against its hash)."""
+    return game.token_matches(token_for(game.id))
+
+
+def require_editor(game: StoredGame) -> None:
+    """403, and nothing changed, for a device that only has the share link."""
+    if not may_edit(game):
+        abort(403)
+
+
+def keep(game_id: str, token: str) -> None:
+    """Remember the edit capability for ``game_id`` on this device."""
+    kept = session.get("keep")
+    kept = dict(kept) if isinstance(kept, dict) else {}
+    kept.pop(game_id, None)
+    kept[game_id] = token
+    # Keep the capabilities of remembered games only, newest last, so the cookie stays small.
+    recent = set(recent_ids()) | {game_id}
+    kept = {gid: t for gid, t in kept.items() if gid in recent}
+    session["keep"] = dict(list(kept.items())[-RECENT_MAX:])
+    session.permanent = True
+
+
+def remember(game_id: str) -> None:
+    """Put ``game_id`` first in this device's list of games."""
+    ids = [gid for gid in recent_ids() if gid != game_id]
+    session["recent"] = [game_id, *ids][:RECENT_MAX]
+    session.permanent = True
+
+
+def recent_ids() -> list[str]:
+    recent = session.get("recent")
+    if not isinstance(recent, list):
+        return []
+    return [gid for gid in recent if isinstance(gid, str)][:RECENT_MAX]
+
+
+def load_or_404(game_id: str) -> StoredGame:
+    """The game, or the 404 page."""
+    try:
+        return store.load_game(game_id)
+    except store.GameNotFound:
+        abort(404)

@@ -1,0 +1,80 @@
+"""Correcting a scored round from the scoreboard: its bids and tricks in one form; the engine
+folds every later round again and refuses a correction that breaks a rule (or a later round),
+at the field, keeping what was typed. Seven-Up hands are corrected elsewhere."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, make_response, redirect, render_template, url_for
+from werkzeug.wrappers import Response
+
+from .. import rules, store
+from ..rules import RuleError, ShapeError
+from ..store import StoredGame
+from . import entries
+from .forms import correction_form
+from .fragments import CONFLICT
+from .messages import explain, game_name
+from .writes import editable_game
+
+
+def correct(game_id: str, number: int) -> Response:
+    """Replace a scored round's bids and tricks; later rounds are folded again."""
+    game = editable_game(game_id)
+    round_ = _scored_round(game, number)
+    cards = game.settings.family is rules.Family.CARD_BIDS
+    form = correction_form(len(game.settings.players), cards)()
+    if not form.validate():
+        if form.version.errors:
+            abort(400)
+        return render_correction(game, round_, form, status=422)
+    try:
+        replacement = entries.correction(game.settings, form)
+        if replacement is None:
+            return render_correction(game, round_, form, status=422)
+        store.correct_round(game.id, form.version.data, number, replacement)
+    except store.VersionConflict as conflict:
+        fresh = _scored_round(conflict.game, number)
+        return render_correction(conflict.game, fresh, form, notice=str(CONFLICT), status=409)
+    except ShapeError:
+        abort(400)
+    except RuleError as error:
+        form.add_error(error.field, error.seat, explain(error, game.settings))
+        return render_correction(game, round_, form, status=422)
+    return redirect(url_for("web.game", game_id=game.id), code=303)
+
+
+def _scored_round(game: StoredGame, number: int) -> rules.Round:
+    found = next((r for r in game.state.rounds if r.number == number), None)
+    if found is None or game.settings.family is rules.Family.SEVEN_UP:
+        abort(404)
+    return found
+
+
+def page(game_id: str, number: int) -> Response:
+    game = editable_game(game_id)
+    round_ = _scored_round(game, number)
+    cards = game.settings.family is rules.Family.CARD_BIDS
+    form = correction_form(len(game.settings.players), cards)(formdata=None)
+    for seat in game.settings.seats:
+        bid_ = round_.bids[seat] if round_.bids else None
+        if isinstance(bid_, rules.Card):
+            form[f"bids_{seat}_value"].data = bid_.value
+            form[f"bids_{seat}_suit"].data = bid_.suit.value
+        else:
+            form[f"bids_{seat}"].data = bid_
+        form[f"tricks_{seat}"].data = round_.tricks[seat] if round_.tricks else None
+    return render_correction(game, round_, form)
+
+
+def render_correction(game: StoredGame, round_: rules.Round, form: Any, notice: str | None = None,
+                      status: int = 200) -> Response:
+    body = render_template(
+        "game/correct.html", game=game, state=game.state, settings=game.settings,
+        names=game.settings.players, round=round_, form=form, notice=notice,
+        suits=list(rules.Suit), game_name=game_name(game.settings.ruleset.id),
+    )
+    response = make_response(body, status)
+    response.headers["Cache-Control"] = "no-store"
+    return response

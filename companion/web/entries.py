@@ -1,0 +1,88 @@
+"""From what was tapped to the engine's entries.
+
+A form that is missing a tap gets an error at that player's field here (nothing reaches the
+engine); everything else, every rule included, is the engine's to judge through ``parse_entry``.
+"""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+
+from .. import rules
+from ..rules import Entry, Settings
+from .forms import BidForm, RoundForm
+
+
+def one_bid(settings: Settings, form: BidForm) -> Entry:
+    """One tap on the bid pad: that seat's bid, ``None`` for everyone else."""
+    bids: list[int | None] = [None] * len(settings.players)
+    seat = form.seat.data
+    if seat is None or not 0 <= seat < len(bids):
+        raise rules.ShapeError("seat", "not a seat of this game")
+    bids[seat] = form.bid.data
+    return rules.parse_entry(settings, "bids", {"bids": bids})
+
+
+def _cards(settings: Settings, form: RoundForm) -> list[dict[str, object]] | None:
+    cards: list[dict[str, object]] = []
+    complete = True
+    for seat, name in enumerate(settings.players):
+        value = form[f"bids_{seat}_value"].data
+        suit = form[f"bids_{seat}_suit"].data
+        if value is None or not suit:
+            form.add_error("bids", seat, _("Choose %(player)s's card: a value and a suit.",
+                                           player=name))
+            complete = False
+        cards.append({"value": value, "suit": suit})
+    return cards if complete else None
+
+
+def card_bids(settings: Settings, form: RoundForm) -> Entry | None:
+    """Oh-Seven: every player's card, revealed together; ``None`` while one is missing."""
+    cards = _cards(settings, form)
+    return None if cards is None else rules.parse_entry(settings, "bids", {"bids": cards})
+
+
+def _numbers(settings: Settings, form: RoundForm, field: str) -> list[int | None]:
+    return [form[f"{field}_{seat}"].data for seat in settings.seats]
+
+
+def tricks(settings: Settings, round_: rules.Round, form: RoundForm) -> Entry | None:
+    """Tricks per seat. The one player not tapped gets the tricks that are left (never fewer
+    than none: the engine then says the total is wrong); two or more untapped is a question."""
+    taken = _numbers(settings, form, "tricks")
+    missing = [seat for seat, count in enumerate(taken) if count is None]
+    if len(missing) == 1:
+        rest = round_.hand_size - sum(count for count in taken if count is not None)
+        taken[missing[0]] = max(rest, 0)
+    elif missing:
+        for seat in missing:
+            form.add_error("tricks", seat, _("How many tricks did %(player)s take?",
+                                             player=settings.players[seat]))
+        return None
+    return rules.parse_entry(settings, "tricks", {"tricks": taken})
+
+
+def correction(settings: Settings, form: RoundForm) -> list[Entry] | None:
+    """A scored round's replacement: its bids and its tricks, every player's filled in."""
+    complete = True
+    if settings.family is rules.Family.CARD_BIDS:
+        cards = _cards(settings, form)
+        complete = cards is not None
+        bids_body: dict[str, object] = {"bids": cards}
+    else:
+        numbers = _numbers(settings, form, "bids")
+        for seat in (s for s, bid in enumerate(numbers) if bid is None):
+            form.add_error("bids", seat, _("Choose %(player)s's bid.",
+                                           player=settings.players[seat]))
+            complete = False
+        bids_body = {"bids": numbers}
+    taken = _numbers(settings, form, "tricks")
+    for seat in (s for s, count in enumerate(taken) if count is None):
+        form.add_error("tricks", seat, _("How many tricks did %(player)s take?",
+                                         player=settings.players[seat]))
+        complete = False
+    if not complete:
+        return None
+    return [rules.parse_entry(settings, "bids", bids_body),
+            rules.parse_entry(settings, "tricks", {"tricks": taken})]

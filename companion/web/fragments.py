@@ -1,0 +1,163 @@
+"""Rendering the game page or its live fragment (the banner, the round panel, the scoreboard).
+
+One template, ``game/page.html``, serves both: a full page for a plain request, its ``live``
+block for htmx (``jinja2-fragments``' ``render_block``). What the panel shows is read from the
+engine's state; the few sums here (bids so far, running totals) are only shown, never judged.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import make_response, render_template, request, url_for
+from werkzeug.wrappers import Response
+from babel.lists import format_list
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from jinja2_fragments.flask import render_block
+
+from .. import rules
+from ..rules import Bids, Family, Phase, Tricks
+from ..store import StoredGame
+from . import access
+from .forms import BidForm, RoundForm, UndoForm, cards_form, tricks_form
+from .messages import game_name, hook_reason
+
+CONFLICT = _l("Someone else just entered this round: here is the game as it is now.")
+
+
+def wants_fragment() -> bool:
+    """An htmx request that swaps a part of the page (not a history restore)."""
+    return (request.headers.get("HX-Request") == "true"
+            and request.headers.get("HX-History-Restore-Request") != "true")
+
+
+def _entry_form(game: StoredGame, submitted: Any) -> Any:
+    """The form for the round's phase: the one just submitted while it still fits (so nothing
+    typed is lost on a refusal or a conflict), else a fresh one."""
+    current = game.state.current
+    if current is None:
+        return None
+    seats = len(game.settings.players)
+    if current.phase is Phase.TRICKS:
+        kind: type[Any] = tricks_form(seats)
+    elif current.phase is Phase.BIDDING and game.settings.family is Family.CARD_BIDS:
+        kind = cards_form(seats)
+    elif current.phase is Phase.BIDDING:
+        kind = BidForm
+    else:
+        return submitted
+    if isinstance(submitted, kind) and (
+        not isinstance(submitted, RoundForm) or submitted.round.data == current.number
+    ):
+        return submitted
+    return kind(formdata=None)
+
+
+def _undo_label(state: rules.GameState) -> str | None:
+    """What the undo button takes back, in the table's words."""
+    if not state.entries:
+        return None
+    last = state.entries[-1]
+    number = state.entry_rounds[-1]
+    if isinstance(last, Bids):
+        if state.settings.family is Family.CARD_BIDS:
+            return str(_("Take back round %(round)s's bids", round=number))
+        return str(_("Take back the last bid"))
+    if isinstance(last, Tricks):
+        return str(_("Undo round %(round)s's tricks", round=number))
+    return str(_("Undo the last hand"))
+
+
+def _running_totals(state: rules.GameState) -> list[tuple[rules.Round, tuple[int, ...]]]:
+    """Each scored round with every seat's total after it."""
+    totals = [0] * len(state.settings.players)
+    rows = []
+    for round_ in state.rounds:
+        for seat, points in enumerate(round_.points or ()):
+            totals[seat] += points
+        rows.append((round_, tuple(totals)))
+    return rows
+
+
+def _bid_pad(round_: rules.Round | None) -> list[tuple[int, str | None]]:
+    """The numbers on the bid pad, each with the reason it is disabled (the dealer's hook)."""
+    if round_ is None or round_.next_bidder is None:
+        return []
+    legal = set(rules.legal_bids(round_))
+    return [
+        (bid, None if bid in legal else hook_reason(bid, round_.hand_size))
+        for bid in range(round_.hand_size + 1)
+    ]
+
+
+def _stray_errors(submitted: Any, used: Any) -> list[str]:
+    """Errors of a submitted form that the panel no longer shows (its phase is over)."""
+    if submitted is None or submitted is used:
+        return []
+    messages = [m for field in submitted for m in field.errors if isinstance(m, str)]
+    return messages + [m for group in submitted.group_errors.values() for m in group]
+
+
+def names_list(names: list[str]) -> str:
+    """``Ana, Ben and Cleo`` in the person's language."""
+    return format_list(names, locale=get_locale() or "en") if names else ""
+
+
+def _seven_up(game: StoredGame, submitted: Any) -> dict[str, Any]:
+    """Seven-Up's hand form, chips and counting (its module renders through this one)."""
+    from . import seven_up
+
+    return seven_up.panel(game, submitted)
+
+
+def game_context(game: StoredGame, submitted: Any = None, notice: Any = None) -> dict[str, Any]:
+    state = game.state
+    settings = game.settings
+    current = state.current
+    editable = access.may_edit(game)
+    token = access.token_for(game.id) if editable else None
+    leaders = ({s for st in state.standings if st.rank == 1 for s in st.seats}
+               if state.rounds else set())
+    form = _entry_form(game, submitted) if editable else None
+    return {
+        "game": game,
+        "state": state,
+        "settings": settings,
+        "names": settings.players,
+        "family": settings.family.value,
+        "game_name": game_name(settings.ruleset.id),
+        "round": current,
+        "editable": editable,
+        "form": form,
+        "stray_errors": _stray_errors(submitted, form),
+        "undo_form": UndoForm(formdata=None) if editable else None,
+        "undo_label": _undo_label(state) if editable else None,
+        "notice": str(notice) if notice else None,
+        "bid_pad": _bid_pad(current),
+        "bids_so_far": sum(b for b in (current.bids or ()) if isinstance(b, int))
+        if current and settings.family is Family.TURN_BIDS else None,
+        "rows": _running_totals(state),
+        "leaders": leaders,
+        "statistics": rules.statistics(state) if state.finished else None,
+        "winners_text": names_list([settings.players[s] for s in state.winners]),
+        "seven_up": _seven_up(game, submitted) if settings.family is Family.SEVEN_UP else None,
+        "suits": list(rules.Suit),
+        "share_url": url_for("web.game", game_id=game.id, _external=True),
+        "keep_url": url_for("web.keep", game_id=game.id, token=token, _external=True)
+        if token else None,
+    }
+
+
+def render_game(game: StoredGame, submitted: Any = None, notice: Any = None,
+                status: int = 200, fragment: bool | None = None) -> Response:
+    """The whole game page, or only its live part (for htmx, or when ``fragment`` says so)."""
+    context = game_context(game, submitted, notice)
+    if wants_fragment() if fragment is None else fragment:
+        body = render_block("game/page.html", "live", **context)
+    else:
+        body = render_template("game/page.html", **context)
+    response = make_response(body, status)
+    response.headers["Cache-Control"] = "no-store"
+    return response

@@ -1,0 +1,122 @@
+"""The new-game page: the game and its options, the players in seating order, the first dealer.
+
+Name rows are added, removed and moved by submit buttons (``/new/players``), so the page works
+without JavaScript and nothing typed is lost. Creating (``POST /new``) shares the per-address
+budget with the API; the edit token goes to this device's session, and the game to its list.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import make_response, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from .. import store
+from ..extensions import game_creation_limit
+from ..rules import RULESETS, RuleError
+from . import access, choices
+from .forms import FIRST_ROWS, MOST_PLAYERS, RANDOM_DEALER, NewGameForm
+from .messages import explain
+
+
+def _known_names() -> list[str]:
+    """Names from this device's earlier games, offered as the names are typed."""
+    names = {name for game in store.load_games(access.recent_ids()) for name in game.settings.players}
+    return sorted(names, key=str.casefold)
+
+
+def render_form(form: NewGameForm, status: int = 200, focus: str | None = None) -> Response:
+    body = render_template(
+        "new_game.html", form=form, games=choices.games(), known_names=_known_names(),
+        most_players=MOST_PLAYERS, random_dealer=RANDOM_DEALER, focus=focus,
+    )
+    return make_response(body, status)
+
+
+def page() -> Response:
+    chosen = request.args.get("game")
+    form = NewGameForm(formdata=None, data={
+        "players": [""] * FIRST_ROWS,
+        "ruleset": chosen if chosen in RULESETS else None,
+    })
+    return render_form(form)
+
+
+def _dealer_row(form: NewGameForm) -> int | None:
+    """The row chosen to deal first, or ``None`` for "pick at random"."""
+    chosen = form.first_dealer.data or RANDOM_DEALER
+    return int(chosen) if chosen.isdigit() and int(chosen) < len(form.players.entries) else None
+
+
+def _place(form: NewGameForm, error: RuleError, rows: list[int]) -> None:
+    message = explain(error)
+    field = error.field or ""
+    if field == "players" and error.seat is not None and error.seat < len(rows):
+        entry = form.players.entries[rows[error.seat]]
+        entry.errors = [*entry.errors, message]
+    elif field.startswith("options."):
+        form.add_error(choices.option_field(str(form.ruleset.data), field[len("options."):]),
+                       None, message)
+    else:
+        form.add_error(field or "players", None, message)
+
+
+@game_creation_limit
+def create() -> Response:
+    form = NewGameForm()
+    if not form.validate():
+        return render_form(form, 422)
+    names = [entry.data or "" for entry in form.players.entries]
+    dealer = _dealer_row(form)
+    # Empty rows are left out; the dealer's row stays, so that its missing name is pointed out.
+    rows = [row for row, name in enumerate(names) if name or row == dealer]
+    players = [names[row] for row in rows]
+    if dealer is None:
+        first_dealer = secrets.randbelow(len(players)) if players else 0
+    else:
+        first_dealer = rows.index(dealer)
+    rules = RULESETS.get(str(form.ruleset.data))
+    options: dict[str, Any] = {}
+    if rules is not None:
+        for name in rules.options:
+            sent = form[choices.option_field(rules.id, name)].data
+            value = choices.option_value(rules, name, sent)
+            if value is not None:
+                options[name] = value
+    try:
+        game, token = store.create_game(form.ruleset.data, players, first_dealer, options)
+    except RuleError as error:
+        _place(form, error, rows)
+        return render_form(form, 422)
+    access.remember(game.id)
+    access.keep(game.id, token)
+    return redirect(url_for("web.game", game_id=game.id), code=303)
+
+
+def edit_players() -> Response:
+    """Add, remove or move a name row; the dealer's choice follows its player."""
+    form = NewGameForm()
+    names = [entry.data or "" for entry in form.players.entries]
+    dealer = _dealer_row(form)
+    verb, _, index_text = request.form.get("action", "").partition("-")
+    row = int(index_text) if index_text.isdigit() and int(index_text) < len(names) else None
+    focus = None
+    if verb == "add" and len(names) < MOST_PLAYERS:
+        names.append("")
+        focus = f"players-{len(names) - 1}"
+    elif verb == "remove" and row is not None and len(names) > 2:
+        del names[row]
+        dealer = None if dealer == row else dealer - 1 if dealer is not None and dealer > row else dealer
+        focus = f"players-{min(row, len(names) - 1)}"
+    elif verb in ("up", "down") and row is not None:
+        other = row - 1 if verb == "up" else row + 1
+        if 0 <= other < len(names):
+            names[row], names[other] = names[other], names[row]
+            dealer = other if dealer == row else row if dealer == other else dealer
+            edge = (verb == "up" and other == 0) or (verb == "down" and other == len(names) - 1)
+            focus = f"{'down' if verb == 'up' else 'up'}-{other}" if edge else f"{verb}-{other}"
+    data = {**form.data, "players": names,
+            "first_dealer": RANDOM_DEALER if dealer is None else str(dealer)}
+    return render_form(NewGameForm(formdata=None, data=data), focus=focus)

@@ -1,0 +1,16 @@
+"""Seven-Up at the table: one form for a hand, in the order it happens, sent to the engine as
+one ``Hand``; the chips, the hands in numbers and the counting out around it.
+
+What the page shows is the engine's answer: whether the dealer may give one
+(``rules.may_give``), who a gift scores for (``rules.gift_receivers``), and whether turned jacks
+end the game before play (a trial ``rules.apply`` of a hand that counts only its jacks).
+
+- ``hand_form``: the form, and the ``Hand`` it makes
+- ``board``: the form's hints, the chips, the hands table, the counting out (``panel``)
+- ``views``: posting a hand, correcting a past one
+"""
+
+from .board import panel
+from .views import correct, correction, hand
+
+__all__ = ["correct", "correction", "hand", "panel"]

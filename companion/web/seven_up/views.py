@@ -1,0 +1,97 @@
+"""The Seven-Up pages' writes: a hand (or a redeal) from the game page, and correcting a past
+hand on its own page (``store.correct_round`` with one ``Hand``). Same answers as the other
+games: 303 without htmx, the live fragment with it, 422 at the field, 409 on a stale page."""
+
+from __future__ import annotations
+
+from flask import Response, abort, make_response, redirect, render_template, url_for
+from werkzeug.wrappers import Response as WerkzeugResponse
+
+from ... import rules, store
+from ...rules import Beg, GameState, Hand, RuleError, ShapeError
+from ...store import StoredGame
+from .. import fragments
+from ..messages import explain, game_name
+from ..writes import _write, editable_game
+from .board import hand_panel
+from .hand_form import HandForm, hand_entry, jacks_only, prefill, step_jacks
+
+
+def hand(game_id: str) -> WerkzeugResponse:
+    """A hand: one ``Hand`` entry, or a redeal; the stepper buttons only count (no JavaScript)."""
+    game = editable_game(game_id)
+    form = HandForm()
+    if form.step.data in ("up", "down"):
+        step_jacks(form)
+        return fragments.render_game(game, form)
+
+    def change() -> StoredGame | None:
+        entry = hand_entry(game.state, form) if game.state.current else _finished_entry()
+        return None if entry is None else store.add_entry(game.id, form.version.data, entry)
+
+    return _write(game, form, change)
+
+
+def _finished_entry() -> Hand:
+    """Any hand: the game is over, and the engine says so (a page left open, undo still works)."""
+    return jacks_only(0, Beg.STAND)
+
+
+def _played(game: StoredGame, number: int) -> tuple[GameState, Hand]:
+    """The game just before a scored hand was played (its redeals in), and that hand."""
+    if game.settings.family is not rules.Family.SEVEN_UP:
+        abort(404)
+    try:
+        position = rules.result_entries(game.state, number)[0]
+    except (rules.RoundNotFound, RuleError):
+        abort(404)
+    entry = game.state.entries[position]
+    assert isinstance(entry, Hand)
+    return rules.fold(game.settings, game.state.entries[:position]), entry
+
+
+def correction(game_id: str, number: int) -> Response:
+    game = editable_game(game_id)
+    before, played = _played(game, number)
+    return render_correction(game, before, prefill(game.settings, played, number))
+
+
+def correct(game_id: str, number: int) -> WerkzeugResponse:
+    """Replace a scored hand; the later hands are folded again (or the engine says which breaks)."""
+    game = editable_game(game_id)
+    before, _played_hand = _played(game, number)
+    form = HandForm()
+    if form.step.data in ("up", "down"):
+        step_jacks(form)
+        return render_correction(game, before, form)
+    if not form.validate():
+        if form.version.errors:
+            abort(400)
+        return render_correction(game, before, form, status=422)
+    try:
+        replacement = hand_entry(before, form, redeal_allowed=False)
+        if replacement is None:
+            return render_correction(game, before, form, status=422)
+        store.correct_round(game.id, form.version.data, number, [replacement])
+    except store.VersionConflict as conflict:
+        fresh, _hand = _played(conflict.game, number)
+        return render_correction(conflict.game, fresh, form, notice=str(fragments.CONFLICT),
+                                 status=409)
+    except ShapeError:
+        abort(400)
+    except RuleError as error:
+        form.add_error(error.field, error.seat, explain(error, game.settings))
+        return render_correction(game, before, form, status=422)
+    return redirect(url_for("web.game", game_id=game.id), code=303)
+
+
+def render_correction(game: StoredGame, before: GameState, form: HandForm,
+                      notice: str | None = None, status: int = 200) -> Response:
+    body = render_template(
+        "game/_seven_up_correct.html", game=game, settings=game.settings,
+        names=game.settings.players, hand=hand_panel(before, form), notice=notice,
+        game_name=game_name(game.settings.ruleset.id),
+    )
+    response = make_response(body, status)
+    response.headers["Cache-Control"] = "no-store"
+    return response

@@ -1,0 +1,130 @@
+"""Helpers for the pages' tests: games made through the new-game form, as a phone would."""
+
+from __future__ import annotations
+
+import html as html_lib
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion import store
+
+HTMX = {"HX-Request": "true"}
+
+
+@dataclass
+class Table:
+    """A game on a scorekeeper's phone (``client``), with helpers to read its state."""
+
+    app: Flask
+    client: FlaskClient
+    id: str
+
+    @property
+    def url(self) -> str:
+        return f"/g/{self.id}"
+
+    def stored(self) -> store.StoredGame:
+        with self.app.app_context():
+            return store.load_game(self.id)
+
+    @property
+    def version(self) -> int:
+        return self.stored().version
+
+    def post(self, action: str, data: dict[str, Any], htmx: bool = False,
+             version: int | None = None) -> Any:
+        body = {"version": self.version if version is None else version, **data}
+        return self.client.post(f"{self.url}/{action}", data=body, headers=HTMX if htmx else {})
+
+    def bid(self, seat: int, bid: int, **kwargs: Any) -> Any:
+        return self.post("bid", {"seat": seat, "bid": bid}, **kwargs)
+
+    def bids(self, *bids: int) -> None:
+        """Every bid of the round, in bidding order."""
+        current = self.stored().state.current
+        assert current is not None
+        for seat, value in zip(current.bidding_order, bids):
+            assert self.bid(seat, value).status_code == 303
+
+    def tricks(self, *tricks: int | None, **kwargs: Any) -> Any:
+        current = self.stored().state.current
+        number = current.number if current else 0
+        data: dict[str, Any] = {"round": number}
+        data.update({f"tricks_{seat}": t for seat, t in enumerate(tricks) if t is not None})
+        return self.post("tricks", data, **kwargs)
+
+    def cards(self, *cards: str | None, **kwargs: Any) -> Any:
+        """Oh-Seven bid cards by seat, written "5h" (value and suit initial)."""
+        suits = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+        current = self.stored().state.current
+        data: dict[str, Any] = {"round": current.number if current else 0}
+        for seat, card in enumerate(cards):
+            if card:
+                data[f"bids_{seat}_value"] = card[:-1]
+                data[f"bids_{seat}_suit"] = suits[card[-1]]
+        return self.post("cards", data, **kwargs)
+
+
+def new_game_form(ruleset: str, players: list[str], dealer: int | str = "random",
+                  **options: str) -> dict[str, Any]:
+    data: dict[str, Any] = {"ruleset": ruleset, "first_dealer": str(dealer)}
+    data.update({f"players-{i}": name for i, name in enumerate(players)})
+    data.update({f"{ruleset.replace('-', '_')}_{k}": v for k, v in options.items()})
+    return data
+
+
+@pytest.fixture
+def start(app: Flask, client: FlaskClient) -> Callable[..., Table]:
+    """``start("oh-hell", ["Ana", …], dealer=0)``: a game created by this test's phone."""
+
+    def make(ruleset: str, players: list[str], dealer: int | str = 0, **options: str) -> Table:
+        response = client.post("/new", data=new_game_form(ruleset, players, dealer, **options))
+        assert response.status_code == 303, response.get_data(as_text=True)
+        match = re.fullmatch(r"/g/([\w-]+)", response.headers["Location"])
+        assert match
+        return Table(app, client, match.group(1))
+
+    return make
+
+
+@pytest.fixture
+def watcher(app: Flask) -> Iterator[FlaskClient]:
+    """Another phone, holding only the share link."""
+    yield app.test_client()
+
+
+def text(response: Any) -> str:
+    """The page's text with tags and runs of white space removed, for reading sentences."""
+    html = response.get_data(as_text=True)
+    html = re.sub(r"<[^>]+>", " ", html)
+    html = html_lib.unescape(re.sub(r"\s+", " ", html))
+    return html.replace(" .", ".").replace(" ,", ",")
+
+
+@pytest.fixture
+def make_web_app(tmp_path: Any) -> Callable[..., Flask]:
+    """The test app with some settings changed (CSRF, rate limits), its own database."""
+    from flask_migrate import upgrade
+
+    from companion import create_app
+
+    def make(**settings: Any) -> Flask:
+        app = create_app({
+            "TESTING": True,
+            "SECRET_KEY": "test-secret",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'variant.sqlite'}",
+            "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_ENABLED": False,
+            **settings,
+        })
+        with app.app_context():
+            upgrade()
+        return app
+
+    return make

@@ -1,0 +1,107 @@
+"""Who may write: the device that created the game or opened its scorekeeper link. The share
+link is read-only: every write from it is refused (403) and changes nothing."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from flask.testing import FlaskClient
+
+from .conftest import Table, text
+
+PLAYERS = ["Ana", "Ben", "Cleo", "Dev"]
+
+
+def _keep_url(table: Table) -> str:
+    html = table.client.get(table.url).get_data(as_text=True)
+    found = re.search(r'id="keep-url"[^>]*value="http://localhost(/g/[^"]+/keep/[^"]+)"', html)
+    assert found
+    return found.group(1)
+
+
+def test_the_share_link_shows_no_entry_forms(start: Callable[..., Table],
+                                             watcher: FlaskClient) -> None:
+    table = start("oh-hell", PLAYERS, dealer=0)
+    table.bid(1, 2)
+    response = watcher.get(table.url)
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert "<form" not in html.split('id="game-live"')[1].split("</section>\n</section>")[0]
+    assert 'name="bid"' not in html
+    assert "keep-url" not in html and "/keep/" not in html
+    assert "Waiting for Cleo's bid…" in text(response)
+    assert 'hx-trigger="every 5s"' in html
+
+
+@pytest.mark.parametrize("action, data", [
+    ("bid", {"seat": 1, "bid": 2}),
+    ("tricks", {"round": 1, "tricks_0": 10}),
+    ("cards", {"round": 1}),
+    ("undo", {}),
+    ("rounds/1", {"round": 1}),
+])
+def test_every_write_from_the_share_link_is_forbidden(start: Callable[..., Table],
+                                                      watcher: FlaskClient, action: str,
+                                                      data: dict[str, object]) -> None:
+    table = start("oh-hell", PLAYERS, dealer=0)
+    table.bids(1, 2, 3, 0)
+    table.tricks(1, 2, 3, 4)
+    table.bid(1, 2)
+    before = table.stored()
+    response = watcher.post(f"{table.url}/{action}", data={"version": before.version, **data})
+    assert response.status_code == 403
+    after = table.stored()
+    assert after.version == before.version and after.state.entries == before.state.entries
+
+
+def test_the_share_link_cannot_open_the_correction_form(start: Callable[..., Table],
+                                                        watcher: FlaskClient) -> None:
+    table = start("oh-hell", PLAYERS, dealer=0)
+    table.bids(1, 2, 3, 0)
+    table.tricks(1, 2, 3, 4)
+    assert watcher.get(f"{table.url}/rounds/1").status_code == 403
+    assert 'aria-label="Correct round 1"' not in watcher.get(table.url).get_data(as_text=True)
+
+
+def test_the_keep_link_gives_another_phone_the_pen(start: Callable[..., Table],
+                                                    watcher: FlaskClient) -> None:
+    table = start("oh-hell", PLAYERS, dealer=0)
+    keep = _keep_url(table)
+    response = watcher.get(keep)
+    assert response.status_code == 303
+    assert response.headers["Location"] == table.url
+    with watcher.session_transaction() as session:
+        assert table.id in session["keep"]
+        assert session["recent"][0] == table.id
+    assert watcher.post(f"{table.url}/bid", data={"version": table.version, "seat": 1,
+                                                  "bid": 2}).status_code == 303
+    page = watcher.get(table.url)
+    title = re.search(r"<title>(.*?)</title>", page.get_data(as_text=True), re.S)
+    assert title and "keep" not in title.group(1) and keep.rsplit("/", 1)[1] not in title.group(1)
+
+
+def test_a_wrong_keep_token_is_refused_and_gives_nothing(start: Callable[..., Table],
+                                                         watcher: FlaskClient) -> None:
+    table = start("oh-hell", PLAYERS, dealer=0)
+    response = watcher.get(f"{table.url}/keep/not-the-token")
+    assert response.status_code == 403
+    with watcher.session_transaction() as session:
+        assert table.id not in session.get("keep", {})
+    assert watcher.post(f"{table.url}/bid", data={"version": table.version, "seat": 1,
+                                                  "bid": 2}).status_code == 403
+
+
+def test_a_stolen_session_entry_with_a_wrong_token_cannot_write(start: Callable[..., Table],
+                                                                watcher: FlaskClient) -> None:
+    table = start("oh-hell", PLAYERS, dealer=0)
+    with watcher.session_transaction() as session:
+        session["keep"] = {table.id: "guessed"}
+    assert watcher.post(f"{table.url}/undo", data={"version": 1}).status_code == 403
+
+
+def test_unknown_games_are_404(client: FlaskClient) -> None:
+    assert client.get("/g/nope").status_code == 404
+    assert client.get("/g/nope/keep/token").status_code == 404
+    assert client.post("/g/nope/bid", data={"version": 1, "seat": 0, "bid": 0}).status_code == 404

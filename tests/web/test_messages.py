@@ -1,0 +1,125 @@
+"""Every reason the engine can give has a sentence in the table's words, sent through the
+translation machinery (Flask-Babel) in the person's language."""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import flask_babel
+import pytest
+from babel.support import NullTranslations
+from flask import Flask
+
+from companion import rules
+from companion.web.messages import MESSAGES, explain
+
+from .conftest import Table, text
+
+ENGINE = Path(rules.__file__).parent
+
+
+def _engine_reasons() -> set[str]:
+    """Every ``reason`` in the engine's source: a ``reason=`` keyword that is a string, the
+    code of a ``RuleError`` without one (the reason defaults to the code), and the first
+    argument of Seven-Up's ``impossible(...)`` helper."""
+    found: set[str] = set()
+    for path in ENGINE.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            called = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            if called == "impossible" and node.args and isinstance(node.args[0], ast.Constant):
+                found.add(node.args[0].value)
+            reason = next((k.value for k in node.keywords if k.arg == "reason"), None)
+            if isinstance(reason, ast.Constant):
+                found.add(reason.value)
+            elif called == "RuleError" and reason is None and node.args \
+                    and isinstance(node.args[0], ast.Constant):
+                found.add(node.args[0].value)
+    return found
+
+
+def test_every_reason_the_engine_raises_has_a_message() -> None:
+    reasons = _engine_reasons()
+    assert {"hook", "tricks-total", "card-reused", "player-count"} <= reasons
+    assert sorted(reasons - set(MESSAGES)) == []
+
+
+def test_the_engine_raises_errors_with_the_params_the_message_names(app: Flask) -> None:
+    settings = rules.new_settings("oh-hell", ["Ana", "Ben", "Cleo"], 0, {"schedule": "up"})
+    state = rules.fold(settings, [rules.Bids((None, 0, 0))])
+    with pytest.raises(rules.RuleError) as hooked:
+        rules.apply(state, rules.Bids((1, None, None)))
+    with app.test_request_context():
+        assert explain(hooked.value, settings) == (
+            "Dealer can't bid 1: bids would total 1 — someone must miss.")
+
+
+def test_each_message_names_only_known_placeholders() -> None:
+    known = {"bid", "hand_size", "player", "waiting", "round", "value", "other", "card",
+             "tricks", "total", "game", "kind", "position", "name", "length", "most", "least",
+             "count", "target"}
+    for reason, message in MESSAGES.items():
+        names = {name for _, name, _, _ in string.Formatter().parse(
+            re.sub(r"%\((\w+)\)s", r"{\1}", message._args[0])) if name}
+        assert names <= known, reason
+
+
+class Shouting(NullTranslations):  # type: ignore[misc]
+    """A stand-in French catalogue: every translated string comes back marked."""
+
+    def gettext(self, message: str) -> str:
+        return "«FR» " + message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return "«FR» " + (singular if n == 1 else plural)
+
+    ugettext = gettext
+    ungettext = ngettext
+
+
+@pytest.fixture
+def french(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    real = flask_babel.Domain.get_translations
+
+    def translations(self: flask_babel.Domain) -> Any:
+        if str(flask_babel.get_locale()) == "fr":
+            return Shouting()
+        return real(self)
+
+    monkeypatch.setattr(flask_babel.Domain, "get_translations", translations)
+    yield
+
+
+FR = {"Accept-Language": "fr"}
+
+
+def test_a_rule_error_is_said_in_french(start: Callable[..., Table], french: None) -> None:
+    table = start("oh-hell", ["Ana", "Ben", "Cleo"], dealer=0, schedule="up")
+    table.bids(0, 0)
+    response = table.client.post(f"{table.url}/bid", headers=FR,
+                                 data={"version": table.version, "seat": 0, "bid": 1})
+    assert response.status_code == 422
+    page = text(response)
+    assert "«FR» Dealer can't bid 1: bids would total 1 — someone must miss." in page
+    assert "«FR» Round 1 of 10" in page  # the banner too
+    english = table.client.post(f"{table.url}/bid",
+                                data={"version": table.version, "seat": 0, "bid": 1})
+    assert "«FR»" not in text(english)
+
+
+def test_tricks_and_new_game_errors_are_said_in_french(start: Callable[..., Table],
+                                                       client: Any, french: None) -> None:
+    table = start("elevator", ["Ana", "Ben", "Cleo"], dealer=0)
+    table.bids(1, 1, 1)
+    response = table.client.post(f"{table.url}/tricks", headers=FR, data={
+        "version": table.version, "round": 1, "tricks_0": 5, "tricks_1": 5, "tricks_2": 5})
+    assert "«FR» The tricks add up to 15, but 10 were played." in text(response)
+    created = client.post("/new", headers=FR, data={"ruleset": "oh-hell", "players-0": "Ana"})
+    # The sentence and the game's name inside it are both translated.
+    assert "«FR» «FR» Oh Hell is for 3 to 7 players, not 1." in text(created)

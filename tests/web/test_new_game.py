@@ -1,0 +1,165 @@
+"""The new-game page: every game with its options explained, names in seating order, rows
+added, removed and moved without JavaScript, the first dealer, rule errors at the field."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion import store
+
+from .conftest import Table, new_game_form, text
+
+
+def _created(app: Flask, response: object) -> store.StoredGame:
+    location = response.headers["Location"]  # type: ignore[attr-defined]
+    with app.app_context():
+        return store.load_game(location.rsplit("/", 1)[1])
+
+
+def test_the_page_offers_every_game_with_its_options(client: FlaskClient) -> None:
+    response = client.get("/new")
+    assert response.status_code == 200
+    page = text(response)
+    for name, players in (("Oh-Seven", "2–9 players"), ("Oh Hell", "3–7 players"),
+                          ("Elevator", "3–7 players"), ("Seven-Up", "2–4 players")):
+        assert f"{name} {players}" in page
+    assert "Pass cards — Before bidding in rounds 2 to 6, everyone passes cards" in page
+    assert "Exact bid only — Make your bid exactly: 10 plus the bid. Miss it: nothing." in page
+    assert "7 points — The first side to 7 points wins." in page
+    assert "10 points" in page
+    assert "Four players play in pairs" in page
+    html = response.get_data(as_text=True)
+    assert html.count('name="ruleset"') == 4
+    assert html.count('data-name-row') == 4
+    assert 'value="random" checked' in html
+    assert "<title>New game · Companion</title>" in html
+
+
+def test_a_game_is_created_with_its_options_and_chosen_dealer(app: Flask,
+                                                               client: FlaskClient) -> None:
+    response = client.post("/new", data=new_game_form(
+        "oh-hell", ["Ana", " Ben ", "Cleo", "Dev"], 2, scoring="tricks-plus-bonus",
+        schedule="down"))
+    assert response.status_code == 303
+    game = _created(app, response)
+    assert game.settings.players == ("Ana", "Ben", "Cleo", "Dev")
+    assert game.settings.first_dealer == 2
+    assert dict(game.settings.options) == {"scoring": "tricks-plus-bonus", "schedule": "down"}
+    with client.session_transaction() as session:
+        assert session["recent"][0] == game.id
+        assert game.token_matches(session["keep"][game.id])
+
+
+def test_seven_up_and_oh_seven_options_are_typed_for_the_engine(app: Flask,
+                                                                 client: FlaskClient) -> None:
+    seven_up = _created(app, client.post("/new", data=new_game_form(
+        "seven-up", ["Ana", "Ben", "Cleo", "Dev"], 0, target="10", game_tie="eldest",
+        low_to="winner")))
+    assert dict(seven_up.settings.options) == {"target": 10, "game_tie": "eldest",
+                                               "low_to": "winner"}
+    assert seven_up.settings.has_teams
+    oh_seven = _created(app, client.post("/new", data=new_game_form(
+        "oh-seven", ["Ana", "Ben"], 1, card_passing="true")))
+    assert oh_seven.settings.options["card_passing"] is True
+
+
+def test_blank_rows_are_left_out_and_random_picks_a_seat(app: Flask, client: FlaskClient) -> None:
+    seats = set()
+    for _ in range(12):
+        response = client.post("/new", data=new_game_form("elevator", ["", "Ana", "", "Ben", "Cleo"]))
+        game = _created(app, response)
+        assert game.settings.players == ("Ana", "Ben", "Cleo")
+        seats.add(game.settings.first_dealer)
+    assert seats <= {0, 1, 2} and len(seats) > 1
+
+
+def test_a_wrong_player_count_is_said_at_the_players_and_nothing_is_lost(
+        client: FlaskClient) -> None:
+    response = client.post("/new", data=new_game_form("oh-hell", ["Ana", "Ben", "", ""],
+                                                      scoring="tricks-plus-bonus"))
+    assert response.status_code == 422
+    assert "Oh Hell is for 3 to 7 players, not 2." in text(response)
+    html = response.get_data(as_text=True)
+    assert 'id="players-error"' in html
+    assert 'value="Ana"' in html and 'value="Ben"' in html
+    assert re.search(r'name="ruleset" value="oh-hell" checked', html)
+    assert re.search(r'name="oh_hell_scoring" value="tricks-plus-bonus" checked', html)
+
+
+def test_a_duplicate_name_is_said_at_its_row(client: FlaskClient) -> None:
+    response = client.post("/new", data=new_game_form("oh-hell", ["Ana", "", "Ben", "ana"]))
+    assert response.status_code == 422
+    assert "Two players are called ana: give one another name." in text(response)
+    html = response.get_data(as_text=True)
+    assert 'id="players-3-error"' in html  # the fourth row, blanks before it notwithstanding
+    assert re.search(r'id="players-3"[^>]*aria-invalid="true"', html)
+
+
+def test_a_long_name_and_a_blank_dealer_row_are_said_at_their_rows(client: FlaskClient) -> None:
+    response = client.post("/new", data=new_game_form("oh-hell", ["Ana", "B" * 30, "Cleo"]))
+    assert response.status_code == 422
+    assert "This name has 30 characters: the most is 24." in text(response)
+    response = client.post("/new", data=new_game_form("oh-hell", ["Ana", "Ben", "Cleo", ""], 3))
+    assert response.status_code == 422
+    assert "Player 4 needs a name." in text(response)
+
+
+def test_no_game_chosen_is_asked_for(client: FlaskClient) -> None:
+    data = new_game_form("oh-hell", ["Ana", "Ben", "Cleo"])
+    del data["ruleset"]
+    response = client.post("/new", data=data)
+    assert response.status_code == 422
+    assert "Choose which game you are playing." in text(response)
+    assert 'value="Cleo"' in response.get_data(as_text=True)
+
+
+def test_rows_are_added_removed_and_moved_keeping_everything(client: FlaskClient) -> None:
+    data = new_game_form("elevator", ["Ana", "Ben", "Cleo"], 1)
+    added = client.post("/new/players", data={**data, "action": "add"})
+    assert added.status_code == 200
+    html = added.get_data(as_text=True)
+    assert html.count("data-name-row") == 4
+    assert re.search(r'id="players-3"[^>]*autofocus', html)
+    assert re.search(r'name="ruleset" value="elevator" checked', html)
+    moved = client.post("/new/players", data={**data, "action": "up-1"}).get_data(as_text=True)
+    names = re.findall(r'id="players-\d" name="players-\d" type="text" value="([^"]*)"', moved)
+    assert names == ["Ben", "Ana", "Cleo"]
+    # The dealer's choice follows Ben to the first row.
+    assert re.search(r'name="first_dealer" value="0" checked', moved)
+    removed = client.post("/new/players", data={**data, "action": "remove-0"}).get_data(as_text=True)
+    names = re.findall(r'id="players-\d" name="players-\d" type="text" value="([^"]*)"', removed)
+    assert names == ["Ben", "Cleo"]
+    assert re.search(r'name="first_dealer" value="0" checked', removed)
+    # Two rows is the least: their remove buttons are disabled.
+    assert len(re.findall(r'value="remove-\d"\s+aria-label="[^"]+" disabled', removed)) == 2
+
+
+def test_nine_rows_is_the_most(client: FlaskClient) -> None:
+    data = new_game_form("oh-seven", [f"P{i}" for i in range(9)])
+    html = client.post("/new/players", data={**data, "action": "add"}).get_data(as_text=True)
+    assert html.count("data-name-row") == 9
+    assert re.search(r'value="add"\s+disabled', html)
+
+
+def test_names_from_earlier_games_are_offered(start: Callable[..., Table],
+                                              client: FlaskClient) -> None:
+    start("oh-hell", ["Zoé", "Ana", "Ben"])
+    html = client.get("/new").get_data(as_text=True)
+    assert re.findall(r'<option value="([^"]+)">', html) == ["Ana", "Ben", "Zoé"]
+    assert 'list="known-names"' in html
+
+
+def test_creating_shares_the_per_address_budget(make_web_app: Callable[..., Flask]) -> None:
+    limited = make_web_app(RATELIMIT_ENABLED=True, GAME_CREATION_LIMIT="2 per hour")
+    phone = limited.test_client()
+    form = new_game_form("oh-hell", ["Ana", "Ben", "Cleo"])
+    assert phone.post("/new", data=form).status_code == 303
+    assert phone.post("/new/players", data={**form, "action": "add"}).status_code == 200
+    assert phone.get("/new").status_code == 200
+    assert phone.post("/new", data=form).status_code == 303
+    assert phone.post("/new", data=form).status_code == 429
+    assert phone.get("/new").status_code == 200  # looking costs nothing
