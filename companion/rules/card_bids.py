@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from .cards import Card
+from .cards import Card, check_bid_value
 from .entries import Bids, Entry, Tricks
 from .errors import RuleError
 from .settings import Settings
@@ -71,6 +71,8 @@ def apply(settings: Settings, round_: Round, entry: Entry) -> Round:
 
 def _check_cards(settings: Settings, round_: Round, cards: tuple[Card, ...]) -> None:
     names = settings.players
+    for seat, card in enumerate(cards):
+        check_bid_value(card.value, seat)
     copies = decks(len(names))
     if copies == 1:
         first_holder: dict[Card, int] = {}
@@ -87,9 +89,9 @@ def _check_cards(settings: Settings, round_: Round, cards: tuple[Card, ...]) -> 
     set_aside_anywhere = Counter(c for cards_ in round_.set_aside for c in cards_)
     bid_now = Counter(cards)
     for seat, card in enumerate(cards):
-        own = round_.set_aside[seat].count(card)
-        # A player holds at most `copies` of a card; every copy set aside is out of the deal.
-        if own >= copies or set_aside_anywhere[card] + bid_now[card] > copies:
+        # Each card exists `copies` times, and a copy set aside stays in its bidder's hand: so
+        # one deck allows no card twice in a deal, two decks at most twice, by one player or two.
+        if set_aside_anywhere[card] + bid_now[card] > copies:
             raise RuleError(
                 "card-reused",
                 f"{names[seat]} cannot bid {card}: it was set aside by a failed bid in this deal",

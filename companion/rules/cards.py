@@ -5,6 +5,11 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from .errors import RuleError
+
+#: Oh-Seven cards are numbered 0–7.
+LOWEST, HIGHEST = 0, 7
+
 
 class Suit(enum.Enum):
     """The four suits. Oh-Seven breaks equal bid values by suit: ♠ > ♥ > ♦ > ♣."""
@@ -48,3 +53,12 @@ class Card:
 
     def __str__(self) -> str:
         return f"{self.value}{self.suit.symbol}"
+
+
+def check_bid_value(value: int, seat: int) -> None:
+    """Refuse an Oh-Seven bid card outside 0–7 (``RuleError('bid-range')``)."""
+    if not LOWEST <= value <= HIGHEST:
+        raise RuleError(
+            "bid-range", f"a bid card's value is {LOWEST}–{HIGHEST}, not {value}",
+            reason="card-value", field="bids", seat=seat, value=value,
+        )

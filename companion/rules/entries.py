@@ -10,7 +10,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any, Mapping, Union
 
-from .cards import Card, Suit
+from .cards import Card, Suit, check_bid_value
 from .errors import RuleError
 from .registry import Family
 from .settings import Settings
@@ -99,11 +99,7 @@ def _card(value: object, seat: int) -> Card:
     suit_name = value.get("suit")
     if suit_name is not None and not isinstance(suit_name, str):
         raise ShapeError(f"{field}.suit", f"{field}.suit must be a suit name")
-    if not 0 <= number <= 7:
-        raise RuleError(
-            "bid-range", f"a bid card's value is 0–7, not {number}", reason="card-value",
-            field="bids", seat=seat, value=number,
-        )
+    check_bid_value(number, seat)
     try:
         suit = Suit(suit_name)
     except ValueError:
@@ -179,6 +175,25 @@ def _parse_hand(settings: Settings, body: Mapping[str, Any]) -> Hand:
         game=game,
         redeal=redeal,
     )
+
+
+def check_shape(settings: Settings, entry: Entry) -> None:
+    """Hold bids and tricks built in Python to the shape ``parse_entry`` guarantees: one value
+    per seat, of the game's kind (a ``ShapeError`` otherwise)."""
+    if isinstance(entry, Hand):
+        return
+    field, values = ("bids", entry.bids) if isinstance(entry, Bids) else ("tricks", entry.tricks)
+    if len(values) != len(settings.players):
+        raise ShapeError(
+            field, f"{field} has {len(values)} values; this game has {len(settings.players)} seats"
+        )
+    for seat, value in enumerate(values):
+        if isinstance(entry, Tricks) or settings.family is not Family.CARD_BIDS:
+            fits = type(value) is int or (value is None and isinstance(entry, Bids))
+        else:
+            fits = isinstance(value, Card) and type(value.value) is int and isinstance(value.suit, Suit)
+        if not fits:
+            raise ShapeError(f"{field}[{seat}]", f"{field}[{seat}] cannot be {value!r}")
 
 
 def entry_to_json(entry: Entry) -> dict[str, Any]:

@@ -6,13 +6,11 @@ from dataclasses import replace
 from typing import Sequence
 
 from . import card_bids, seven_up, turn_bids
-from .entries import Bids, Entry, Hand, Tricks
+from .entries import Bids, Entry, Hand, Tricks, check_shape
 from .errors import RuleError
 from .registry import Family
 from .settings import Settings
 from .state import GameState, Phase, Round, Status
-
-_FAMILIES = {Family.CARD_BIDS: card_bids, Family.TURN_BIDS: turn_bids}
 
 
 class RoundNotFound(LookupError):
@@ -28,10 +26,12 @@ def total_rounds(settings: Settings) -> int | None:
     return None
 
 
-def _start_round(settings: Settings, number: int, side_scores: tuple[int, ...]) -> Round:
+def _start_round(settings: Settings, number: int) -> Round:
     if settings.family is Family.SEVEN_UP:
         return seven_up.start_round(settings, number)
-    return _FAMILIES[settings.family].start_round(settings, number)
+    if settings.family is Family.CARD_BIDS:
+        return card_bids.start_round(settings, number)
+    return turn_bids.start_round(settings, number)
 
 
 def new_game(settings: Settings) -> GameState:
@@ -43,7 +43,7 @@ def new_game(settings: Settings) -> GameState:
         entries=(),
         entry_rounds=(),
         rounds=(),
-        current=_start_round(settings, 1, side_zeros),
+        current=_start_round(settings, 1),
         scores=zeros,
         side_scores=side_zeros,
         status=Status.IN_PROGRESS,
@@ -73,11 +73,15 @@ def apply(state: GameState, entry: Entry) -> GameState:
                             game=settings.ruleset.name)
         round_, side_scores, award = seven_up.apply(settings, current, entry, state.side_scores)
     else:
-        round_ = _FAMILIES[settings.family].apply(settings, current, entry)
+        check_shape(settings, entry)
+        if settings.family is Family.CARD_BIDS:
+            round_ = card_bids.apply(settings, current, entry)
+        else:
+            round_ = turn_bids.apply(settings, current, entry)
+        # The totals so far hold the current round's bonuses; its points include them.
+        after = round_.points or round_.bonus
         side_scores = tuple(
-            sum(r.points[s] for r in state.rounds if r.points) + (
-                round_.points[s] if round_.points else round_.bonus[s])
-            for s in settings.seats
+            total - before + now for total, before, now in zip(state.side_scores, current.bonus, after)
         )
         award = None
     entries = state.entries + (entry,)
@@ -93,7 +97,7 @@ def apply(state: GameState, entry: Entry) -> GameState:
         entries=entries,
         entry_rounds=entry_rounds,
         rounds=rounds,
-        current=None if finished else _start_round(settings, round_.number + 1, side_scores),
+        current=None if finished else _start_round(settings, round_.number + 1),
         scores=scores,
         side_scores=side_scores,
         status=Status.FINISHED if finished else Status.IN_PROGRESS,
@@ -138,37 +142,28 @@ def result_entries(state: GameState, number: int) -> list[int]:
 def correct_round(state: GameState, number: int, replacement: Sequence[Entry]) -> GameState:
     """The state with a scored round's result replaced and everything after it folded again.
 
-    The correction is refused (its ``RuleError``) when it is illegal itself or makes a later
-    entry illegal; ``RoundNotFound`` for a round not yet played.
+    The replacement must make exactly round ``number`` (``RuleError('phase')`` otherwise). The
+    correction is refused (its ``RuleError``) when it is illegal itself or makes a later entry
+    illegal; ``RoundNotFound`` for a round not yet played.
     """
     positions = result_entries(state, number)
-    entries = list(state.entries)
-    entries[positions[0] : positions[-1] + 1] = replacement
-    try:
-        corrected = fold(state.settings, entries)
-    except RuleError as error:
-        failing = _failing_round(state.settings, entries)
-        if failing is None or failing <= number:
-            raise
-        raise RuleError(
-            error.code,
-            f"this correction would make round {failing} invalid: {error.message}",
-            reason=error.reason, field=error.field, seat=error.seat,
-            **{**error.params, "later_round": failing},
-        ) from error
-    corrected_round = next((r for r in corrected.rounds if r.number == number), None)
-    if corrected_round is None:
-        raise RuleError("phase", f"the correction leaves round {number} unfinished",
+    start, end = positions[0], positions[-1] + 1
+    corrected = fold(state.settings, [*state.entries[:start], *replacement])
+    # Every replacement entry in round `number`, and the round scored by the last one; else the
+    # later rounds' entries would slide into this round.
+    span = corrected.entry_rounds[start:]
+    if not span or set(span) != {number} or len(corrected.rounds) != number:
+        raise RuleError("phase", f"the correction does not make round {number} whole",
                         reason="correction-incomplete", field=None, round=number)
-    return corrected
-
-
-def _failing_round(settings: Settings, entries: Sequence[Entry]) -> int | None:
-    state = new_game(settings)
-    for entry in entries:
+    for entry in state.entries[end:]:
         try:
-            state = apply(state, entry)
-        except RuleError:
-            return state.current.number if state.current else (
-                state.rounds[-1].number + 1 if state.rounds else 1)
-    return None
+            corrected = apply(corrected, entry)
+        except RuleError as error:
+            later = corrected.current.number if corrected.current else len(corrected.rounds) + 1
+            raise RuleError(
+                error.code,
+                f"this correction would make round {later} invalid: {error.message}",
+                reason=error.reason, field=error.field, seat=error.seat,
+                **{**error.params, "later_round": later},
+            ) from error
+    return corrected

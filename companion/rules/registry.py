@@ -48,7 +48,8 @@ class Ruleset:
         for name, option in self.options.items():
             value = given.pop(name, option.default)
             # bool is an int in Python: keep True from passing as the target 1, and 7 as a flag.
-            if not any(type(value) is type(c) and value == c for c in option.choices):
+            chosen = [c for c in option.choices if type(value) is type(c) and value == c]
+            if not chosen:
                 raise RuleError(
                     "ruleset",
                     f"option {name} may not be {value!r}: choose one of "
@@ -58,7 +59,7 @@ class Ruleset:
                     option=name,
                     value=value,
                 )
-            resolved[name] = value
+            resolved[name] = chosen[0]
         if given:
             name = sorted(given)[0]
             raise RuleError(

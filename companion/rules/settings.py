@@ -69,7 +69,8 @@ def clean_name(raw: object, position: int) -> str:
             reason="name-long", field="players", seat=position, name=name[:NAME_MAX],
             length=len(name), most=NAME_MAX,
         )
-    if any(unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp") for ch in name):
+    # Unassigned code points (Cn) are allowed: emoji newer than Python's Unicode tables are Cn.
+    if any(unicodedata.category(ch) in ("Cc", "Cs", "Co", "Zl", "Zp") for ch in name):
         raise RuleError(
             "players", f"name {name!r} holds a character that cannot be shown",
             reason="name-character", field="players", seat=position, name=name,

@@ -63,6 +63,13 @@ def _check_hand(settings: Settings, round_: Round, hand: Hand) -> None:
     def impossible(reason: str, message: str, field: str) -> RuleError:
         return RuleError("hand", message, reason=reason, field=field)
 
+    for point in ("high", "low", "jack", "game"):
+        seat = getattr(hand, point)
+        if seat is not None and seat != TIE and seat not in settings.seats:
+            raise RuleError(
+                "seat", f"{point}: {seat!r} is not a seat in this game (0–{len(settings.players) - 1})",
+                reason="seat", field=point, value=seat, last=len(settings.players) - 1,
+            )
     if not 0 <= hand.jacks_turned <= JACKS_IN_PACK:
         raise impossible("jacks-count", f"{hand.jacks_turned} jacks turned? A pack has 4",
                          "jacks_turned")
@@ -91,7 +98,8 @@ def _play_awards(settings: Settings, round_: Round, hand: Hand) -> list[tuple[st
         if settings.options["game_tie"] == "eldest":
             assert round_.eldest is not None
             awards.append(("game", round_.eldest))
-    elif isinstance(hand.game, int):
+    else:  # a seat: _check_hand refused a hand without game
+        assert isinstance(hand.game, int)
         awards.append(("game", hand.game))
     return awards
 

@@ -129,16 +129,18 @@ class GameState:
 
     @property
     def standings(self) -> tuple[Standing, ...]:
-        """Best first; equal scores share a rank (1, 1, 3)."""
+        """Best first; equal scores share a rank (1, 1, 3).
+
+        A Seven-Up winner is always alone in first place: points after the winning one are not
+        counted, so every other side stays below the target. Sides behind it on equal scores
+        share their place like everywhere else.
+        """
         settings = self.settings
         sides = sorted(settings.sides, key=lambda side: (-self.side_scores[side], side))
-        if self.winning_award is not None:  # Seven-Up never ties: the winner is first
-            winner = self.winning_award.side
-            sides.sort(key=lambda side: side != winner)
-        standings = []
+        standings: list[Standing] = []
         for position, side in enumerate(sides):
             score = self.side_scores[side]
-            if standings and standings[-1].score == score and self.winning_award is None:
+            if standings and standings[-1].score == score:
                 rank = standings[-1].rank
             else:
                 rank = position + 1

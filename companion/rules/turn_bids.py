@@ -191,6 +191,7 @@ def score(scoring: object, bid: int, taken: int) -> int:
 def _tricks(settings: Settings, round_: Round, tricks: tuple[int, ...]) -> Round:
     check_tricks(settings, round_, tricks)
     assert round_.bids is not None
+    bids = [bid for bid in round_.bids if isinstance(bid, int)]  # every bid is in by now
     scoring = settings.options["scoring"]
-    points = tuple(score(scoring, int(bid or 0), taken) for bid, taken in zip(round_.bids, tricks))
+    points = tuple(score(scoring, bid, taken) for bid, taken in zip(bids, tricks))
     return replace(round_, tricks=tricks, points=points, phase=Phase.DONE)

@@ -1,0 +1,1 @@
+"""Tests of the rules engine (companion/rules) against RULES.md and the seeds."""

@@ -1,0 +1,181 @@
+"""Rulesets, options and players (RULES.md section 5 "Names"; API.md's rulesets and options)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules import NAME_MAX, RULESETS, RuleError, get_ruleset, new_settings, settings_from_json
+
+from .tables import PLAYERS
+
+# -- names ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("given", "kept"),
+    [
+        pytest.param("Ana", "Ana", id="RULES-5-plain"),
+        pytest.param("  Ana  ", "Ana", id="RULES-5-trimmed"),
+        pytest.param("\tBen\n", "Ben", id="RULES-5-trimmed-tabs"),
+        pytest.param("A", "A", id="RULES-5-one-character"),
+        pytest.param("x" * 24, "x" * 24, id="RULES-5-24-characters"),
+        pytest.param("  " + "y" * 24 + "  ", "y" * 24, id="RULES-5-24-after-trimming"),
+        pytest.param("Zoë", "Zoë", id="RULES-5-letters"),
+        pytest.param("Jose\u0301", "José", id="RULES-5-composed"),
+        pytest.param("李雷", "李雷", id="RULES-5-any-script"),
+        pytest.param("Мария", "Мария", id="RULES-5-cyrillic"),
+        pytest.param("🃏 Joker", "🃏 Joker", id="RULES-5-emoji"),
+        pytest.param("👨‍👩‍👧‍👦", "👨‍👩‍👧‍👦", id="RULES-5-emoji-zwj-sequence"),
+        pytest.param("🩷", "🩷", id="RULES-5-emoji-newer-than-python-tables"),
+        pytest.param("Ana Maria", "Ana Maria", id="RULES-5-inner-space"),
+    ],
+)
+def test_names_accepted(given: str, kept: str) -> None:
+    settings = new_settings("oh-hell", [given, "Other 1", "Other 2"])
+    assert settings.players[0] == kept
+
+
+@pytest.mark.parametrize(
+    ("names", "reason", "seat"),
+    [
+        pytest.param(["", "B", "C"], "name-empty", 0, id="RULES-5-empty"),
+        pytest.param(["A", "   ", "C"], "name-empty", 1, id="RULES-5-blank"),
+        pytest.param(["A", "B", "z" * 25], "name-long", 2, id="RULES-5-25-characters"),
+        pytest.param(["Ana", "Ben", "Ana"], "name-duplicate", 2, id="RULES-5-unique"),
+        pytest.param(["Ana", "Ben", " Ana "], "name-duplicate", 2, id="RULES-5-unique-after-trimming"),
+        pytest.param(["Ana", "ANA", "Cleo"], "name-duplicate", 1, id="RULES-5-unique-ignoring-case"),
+        pytest.param(["José", "Jose\u0301", "C"], "name-duplicate", 1, id="RULES-5-unique-composed"),
+        pytest.param(["A\x00B", "B", "C"], "name-character", 0, id="RULES-5-control-character"),
+        pytest.param(["A", "B\u2028C", "D"], "name-character", 1, id="RULES-5-line-separator"),
+        pytest.param(["A", 7, "C"], "name-type", 1, id="API-name-not-text"),
+        pytest.param(["A", None, "C"], "name-type", 1, id="API-name-null"),
+    ],
+)
+def test_names_refused(names: list[object], reason: str, seat: int) -> None:
+    with pytest.raises(RuleError) as caught:
+        new_settings("oh-hell", names)
+    error = caught.value
+    assert (error.code, error.reason, error.seat, error.field) == ("players", reason, seat, "players")
+
+
+def test_name_limit() -> None:
+    assert NAME_MAX == 24
+
+
+@pytest.mark.parametrize("players", ["Ana, Ben, Cleo", None, 3, {"Ana": 1}], ids=["text", "null", "number", "object"])
+def test_players_must_be_a_list(players: object) -> None:
+    with pytest.raises(RuleError) as caught:
+        new_settings("oh-hell", players)
+    assert (caught.value.code, caught.value.reason) == ("players", "players-type")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "count"),
+    [(r, n) for r in sorted(PLAYERS) for n in (min(PLAYERS[r]) - 1, max(PLAYERS[r]) + 1)],
+)
+def test_player_count_out_of_range(ruleset: str, count: int) -> None:
+    with pytest.raises(RuleError) as caught:
+        new_settings(ruleset, [f"P{i}" for i in range(count)])
+    assert (caught.value.code, caught.value.reason) == ("players", "player-count")
+    assert caught.value.params["count"] == count
+
+
+@pytest.mark.parametrize("ruleset", sorted(PLAYERS))
+def test_player_range_matches_rules(ruleset: str) -> None:
+    rules = get_ruleset(ruleset)
+    assert (rules.min_players, rules.max_players) == (min(PLAYERS[ruleset]), max(PLAYERS[ruleset]))
+
+
+# -- first dealer ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dealer", [-1, 3, True, "0", 1.0, None])
+def test_first_dealer_must_be_a_seat(dealer: object) -> None:
+    with pytest.raises(RuleError) as caught:
+        new_settings("oh-hell", ["A", "B", "C"], dealer)
+    assert (caught.value.code, caught.value.field) == ("seat", "first_dealer")
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2])
+def test_first_dealer(dealer: int) -> None:
+    assert new_settings("oh-hell", ["A", "B", "C"], dealer).first_dealer == dealer
+
+
+# -- rulesets and options -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "defaults"),
+    [
+        pytest.param("oh-seven", {"card_passing": False}, id="RULES-1-passing-off"),
+        pytest.param("oh-hell", {"scoring": "exact", "schedule": "down-up"}, id="RULES-2"),
+        pytest.param("elevator", {"scoring": "tricks-plus-bonus", "schedule": "down-up"}, id="RULES-3"),
+        pytest.param("seven-up", {"target": 7, "game_tie": "nobody", "low_to": "holder"}, id="RULES-4"),
+    ],
+)
+def test_defaults(ruleset: str, defaults: dict[str, object]) -> None:
+    players = ["A", "B", "C"]
+    settings = new_settings(ruleset, players)
+    assert dict(settings.options) == defaults
+    assert settings_from_json(settings.to_json()) == settings
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "option", "choices"),
+    [
+        ("oh-seven", "card_passing", (False, True)),
+        ("oh-hell", "scoring", ("exact", "tricks-plus-bonus")),
+        ("oh-hell", "schedule", ("down-up", "down", "up", "up-down")),
+        ("elevator", "schedule", ("down-up", "down", "up", "up-down")),
+        ("seven-up", "target", (7, 10)),
+        ("seven-up", "game_tie", ("nobody", "eldest")),
+        ("seven-up", "low_to", ("holder", "winner")),
+    ],
+)
+def test_every_option_choice(ruleset: str, option: str, choices: tuple[object, ...]) -> None:
+    assert set(RULESETS[ruleset].options[option].choices) == set(choices)
+    for choice in choices:
+        settings = new_settings(ruleset, ["A", "B", "C"], options={option: choice})
+        assert settings.options[option] == choice and type(settings.options[option]) is type(choice)
+        assert settings_from_json(settings.to_json()) == settings
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "options", "reason", "field"),
+    [
+        pytest.param("oh-hell", {"scoring": "fancy"}, "option-value", "options.scoring", id="value"),
+        pytest.param("oh-hell", {"schedule": "sideways"}, "option-value", "options.schedule", id="schedule"),
+        pytest.param("oh-hell", {"schedule": None}, "option-value", "options.schedule", id="null"),
+        pytest.param("seven-up", {"target": 8}, "option-value", "options.target", id="target-8"),
+        pytest.param("seven-up", {"target": "7"}, "option-value", "options.target", id="target-text"),
+        pytest.param("seven-up", {"target": 7.0}, "option-value", "options.target", id="target-float"),
+        pytest.param("seven-up", {"game_tie": "dealer"}, "option-value", "options.game_tie", id="game-tie"),
+        pytest.param("seven-up", {"low_to": "nobody"}, "option-value", "options.low_to", id="low-to"),
+        pytest.param("oh-seven", {"card_passing": 1}, "option-value", "options.card_passing", id="flag-as-1"),
+        pytest.param("oh-seven", {"card_passing": "yes"}, "option-value", "options.card_passing", id="flag-text"),
+        pytest.param("oh-seven", {"passing": True}, "option-unknown", "options.passing", id="unknown"),
+        pytest.param("elevator", {"scoring": "tricks-plus-bonus"}, "option-unknown", "options.scoring", id="preset"),
+        pytest.param("oh-hell", ["scoring"], "options-type", "options", id="not-an-object"),
+    ],
+)
+def test_option_errors(ruleset: str, options: object, reason: str, field: str) -> None:
+    with pytest.raises(RuleError) as caught:
+        new_settings(ruleset, ["A", "B", "C"], options=options)  # type: ignore[arg-type]
+    assert (caught.value.code, caught.value.reason, caught.value.field) == ("ruleset", reason, field)
+
+
+def test_bool_is_not_the_target_1() -> None:
+    """``True == 1`` in Python: the target 10 or 7 must be given as a number, not a flag."""
+    with pytest.raises(RuleError):
+        new_settings("seven-up", ["A", "B"], options={"target": True})
+
+
+@pytest.mark.parametrize("ruleset", ["bridge", "Oh-Hell", "", None, 7])
+def test_unknown_ruleset(ruleset: object) -> None:
+    with pytest.raises(RuleError) as caught:
+        new_settings(ruleset, ["A", "B", "C"])
+    assert (caught.value.code, caught.value.reason, caught.value.field) == ("ruleset", "ruleset-unknown", "ruleset")
+
+
+def test_rulesets() -> None:
+    assert sorted(RULESETS) == ["elevator", "oh-hell", "oh-seven", "seven-up"]

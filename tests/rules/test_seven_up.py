@@ -1,0 +1,276 @@
+"""Golden tables for Seven-Up (RULES.md section 4; seed 004)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules import Phase, RuleError, apply, gift_receivers, may_give, new_settings
+
+from .builders import bids, hand, seven_up_at, start, tricks
+
+
+def awards(state) -> list[tuple[str, int, bool]]:  # type: ignore[no-untyped-def]
+    """The last scored hand's points in counting order: (point, seat, counted)."""
+    return [(a.point, a.seat, a.counted) for a in state.rounds[-1].awards]
+
+
+# -- one hand: stand, give, run, the four points ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "entry", "points", "counted"),
+    [
+        pytest.param(2, hand(high=0, low=1, jack=1, game=0), (2, 2),
+                     [("high", 0), ("low", 1), ("jack", 1), ("game", 0)], id="RULES-4-stand"),
+        pytest.param(2, hand(high=0, low=0, game="tie", beg="give"), (2, 1),
+                     [("gift", 1), ("high", 0), ("low", 0)], id="seed-004-give-eldest-scores-1"),
+        pytest.param(3, hand(game="tie", beg="give"), (0, 1, 1),
+                     [("gift", 1), ("gift", 2)], id="RULES-4-give-3-players-both-non-dealers"),
+        pytest.param(4, hand(game="tie", beg="give"), (0, 1, 0, 1),
+                     [("gift", 1)], id="RULES-4-give-4-players-eldest-team"),
+        pytest.param(2, hand(high=1, low=1, game=1, beg="run", jacks=2), (2, 3),
+                     [("jack-turned", 0), ("jack-turned", 0), ("high", 1), ("low", 1), ("game", 1)],
+                     id="RULES-4-run-two-jacks-turned"),
+        pytest.param(2, hand(high=1, low=0, game=1, beg="run"), (1, 2),
+                     [("high", 1), ("low", 0), ("game", 1)], id="seed-004-run-no-gift"),
+        pytest.param(2, hand(high=0, low=0, game=0, jacks=1), (4, 0),
+                     [("jack-turned", 0), ("high", 0), ("low", 0), ("game", 0)], id="seed-004-turned-jack-for-dealer"),
+        pytest.param(3, hand(high=2, low=2, jack=2, game=1), (0, 1, 3),
+                     [("high", 2), ("low", 2), ("jack", 2), ("game", 1)], id="RULES-4-lone-trump-high-and-low"),
+        pytest.param(3, hand(high=2, low=0, game=1), (1, 1, 1),
+                     [("high", 2), ("low", 0), ("game", 1)], id="RULES-4-jack-not-in-play"),
+        pytest.param(2, hand(game=1), (0, 1), [("game", 1)], id="RULES-4-no-trump-in-play"),
+        pytest.param(2, hand(high=0, low=0, game="tie"), (2, 0),
+                     [("high", 0), ("low", 0)], id="RULES-4-game-tie-nobody"),
+        pytest.param(4, hand(high=2, low=2, jack=0, game=3), (3, 1, 3, 1),
+                     [("high", 2), ("low", 2), ("jack", 0), ("game", 3)], id="RULES-4-partnerships-0-2-vs-1-3"),
+        pytest.param(3, hand(high=0, low=1, jack=2, game=0, beg="give", jacks=1), (3, 2, 2),
+                     [("jack-turned", 0), ("gift", 1), ("gift", 2), ("high", 0), ("low", 1), ("jack", 2), ("game", 0)],
+                     id="RULES-4-counting-order"),
+    ],
+)
+def test_hand(players: int, entry: object, points: tuple[int, ...], counted: list[tuple[str, int]]) -> None:
+    """Dealer seat 0, eldest seat 1; each point is counted in RULES.md's order."""
+    state = apply(start("seven-up", players), entry)  # type: ignore[arg-type]
+    scored = state.rounds[-1]
+    assert scored.phase is Phase.DONE and scored.dealer == 0 and scored.eldest == 1
+    assert scored.points == points and state.scores == points
+    assert awards(state) == [(p, s, True) for p, s in counted]
+    assert state.current is not None and state.current.dealer == 1 and state.current.number == 2
+
+
+@pytest.mark.parametrize(
+    ("players", "seats"), [(2, (1,)), (3, (1, 2)), (4, (1,))], ids=["2p-eldest", "3p-both-non-dealers", "4p-eldest"]
+)
+def test_gift_receivers(players: int, seats: tuple[int, ...]) -> None:
+    state = start("seven-up", players)
+    assert state.current is not None and gift_receivers(state.settings, state.current) == seats
+
+
+@pytest.mark.parametrize(
+    ("players", "option", "game_to"),
+    [
+        pytest.param(2, "nobody", None, id="RULES-4-tie-nobody"),
+        pytest.param(2, "eldest", 1, id="RULES-4-tie-eldest-is-the-non-dealer"),
+        pytest.param(3, "eldest", 1, id="RULES-4-tie-eldest-3-players"),
+        pytest.param(4, "eldest", 1, id="RULES-4-tie-eldest-team"),
+    ],
+)
+def test_game_tie(players: int, option: str, game_to: int | None) -> None:
+    state = apply(start("seven-up", players, game_tie=option), hand(game="tie"))
+    expected = [("game", game_to, True)] if game_to is not None else []
+    assert awards(state) == expected
+    if players == 4 and game_to is not None:
+        assert state.side_scores == (0, 1) and state.scores == (0, 1, 0, 1)
+
+
+@pytest.mark.parametrize("low_to", ["holder", "winner"])
+def test_low_to_records_the_seat_the_table_names(low_to: str) -> None:
+    """RULES.md section 4: ``low_to`` says who the table gives low to; the engine scores the seat
+    entered, which may differ from high's even with one trump in play when low goes to the
+    trick's winner."""
+    assert new_settings("seven-up", ["A", "B"]).options["low_to"] == "holder"
+    state = apply(start("seven-up", 2, low_to=low_to), hand(high=0, low=1, game="tie"))
+    assert awards(state) == [("high", 0, True), ("low", 1, True)]
+
+
+# -- impossible hands ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("entry", "code", "reason"),
+    [
+        pytest.param(hand(low=0, game=0), "hand", "low-without-high", id="API-low-without-high"),
+        pytest.param(hand(high=0, game=0), "hand", "high-without-low", id="RULES-4-lone-trump-is-low-too"),
+        pytest.param(hand(jack=0, game=0), "hand", "jack-without-trump", id="RULES-4-jack-is-a-trump"),
+        pytest.param(hand(game=None), "hand", "game-missing", id="API-game-seat-or-tie"),
+        pytest.param(hand(game=0, jacks=2), "hand", "jacks-without-run", id="RULES-4-one-turn-up-unless-run"),
+        pytest.param(hand(game=0, jacks=2, beg="give"), "hand", "jacks-without-run", id="RULES-4-give-turns-one"),
+        pytest.param(hand(game=0, jacks=5, beg="run"), "hand", "jacks-count", id="RULES-4-four-jacks"),
+        pytest.param(hand(game=0, jacks=-1), "hand", "jacks-count", id="API-jacks-at-least-0"),
+        pytest.param(hand(high=2, low=2, game=0), "seat", "seat", id="API-seat-not-in-game"),
+        pytest.param(hand(game=-1), "seat", "seat", id="API-negative-seat"),
+        pytest.param(bids(1, 0), "phase", "entry-kind", id="API-no-bids"),
+        pytest.param(tricks(3, 3), "phase", "entry-kind", id="API-no-tricks"),
+    ],
+)
+def test_impossible_hands(entry: object, code: str, reason: str) -> None:
+    with pytest.raises(RuleError) as caught:
+        apply(start("seven-up", 2), entry)  # type: ignore[arg-type]
+    assert (caught.value.code, caught.value.reason) == (code, reason)
+
+
+# -- the dealer may not give the winning point ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("scores", "target", "teams", "refused"),
+    [
+        pytest.param([0, 6], 7, False, True, id="RULES-4-gift-would-win"),
+        pytest.param([0, 5], 7, False, False, id="RULES-4-gift-below-target"),
+        pytest.param([0, 9], 10, False, True, id="RULES-4-gift-would-win-target-10"),
+        pytest.param([0, 8], 10, False, False, id="RULES-4-gift-below-target-10"),
+        pytest.param([0, 6], 7, True, True, id="RULES-4-gift-would-win-team"),
+    ],
+)
+def test_gift_would_win(scores: list[int], target: int, teams: bool, refused: bool) -> None:
+    """The side that is eldest this hand stands at ``scores[1]``; the dealer's side at 0."""
+    state = seven_up_at(scores, target=target, teams=teams)
+    current = state.current
+    assert current is not None
+    if current.dealer % 2 == 1:  # make side 1 the eldest's: play one hand worth nothing
+        state = apply(state, hand(game="tie"))
+        current = state.current
+        assert current is not None
+    assert state.settings.side_of(current.eldest) == 1  # type: ignore[arg-type]
+    assert may_give(state.settings, current, state.side_scores, 0) is not refused
+    gift = hand(game="tie", beg="give")
+    if refused:
+        with pytest.raises(RuleError) as caught:
+            apply(state, gift)
+        assert (caught.value.code, caught.value.field, caught.value.seat) == ("gift-would-win", "beg", current.eldest)
+        run = apply(state, hand(game="tie", beg="run"))  # running the cards is fine
+        assert run.side_scores == state.side_scores
+    else:
+        assert apply(state, gift).side_scores[1] == scores[1] + 1
+
+
+def test_a_gift_may_put_the_second_non_dealer_out_with_three_players() -> None:
+    """RULES.md section 4 forbids only the gift that makes *the eldest's side* win: with three
+    players the other non-dealer's gift point can win the game (counted after the eldest's)."""
+    state = seven_up_at([0, 0, 6])
+    assert state.current is not None and state.current.dealer == 0
+    state = apply(state, hand(high=1, low=1, game=1, beg="give"))
+    assert state.finished and state.winners == (2,)
+    assert awards(state) == [("gift", 1, True), ("gift", 2, True), ("high", 1, False),
+                             ("low", 1, False), ("game", 1, False)]
+
+
+# -- counting out: the first side to reach the target wins ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("scores", "entry", "winner", "point", "final"),
+    [
+        pytest.param([6, 6], hand(high=1, low=0, jack=0, game=0), 1, "high", (6, 7), id="seed-004-high-first"),
+        pytest.param([5, 6, 6], hand(high=0, low=1, jack=2, game=2), 1, "low", (6, 7, 6), id="seed-004-low-before-jack"),
+        pytest.param([4, 6, 6], hand(high=0, low=0, jack=1, game=2), 1, "jack", (6, 7, 6), id="seed-004-jack-before-game"),
+        pytest.param([6, 3, 0], hand(high=1, low=1, jack=1, game=0), 0, "game", (7, 6, 0), id="seed-004-game-last"),
+        pytest.param([6, 6], hand(high=1, low=1, game=1, beg="give", jacks=1), 0, "jack-turned", (7, 6),
+                     id="RULES-4-turned-jack-ends-the-game-before-play"),
+        pytest.param([6, 6], hand(high=1, low=1, game=1, beg="run", jacks=2), 0, "jack-turned", (7, 6),
+                     id="RULES-4-first-turned-jack-wins"),
+    ],
+)
+def test_counting_out(scores: list[int], entry: object, winner: int, point: str, final: tuple[int, ...]) -> None:
+    """The hand is dealt by seat 0 (the eldest is seat 1); RULES.md section 4 "win"."""
+    state = seven_up_at(scores, first_dealer=-sum(scores) % len(scores))
+    assert state.current is not None and state.current.dealer == 0
+    state = apply(state, entry)  # type: ignore[arg-type]
+    assert state.finished and state.current is None
+    assert state.side_scores == final
+    assert state.winning_award is not None
+    assert (state.winning_award.point, state.winning_award.side) == (point, winner)
+    assert state.winners == (winner,)
+    counted = [a.counted for a in state.rounds[-1].awards]
+    assert counted == sorted(counted, reverse=True)  # nothing counted after the winning point
+    assert state.standings[0].seats == (winner,) and state.standings[0].rank == 1
+    assert [s.rank for s in state.standings].count(1) == 1  # Seven-Up never ties
+
+
+def test_partnership_game_won_by_a_team() -> None:
+    """Seats 0 and 2 against 1 and 3: team 0 at 6, team 1 at 5; seat 2's low puts team 0 out."""
+    state = seven_up_at([6, 5], teams=True)
+    state = apply(state, hand(high=3, low=2, jack=1, game=0))
+    assert state.finished and state.side_scores == (7, 6) and state.scores == (7, 6, 7, 6)
+    assert state.winning_award is not None
+    assert (state.winning_award.point, state.winning_award.seat, state.winning_award.side) == ("low", 2, 0)
+    assert state.winners == (0, 2)
+    assert [(s.side, s.seats, s.score, s.rank) for s in state.standings] == [(0, (0, 2), 7, 1), (1, (1, 3), 6, 2)]
+    assert state.rounds[-1].points == (1, 1, 1, 1)
+
+
+def test_losers_on_equal_scores_share_their_place() -> None:
+    state = seven_up_at([5, 5, 6])
+    state = apply(state, hand(game=2))
+    assert state.finished
+    assert [(s.seats, s.score, s.rank) for s in state.standings] == [((2,), 7, 1), ((0,), 5, 2), ((1,), 5, 2)]
+
+
+# -- redeals -------------------------------------------------------------------------------------------
+
+
+def test_redeal_hands() -> None:
+    """RULES.md section 4 "bunch" and "stand or beg": a redeal records no points but its turned
+    jacks; the same dealer deals again and the round goes on."""
+    state = start("seven-up", 2)
+    state = apply(state, hand(high=0, low=0, jack=0, game=0, redeal=True))  # points ignored
+    current = state.current
+    assert current is not None
+    assert (current.number, current.dealer, current.redeals, current.phase) == (1, 0, 1, Phase.HAND)
+    assert state.scores == (0, 0) and state.rounds == ()
+    state = apply(state, hand(redeal=True, jacks=2, beg="run"))
+    assert state.current is not None and state.current.redeals == 2 and state.scores == (2, 0)
+    assert state.current.bonus == (2, 0)
+    state = apply(state, hand(high=1, low=1, game=0))
+    scored = state.rounds[-1]
+    assert (scored.number, scored.dealer, scored.redeals, len(scored.hands)) == (1, 0, 2, 3)
+    assert scored.points == (3, 2) and state.scores == (3, 2)
+    assert state.current is not None and state.current.dealer == 1
+
+
+def test_a_redeal_jack_can_win_the_game() -> None:
+    state = seven_up_at([0, 6])
+    assert state.current is not None and state.current.dealer == 0
+    state = apply(state, hand(redeal=True, jacks=1, game=1))
+    assert state.current is not None and state.current.dealer == 0 and state.scores == (1, 6)
+    state = seven_up_at([6, 0], first_dealer=0)
+    assert state.current is not None and state.current.dealer == 0
+    state = apply(state, hand(redeal=True, jacks=1, beg="run"))
+    assert state.finished and state.winning_award is not None
+    assert (state.winning_award.point, state.winners) == ("jack-turned", (0,))
+    assert state.rounds[-1].redeals == 0  # the hand that won is not a redeal to play again
+
+
+# -- target, players ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("target", "scores_before_end"), [(7, 6), (10, 9)], ids=["RULES-4-target-7", "RULES-4-target-10"])
+def test_target(target: int, scores_before_end: int) -> None:
+    state = seven_up_at([scores_before_end, 0], target=target)
+    assert not state.finished
+    state = apply(state, hand(game=0))
+    assert state.finished and state.scores == (target, 0)
+
+
+@pytest.mark.parametrize(("players", "ok"), [(1, False), (2, True), (3, True), (4, True), (5, False)])
+def test_player_counts(players: int, ok: bool) -> None:
+    names = [f"P{i}" for i in range(players)]
+    if ok:
+        settings = new_settings("seven-up", names)
+        assert settings.has_teams is (players == 4)
+        assert list(settings.sides) == ([0, 1] if players == 4 else list(range(players)))
+    else:
+        with pytest.raises(RuleError) as caught:
+            new_settings("seven-up", names)
+        assert caught.value.code == "players"
