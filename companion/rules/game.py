@@ -139,6 +139,23 @@ def result_entries(state: GameState, number: int) -> list[int]:
     return positions[-2:] if state.settings.family is Family.CARD_BIDS else positions[-1:]
 
 
+def _refuse_forced_rebid(state: GameState, number: int, entry: Entry) -> None:
+    """Oh-Seven: bids that force a rebid cannot be a round's accepted bids. Say so, rather than
+    let the tricks that follow fail for want of bids."""
+    current = state.current
+    if not isinstance(entry, Tricks) or current is None or current.number != number:
+        return
+    if current.phase is Phase.BIDDING and current.attempts:
+        forced = current.attempts[-1]
+        why = "add up to 7" if forced.sum_seven else "share the high bid"
+        raise RuleError(
+            "phase",
+            f"these bids {why}: they force a rebid, so they cannot be round {number}'s bids",
+            reason="correction-rebid", field="bids", round=number,
+            sum_seven=forced.sum_seven, shared_high=forced.shared_high,
+        )
+
+
 def correct_round(state: GameState, number: int, replacement: Sequence[Entry]) -> GameState:
     """The state with a scored round's result replaced and everything after it folded again.
 
@@ -148,7 +165,10 @@ def correct_round(state: GameState, number: int, replacement: Sequence[Entry]) -
     """
     positions = result_entries(state, number)
     start, end = positions[0], positions[-1] + 1
-    corrected = fold(state.settings, [*state.entries[:start], *replacement])
+    corrected = fold(state.settings, state.entries[:start])
+    for entry in replacement:
+        _refuse_forced_rebid(corrected, number, entry)
+        corrected = apply(corrected, entry)
     # Every replacement entry in round `number`, and the round scored by the last one; else the
     # later rounds' entries would slide into this round.
     span = corrected.entry_rounds[start:]

@@ -59,10 +59,12 @@ def may_give(settings: Settings, round_: Round, side_scores: tuple[int, ...], ja
     return side_scores[side] + jacks_for_eldest + 1 < int(settings.options["target"])
 
 
-def _check_hand(settings: Settings, round_: Round, hand: Hand) -> None:
-    def impossible(reason: str, message: str, field: str) -> RuleError:
-        return RuleError("hand", message, reason=reason, field=field)
+def _impossible(reason: str, message: str, field: str) -> RuleError:
+    return RuleError("hand", message, reason=reason, field=field)
 
+
+def _check_turn_up(settings: Settings, hand: Hand) -> None:
+    """What every hand must get right, even one that ends before play: seats and turned jacks."""
     for point in ("high", "low", "jack", "game"):
         seat = getattr(hand, point)
         if seat is not None and seat != TIE and seat not in settings.seats:
@@ -71,24 +73,26 @@ def _check_hand(settings: Settings, round_: Round, hand: Hand) -> None:
                 reason="seat", field=point, value=seat, last=len(settings.players) - 1,
             )
     if not 0 <= hand.jacks_turned <= JACKS_IN_PACK:
-        raise impossible("jacks-count", f"{hand.jacks_turned} jacks turned? A pack has 4",
-                         "jacks_turned")
+        raise _impossible("jacks-count", f"{hand.jacks_turned} jacks turned? A pack has 4",
+                          "jacks_turned")
     if hand.jacks_turned > 1 and hand.beg is not Beg.RUN and not hand.redeal:
-        raise impossible("jacks-without-run",
-                         "only one card is turned up unless the cards are run", "jacks_turned")
-    if hand.redeal:
-        return
+        raise _impossible("jacks-without-run",
+                          "only one card is turned up unless the cards are run", "jacks_turned")
+
+
+def _check_play(hand: Hand) -> None:
+    """Who won high, low, jack and game must make sense, for a hand that was played."""
     if hand.low is not None and hand.high is None:
-        raise impossible("low-without-high", "low was scored but nobody held high: a trump "
-                         "in play is both high and low when it is alone", "high")
+        raise _impossible("low-without-high", "low was scored but nobody held high: a trump "
+                          "in play is both high and low when it is alone", "high")
     if hand.high is not None and hand.low is None:
-        raise impossible("high-without-low", "high was scored but nobody held low: a lone "
-                         "trump is both high and low", "low")
+        raise _impossible("high-without-low", "high was scored but nobody held low: a lone "
+                          "trump is both high and low", "low")
     if hand.jack is not None and hand.high is None:
-        raise impossible("jack-without-trump", "the jack of trumps was in play, so someone "
-                         "held high", "high")
+        raise _impossible("jack-without-trump", "the jack of trumps was in play, so someone "
+                          "held high", "high")
     if hand.game is None:
-        raise impossible("game-missing", "who made game? Choose a player, or tie", "game")
+        raise _impossible("game-missing", "who made game? Choose a player, or tie", "game")
 
 
 def _play_awards(settings: Settings, round_: Round, hand: Hand) -> list[tuple[str, int]]:
@@ -98,7 +102,7 @@ def _play_awards(settings: Settings, round_: Round, hand: Hand) -> list[tuple[st
         if settings.options["game_tie"] == "eldest":
             assert round_.eldest is not None
             awards.append(("game", round_.eldest))
-    else:  # a seat: _check_hand refused a hand without game
+    else:  # a seat: _check_play refused a hand without game
         assert isinstance(hand.game, int)
         awards.append(("game", hand.game))
     return awards
@@ -107,8 +111,12 @@ def _play_awards(settings: Settings, round_: Round, hand: Hand) -> list[tuple[st
 def apply(
     settings: Settings, round_: Round, hand: Hand, side_scores: tuple[int, ...]
 ) -> tuple[Round, tuple[int, ...], Award | None]:
-    """The round after a hand, the side scores, and the point that won the game if one did."""
-    _check_hand(settings, round_, hand)
+    """The round after a hand, the side scores, and the point that won the game if one did.
+
+    Points before play (turned jacks, the gift) that win end the hand there: it was never
+    played, so it needs no high, low, jack or game.
+    """
+    _check_turn_up(settings, hand)
     target = int(settings.options["target"])
     scores = list(side_scores)
     awards: list[Award] = list(round_.awards)
@@ -143,6 +151,8 @@ def apply(
                 )
             for seat in gift_receivers(settings, round_):
                 count("gift", seat)
+    if winning is None:  # with 3 players the other non-dealer's gift point can win too
+        _check_play(hand)
         for point, seat in _play_awards(settings, round_, hand):
             count(point, seat)
     return _updated(settings, round_, hand, awards, winning, done=True), tuple(scores), winning

@@ -45,8 +45,10 @@ MESSAGES: Mapping[str, LazyString] = {
     "finished": _l("The game is over: nothing more can be entered (undo still works)."),
     "nothing-to-undo": _l("Nothing to undo yet."),
     "round-open": _l("Round %(round)s is still being played: enter it, or undo."),
-    "correction-incomplete": _l("With these values round %(round)s would not be finished: bids "
-                                "adding up to 7, or a shared high card, force a rebid."),
+    "correction-incomplete": _l("With these values round %(round)s would not be finished: enter "
+                                "every bid and every player's tricks."),
+    "correction-rebid": _l("These bids force a rebid (they add up to 7, or share the high "
+                           "card), so they can't be round %(round)s's bids."),
     "seat": _l("That player is not in this game."),
     # A new game
     "ruleset-unknown": _l("Choose one of the games."),

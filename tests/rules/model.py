@@ -212,16 +212,20 @@ class Model:
             found.add("hand")  # only running the cards turns more than one card
         if hand.redeal:
             return found
+        dealer_out = self.totals[self.side(self.dealer)] + max(hand.jacks_turned, 0) >= self.target
+        if dealer_out:
+            return found  # the turned jacks won: the hand ends before the beg, never played
+        if hand.beg is Beg.GIVE:
+            if self.totals[self.side(self.eldest)] + 1 >= self.target:
+                found.add("gift-would-win")
+            elif self.n == 3 and self.totals[(self.eldest + 1) % 3] + 1 >= self.target:
+                return found  # the other non-dealer's gift point wins before play
         if (hand.high is None) != (hand.low is None):
             found.add("hand")  # a trump in play is high and low, the same card when alone
         if hand.jack is not None and hand.high is None:
             found.add("hand")
         if hand.game is None:
             found.add("hand")
-        dealer_out = self.totals[self.side(self.dealer)] + max(hand.jacks_turned, 0) >= self.target
-        if hand.beg is Beg.GIVE and not dealer_out:
-            if self.totals[self.side(self.eldest)] + 1 >= self.target:
-                found.add("gift-would-win")
         return found
 
     # -- what a legal entry does -------------------------------------------------------------
@@ -292,8 +296,7 @@ class Model:
         if hand.game == TIE:
             if self.settings.options["game_tie"] == "eldest":
                 events.append(("game", self.eldest))
-        else:
-            assert isinstance(hand.game, int)
+        elif hand.game is not None:  # None only for a hand that ended before play
             events.append(("game", hand.game))
         return events
 

@@ -95,6 +95,27 @@ def test_correct_an_oh_seven_round_keeps_its_failed_bids_and_bonus() -> None:
     assert caught.value.code == "card-reused"
 
 
+@pytest.mark.parametrize(
+    ("players", "forcing", "sum_seven"),
+    [
+        pytest.param(3, "4s 2h 1d", True, id="RULES-1-trigger-1-sum-7"),
+        pytest.param(5, "5s 5s 0d 0h 0c", False, id="RULES-1-trigger-2-shared-high"),
+    ],
+)
+def test_a_correction_whose_bids_force_a_rebid_says_so(players: int, forcing: str, sum_seven: bool) -> None:
+    """RULES.md section 1: bids that force a rebid are never a round's accepted bids."""
+    state = start("oh-seven", players)
+    accepted = "5s 1h 0d" if players == 3 else "5s 2h 0d 0h 1c"
+    taken = (5, 1, 1) if players == 3 else (5, 1, 0, 0, 1)
+    for entry in (Bids(cards(accepted)), tricks(*taken)):
+        state = apply(state, entry)
+    with pytest.raises(RuleError) as caught:
+        correct_round(state, 1, [Bids(cards(forcing)), tricks(*taken)])
+    error = caught.value
+    assert (error.code, error.reason, error.field) == ("phase", "correction-rebid", "bids")
+    assert error.params["sum_seven"] is sum_seven and error.params["round"] == 1
+
+
 def test_a_correction_that_breaks_the_rules_itself_is_refused() -> None:
     state = oh_hell_three_rounds()
     with pytest.raises(RuleError) as caught:

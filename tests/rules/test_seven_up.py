@@ -162,8 +162,8 @@ def test_a_gift_may_put_the_second_non_dealer_out_with_three_players() -> None:
     assert state.current is not None and state.current.dealer == 0
     state = apply(state, hand(high=1, low=1, game=1, beg="give"))
     assert state.finished and state.winners == (2,)
-    assert awards(state) == [("gift", 1, True), ("gift", 2, True), ("high", 1, False),
-                             ("low", 1, False), ("game", 1, False)]
+    # The game ended before play: the hand's play points were never played, so not listed.
+    assert awards(state) == [("gift", 1, True), ("gift", 2, True)]
 
 
 # -- counting out: the first side to reach the target wins ---------------------------------------------
@@ -237,6 +237,25 @@ def test_redeal_hands() -> None:
     assert (scored.number, scored.dealer, scored.redeals, len(scored.hands)) == (1, 0, 2, 3)
     assert scored.points == (3, 2) and state.scores == (3, 2)
     assert state.current is not None and state.current.dealer == 1
+
+
+def test_a_turned_jack_that_wins_ends_the_hand_before_it_is_played() -> None:
+    """RULES.md section 4 "win": "A game can end before play (a turned-up jack)": the hand is
+    recorded with its turned jack alone, no beg answered and no play points."""
+    state = seven_up_at([6, 6], first_dealer=0)
+    assert state.current is not None and state.current.dealer == 0
+    state = apply(state, hand(game=None, jacks=1))
+    assert state.finished and state.winners == (0,)
+    assert awards(state) == [("jack-turned", 0, True)]
+    assert state.rounds[-1].redeals == 0
+
+
+def test_a_hand_that_does_not_end_before_play_needs_its_play_points() -> None:
+    state = seven_up_at([5, 6], first_dealer=1)
+    assert state.current is not None and state.current.dealer == 0
+    with pytest.raises(RuleError) as caught:
+        apply(state, hand(game=None, jacks=1))  # the dealer reaches 6 only: play goes on
+    assert (caught.value.code, caught.value.reason) == ("hand", "game-missing")
 
 
 def test_a_redeal_jack_can_win_the_game() -> None:

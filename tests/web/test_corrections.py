@@ -117,6 +117,8 @@ def test_an_oh_seven_round_is_corrected_with_its_cards(start: Callable[..., Tabl
     # 3 + 2 + 2 + 0 = 7: those bids would force a rebid, so the round would not be scored.
     refused = table.client.post(f"{table.url}/rounds/1", data=data)
     assert refused.status_code == 422
+    assert ("These bids force a rebid (they add up to 7, or share the high card), so they can't "
+            "be round 1's bids.") in refused.get_data(as_text=True).replace("&#39;", "'")
     assert table.stored().state.rounds[0].bids[2].value == 4
     data["bids_2_value"] = 1
     assert table.client.post(f"{table.url}/rounds/1", data=data).status_code == 303

@@ -37,7 +37,7 @@ class HandPanel:
 def _jacks_to_win(state: GameState) -> int | None:
     jacks = 1
     while True:
-        hand = jacks_only(jacks, Beg.RUN)
+        hand = jacks_only(jacks, Beg.RUN, redeal=True)  # counts the same jacks, never asks for play
         try:
             if rules.apply(state, hand).finished:
                 return jacks
@@ -62,7 +62,7 @@ def hand_panel(state: GameState, form: HandForm) -> HandPanel:
         form=form, round=current, sides=sides, seat_groups=groups,
         gift_to=tuple(sides[settings.side_of(s)] for s in rules.gift_receivers(settings, current)),
         gift_refused=refused,
-        turned_jack_wins=finishes(state, jacks_only(1, Beg.STAND)),
+        turned_jack_wins=finishes(state, jacks_only(1, Beg.STAND, redeal=False)),
         jacks_to_win=_jacks_to_win(state),
         redeal_jacks=sum(1 for a in current.awards if a.point == "jack-turned"),
     )
@@ -123,7 +123,7 @@ def hand_rows(state: GameState) -> list[HandRow]:
         def of(point: str, awards: tuple[Award, ...] = round_.awards) -> tuple[Award, ...]:
             return tuple(a for a in awards if a.point == point)
 
-        rows.append(HandRow(round_, hand, not hand.redeal, of("jack-turned"), of("gift"),
+        rows.append(HandRow(round_, hand, hand.game is not None, of("jack-turned"), of("gift"),
                             {point: of(point) for point in PLAY_POINTS}, tuple(gained),
                             tuple(totals)))
     return rows

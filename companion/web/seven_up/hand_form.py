@@ -54,9 +54,11 @@ def _seat(raw: str) -> int | str:
     return int(raw) if raw.isdecimal() else raw
 
 
-def jacks_only(jacks: int, beg: Beg) -> Hand:
-    """A hand that counts only its turned jacks (a redeal, or turned jacks that end the game)."""
-    return Hand(jacks_turned=jacks, beg=beg, high=None, low=None, jack=None, game=None, redeal=True)
+def jacks_only(jacks: int, beg: Beg, redeal: bool) -> Hand:
+    """A hand that counts only its turned jacks: a redeal, or turned jacks that end the game
+    before play (the engine then needs no high, low, jack or game)."""
+    return Hand(jacks_turned=jacks, beg=beg, high=None, low=None, jack=None, game=None,
+                redeal=redeal)
 
 
 def finishes(state: GameState, hand: Hand) -> bool:
@@ -84,11 +86,11 @@ def hand_entry(state: GameState, form: HandForm, redeal_allowed: bool = True) ->
         form.add_error("jacks_run", None, _("Count the jacks turned while running: 0 or more."))
         return None
     if redeal:
-        return jacks_only(turned + ran, beg)
-    if turned and finishes(state, jacks_only(1, Beg.STAND)):
-        return jacks_only(1, Beg.STAND)  # the turned jack won: no beg, no play
-    if ran and finishes(state, jacks_only(turned + ran, Beg.RUN)):
-        return jacks_only(turned + ran, Beg.RUN)
+        return jacks_only(turned + ran, beg, redeal=True)
+    if turned and finishes(state, ended := jacks_only(1, Beg.STAND, redeal=False)):
+        return ended  # the turned jack won: no beg, no play
+    if ran and finishes(state, ended := jacks_only(turned + ran, Beg.RUN, redeal=False)):
+        return ended
     answers = _play_answers(settings, form)
     if answers is None:
         return None
@@ -132,7 +134,7 @@ def prefill(settings: Settings, hand: Hand, number: int) -> HandForm:
         "beg": hand.beg.value,
         "jacks_run": hand.jacks_turned if ran else 0,
     }
-    if not hand.redeal:  # a hand ended by its turned jacks was not played
+    if hand.game is not None:  # a hand ended by its turned jacks was not played
         data["high"] = NOT_IN_PLAY if hand.high is None else str(hand.high)
         data["low"] = "" if hand.low is None else str(hand.low)
         data["jack"] = NOT_IN_PLAY if hand.jack is None else str(hand.jack)

@@ -34,7 +34,7 @@ def hand(game_id: str) -> WerkzeugResponse:
 
 def _finished_entry() -> Hand:
     """Any hand: the game is over, and the engine says so (a page left open, undo still works)."""
-    return jacks_only(0, Beg.STAND)
+    return jacks_only(0, Beg.STAND, redeal=True)
 
 
 def _played(game: StoredGame, number: int) -> tuple[GameState, Hand]:
