@@ -44,19 +44,9 @@ def start_round(settings: Settings, number: int) -> Round:
         dealer=dealer,
         phase=Phase.BIDDING,
         bidding_order=tuple((dealer + 1 + k) % n for k in range(n)),
-        next_bidder=None,
-        forbidden_bid=None,
         passing=passing(settings, number),
-        attempts=(),
-        redeals=0,
         set_aside=((),) * n,
-        bids=None,
-        high_bid=None,
-        trump=None,
-        leader=None,
-        tricks=None,
         bonus=(0,) * n,
-        points=None,
     )
 
 

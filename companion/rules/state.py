@@ -72,24 +72,24 @@ class Round:
     phase: Phase
     #: Who bids in which order (from the dealer's left); Oh-Seven: the same order, for reference.
     bidding_order: tuple[int, ...]
-    #: In-turn games: the player whose bid is awaited, ``None`` otherwise.
-    next_bidder: int | None
-    #: In-turn games: the dealer's hooked number once all the others have bid.
-    forbidden_bid: int | None
-    passing: Passing | None
-    attempts: tuple[Attempt, ...]
-    redeals: int
-    #: Oh-Seven: per seat, the cards set aside by failed bids in this deal.
-    set_aside: tuple[tuple[Card, ...], ...]
-    bids: tuple[Bid, ...] | None
-    high_bid: Card | None
-    trump: Suit | None
-    leader: int | None
-    tricks: tuple[int, ...] | None
-    #: Rebid bonuses scored so far this round, per seat.
+    #: Rebid bonuses scored so far this round, per seat (Seven-Up: points scored so far).
     bonus: tuple[int, ...]
+    #: In-turn games: the player whose bid is awaited, ``None`` otherwise.
+    next_bidder: int | None = None
+    #: In-turn games: the dealer's hooked number once all the others have bid.
+    forbidden_bid: int | None = None
+    passing: Passing | None = None
+    attempts: tuple[Attempt, ...] = ()
+    redeals: int = 0
+    #: Oh-Seven: per seat, the cards set aside by failed bids in this deal.
+    set_aside: tuple[tuple[Card, ...], ...] = ()
+    bids: tuple[Bid, ...] | None = None
+    high_bid: Card | None = None
+    trump: Suit | None = None
+    leader: int | None = None
+    tricks: tuple[int, ...] | None = None
     #: The round's points per seat once done (bonuses included); Seven-Up: per seat, its side's.
-    points: tuple[int, ...] | None
+    points: tuple[int, ...] | None = None
     #: Seven-Up: the player left of the dealer, the hands recorded (redeals first), the points.
     eldest: int | None = None
     hands: tuple[Hand, ...] = ()

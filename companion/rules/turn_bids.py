@@ -45,18 +45,9 @@ def start_round(settings: Settings, number: int) -> Round:
         phase=Phase.BIDDING,
         bidding_order=order,
         next_bidder=order[0],
-        forbidden_bid=None,
-        passing=None,
-        attempts=(),
-        redeals=0,
-        set_aside=(),
         bids=(None,) * n,
-        high_bid=None,
-        trump=None,
         leader=order[0],
-        tricks=None,
         bonus=(0,) * n,
-        points=None,
     )
 
 
