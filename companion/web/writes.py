@@ -28,7 +28,7 @@ def editable_game(game_id: str) -> StoredGame:
     return game
 
 
-def _write(game: StoredGame, form: Any, change: Callable[[], StoredGame | None]) -> Response:
+def write_entry(game: StoredGame, form: Any, change: Callable[[], StoredGame | None]) -> Response:
     """Run ``change`` (which returns ``None`` when the form is incomplete) and answer."""
     if not form.validate():
         if form.version.errors:
@@ -57,14 +57,14 @@ def _add(game: StoredGame, version: int, entry: Entry | None) -> StoredGame | No
 def bid(game_id: str) -> Response:
     game = editable_game(game_id)
     form = BidForm()
-    return _write(game, form, lambda: _add(
+    return write_entry(game, form, lambda: _add(
         game, form.version.data, entries.one_bid(game.settings, form)))
 
 
 def card_bids(game_id: str) -> Response:
     game = editable_game(game_id)
     form = cards_form(len(game.settings.players))()
-    return _write(game, form, lambda: _add(
+    return write_entry(game, form, lambda: _add(
         game, form.version.data, entries.card_bids(game.settings, form)))
 
 
@@ -79,10 +79,10 @@ def tricks(game_id: str) -> Response:
             return store.add_entry(game.id, form.version.data, rules.Tricks(()))
         return _add(game, form.version.data, entries.tricks(game.settings, current, form))
 
-    return _write(game, form, change)
+    return write_entry(game, form, change)
 
 
 def undo(game_id: str) -> Response:
     game = editable_game(game_id)
     form = UndoForm()
-    return _write(game, form, lambda: store.undo_entry(game.id, form.version.data))
+    return write_entry(game, form, lambda: store.undo_entry(game.id, form.version.data))

@@ -12,7 +12,7 @@ from ...rules import Beg, GameState, Hand, RuleError, ShapeError
 from ...store import StoredGame
 from .. import fragments
 from ..messages import explain, game_name
-from ..writes import _write, editable_game
+from ..writes import editable_game, write_entry
 from .board import hand_panel
 from .hand_form import HandForm, hand_entry, jacks_only, prefill, step_jacks
 
@@ -29,7 +29,7 @@ def hand(game_id: str) -> WerkzeugResponse:
         entry = hand_entry(game.state, form) if game.state.current else _finished_entry()
         return None if entry is None else store.add_entry(game.id, form.version.data, entry)
 
-    return _write(game, form, change)
+    return write_entry(game, form, change)
 
 
 def _finished_entry() -> Hand:
