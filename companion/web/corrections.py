@@ -16,6 +16,7 @@ from . import entries
 from .forms import correction_form
 from .fragments import CONFLICT
 from .messages import explain, game_name
+from .words import bid_words
 from .writes import editable_game
 
 
@@ -72,7 +73,7 @@ def render_correction(game: StoredGame, round_: rules.Round, form: Any, notice: 
                       status: int = 200) -> Response:
     body = render_template(
         "game/correct.html", game=game, state=game.state, settings=game.settings,
-        names=game.settings.players, round=round_, form=form, notice=notice,
+        names=game.settings.players, words=bid_words(game.settings), round=round_, form=form, notice=notice,
         suits=list(rules.Suit), game_name=game_name(game.settings.ruleset.id),
     )
     response = make_response(body, status)

@@ -23,6 +23,7 @@ from ..store import StoredGame
 from . import access
 from .forms import BidForm, RoundForm, UndoForm, cards_form, tricks_form
 from .messages import game_name, hook_reason
+from .words import bid_words
 
 CONFLICT = _l("Someone else just entered this round: here is the game as it is now.")
 
@@ -126,6 +127,7 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None) ->
         "state": state,
         "settings": settings,
         "names": settings.players,
+        "words": bid_words(settings),
         "family": settings.family.value,
         "game_name": game_name(settings.ruleset.id),
         "round": current,

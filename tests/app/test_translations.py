@@ -51,16 +51,16 @@ def _placeholders(text: str) -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def extracted(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
+def extracted(tmp_path_factory: pytest.TempPathFactory) -> set[tuple[str | None, str]]:
     """Every msgid in the code and templates now, extracted exactly as the script does it."""
     pot = tmp_path_factory.mktemp("pot") / "messages.pot"
     subprocess.run(
         [sys.executable, "-m", "babel.messages.frontend", "-q", "extract", "-F", "babel.cfg",
-         "-k", "lazy_gettext", "-k", "_l", "-o", str(pot), "."],
+         "-k", "lazy_gettext", "-k", "_l", "-k", "lazy_pgettext:1c,2", "-o", str(pot), "."],
         cwd=ROOT, check=True, capture_output=True,
     )
     with pot.open("rb") as f:
-        return {_ids(m)[0] for m in read_po(f) if m.id}
+        return {(m.context, _ids(m)[0]) for m in read_po(f) if m.id}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -105,8 +105,9 @@ def test_translations_keep_their_placeholders(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_catalogue_covers_a_fresh_extraction(lang: str, extracted: set[str]) -> None:
-    translated = {_ids(m)[0] for m in _messages(_catalog(lang)) if all(_forms(m))}
+def test_the_catalogue_covers_a_fresh_extraction(
+        lang: str, extracted: set[tuple[str | None, str]]) -> None:
+    translated = {(m.context, _ids(m)[0]) for m in _messages(_catalog(lang)) if all(_forms(m))}
     missing = sorted(extracted - translated)
     assert not missing, (
         f"{lang}: strings without a translation (run `bash scripts/translations update`, then "

@@ -123,3 +123,21 @@ def test_tricks_and_new_game_errors_are_said_in_french(start: Callable[..., Tabl
     created = client.post("/new", headers=FR, data={"ruleset": "oh-hell", "players-0": "Ana"})
     # The sentence and the game's name inside it are both translated.
     assert "«FR» «FR» Oh Hell is for 3 to 7 players, not 1." in text(created)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "french", "italian"),
+    [("oh-seven", "pari", "ha offerto"), ("oh-hell", "annonce", "ha dichiarato")],
+)
+def test_a_bid_is_said_in_each_games_own_words(start: Callable[..., Table], ruleset: str,
+                                              french: str, italian: str) -> None:
+    """UX.md "Words": bid is *annonce* in Oh Hell but *pari* in Oh-Seven (*offerta* in Italian),
+    with the real catalogues."""
+    table = start(ruleset, ["Ana", "Ben", "Cleo"], dealer=0)
+    if ruleset == "oh-seven":
+        assert table.cards("5s", "1h", "0d").status_code == 303
+    else:
+        table.bids(1, 2, 0)
+    for language, word in (("fr", french), ("it", italian)):
+        page = text(table.client.get(table.url, headers={"Accept-Language": language}))
+        assert f"{word} " in page, (language, word)
