@@ -4,12 +4,30 @@ person does (by role and accessible name), and counting the taps."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
+from babel.support import Translations
 from playwright.sync_api import Page, expect
 
 GAMES = {"oh-seven": "Oh-Seven", "oh-hell": "Oh Hell", "elevator": "Elevator",
          "seven-up": "Seven-Up"}
+TRANSLATIONS = Path(__file__).resolve().parents[2] / "companion" / "translations"
+
+
+class Say:
+    """The words a person reads in one language, from the app's own catalogues: journeys in
+    French find buttons by their French names, as a French player would."""
+
+    def __init__(self, language: str = "en") -> None:
+        self.translations = Translations.load(str(TRANSLATIONS), [language])
+
+    def __call__(self, message: str, **params: Any) -> str:
+        return str(self.translations.gettext(message)) % params if params else str(
+            self.translations.gettext(message))
+
+
+ENGLISH = Say("en")
 
 
 class Taps:
@@ -33,31 +51,32 @@ class Taps:
 
 
 def fill_new_game(page: Page, game: str, names: list[str], dealer: int | None = None,
-                  options: tuple[str, ...] = ()) -> None:
+                  options: tuple[str, ...] = (), say: Say = ENGLISH) -> None:
     """Choose the game and its options, type the names (Enter moves on), pick the dealer."""
     page.goto("/new")
-    page.get_by_role("radio", name=re.compile("^" + re.escape(GAMES[game]) + " ")).check()
+    page.get_by_role("radio", name=re.compile("^" + re.escape(say(GAMES[game])) + " ")).check()
     for option in options:
         page.get_by_role("radio", name=re.compile("^" + re.escape(option))).check()
     rows = page.locator("[data-name-row]").count()
     for _ in range(len(names) - rows):
-        page.get_by_role("button", name="Add a player").click()
+        page.get_by_role("button", name=say("Add a player")).click()
         expect(page.locator("[data-name-row]")).to_have_count(rows + 1)
         rows += 1
-    page.get_by_label("Player 1", exact=True).click()
+    page.get_by_label(say("Player %(number)s", number=1), exact=True).click()
     for position, name in enumerate(names):
-        field = page.get_by_label(f"Player {position + 1}", exact=True)
+        field = page.get_by_label(say("Player %(number)s", number=position + 1), exact=True)
         expect(field).to_be_focused()
         page.keyboard.type(name)
         page.keyboard.press("Enter")  # game.js: on to the next name
     if dealer is not None:
-        page.get_by_role("radio", name=f"player {dealer + 1} deals first").check()
+        who = say("player %(number)s", number=dealer + 1)
+        page.get_by_role("radio", name=say("%(player)s deals first", player=who)).check()
 
 
 def start_game(page: Page, game: str, names: list[str], dealer: int | None = None,
-               options: tuple[str, ...] = ()) -> str:
-    fill_new_game(page, game, names, dealer, options)
-    page.get_by_role("button", name="Start the game").click()
+               options: tuple[str, ...] = (), say: Say = ENGLISH) -> str:
+    fill_new_game(page, game, names, dealer, options, say)
+    page.get_by_role("button", name=say("Start the game")).click()
     page.wait_for_url(re.compile(r"/g/[\w-]+$"))
     return page.url
 

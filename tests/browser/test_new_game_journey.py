@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from bid_games import Taps, banner, fill_new_game, start_game
+from bid_games import Say, Taps, banner, fill_new_game, start_game
 from playwright.sync_api import Browser, Page, expect
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
@@ -61,10 +61,11 @@ def test_the_pages_in_french_and_in_dark_mode(other_page: Page, screenshot_dir: 
     page.goto("/new")
     expect(page.locator("html")).to_have_attribute("lang", "fr" if suffix == "french" else "en")
     page.screenshot(path=str(screenshot_dir / f"new-game-{suffix}.png"))
-    start_game(page, "elevator", NAMES, dealer=0)
+    say = Say("fr" if suffix == "french" else "en")
+    start_game(page, "elevator", NAMES, dealer=0, say=say)
     taps = Taps(page)
-    taps.button("Ben bids 3")
-    taps.button("Cleo bids 3")
-    taps.button("Dev bids 2")
-    expect(page.get_by_role("button", name="Ana bids 2", exact=True)).to_be_disabled()
+    for player, bid in (("Ben", 3), ("Cleo", 3), ("Dev", 2)):
+        taps.button(say("%(player)s bids %(bid)s", player=player, bid=bid))
+    hooked = say("%(player)s bids %(bid)s", player="Ana", bid=2)
+    expect(page.get_by_role("button", name=hooked, exact=True)).to_be_disabled()
     page.screenshot(path=str(screenshot_dir / f"hooked-dealer-{suffix}.png"))
