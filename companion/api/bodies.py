@@ -8,6 +8,7 @@ from collections.abc import Collection
 from typing import Any
 
 from flask import request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from .errors import ApiError
 
@@ -16,6 +17,8 @@ NEW_GAME = frozenset({"ruleset", "players", "first_dealer", "options"})
 BIDS = frozenset({"version", "bids"})
 TRICKS = frozenset({"version", "tricks"})
 HAND = frozenset({"version", "jacks_turned", "beg", "high", "low", "jack", "game", "redeal"})
+#: A hand names every field but ``redeal`` (API.md), ``null`` where nobody won the point.
+HAND_REQUIRED = ("jacks_turned", "beg", "high", "low", "jack", "game")
 UNDO = frozenset({"version"})
 ROUND = frozenset({"version", "bids", "tricks"})
 CARD = frozenset({"value", "suit"})
@@ -29,7 +32,7 @@ def json_object(fields: Collection[str], required: Collection[str] = ()) -> dict
     """The request's JSON object, holding only ``fields`` and every one of ``required``."""
     if not request.is_json:
         raise invalid("send a JSON object with Content-Type: application/json")
-    raw = request.get_data(cache=True)  # over 64 KiB: werkzeug raises 413 here
+    raw = _body()
     try:
         body = json.loads(raw)
     except (ValueError, RecursionError):  # bad UTF-8 or JSON, too deep, too many digits
@@ -43,6 +46,20 @@ def json_object(fields: Collection[str], required: Collection[str] = ()) -> dict
         if name not in body:
             raise invalid(f"{name} is missing", name)
     return body
+
+
+def _body() -> bytes:
+    """The raw body, refused (413) past the limit whether or not it came with a length: a
+    chunked body has none, and werkzeug would quietly cut it at the limit."""
+    limit = request.max_content_length
+    if limit is None or request.content_length is not None:
+        return request.get_data()  # a declared length over the limit was refused already
+    if not request.environ.get("wsgi.input_terminated"):
+        return b""  # no length and no end marker: werkzeug reads nothing either
+    raw = request.environ["wsgi.input"].read(limit + 1)
+    if len(raw) > limit:
+        raise RequestEntityTooLarge()
+    return bytes(raw)
 
 
 def integer(body: dict[str, Any], name: str) -> int:

@@ -173,7 +173,8 @@ SCHEMAS: dict[str, Any] = {
                     closed=True),
     "TricksBody": obj({"version": VERSION, "tricks": {"type": "array", "items": {"type": "integer"}}},
                       closed=True),
-    "HandBody": obj(HAND_FIELDS, required=["version"], closed=True),
+    "HandBody": obj(HAND_FIELDS, required=["version", "jacks_turned", "beg", "high", "low", "jack",
+                                           "game"], closed=True),
     "UndoBody": obj({"version": VERSION}, closed=True),
     "RoundBody": {"anyOf": [
         obj({"version": VERSION, "bids": {"type": "array", "items": BID_ITEM},

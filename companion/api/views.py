@@ -8,6 +8,7 @@ the version (409), then the rules (422). Nothing is written unless every check p
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, request, url_for
@@ -120,12 +121,28 @@ def _current_version(body: dict[str, Any], found: store.StoredGame) -> int:
     return version
 
 
+def _checked(body: dict[str, Any], found: store.StoredGame,
+             parse: Callable[[], list[rules.Entry]]) -> tuple[int, list[rules.Entry]]:
+    """The version and the entries, checked in the contract's order: the body's shape (400),
+    then the version (409), then the rules (422)."""
+    version = bodies.integer(body, "version")
+    try:
+        entries, refused = parse(), None
+    except rules.RuleError as error:  # a ShapeError (400) goes straight out
+        entries, refused = [], error
+    _current_version(body, found)
+    if refused is not None:
+        raise refused
+    return version, entries
+
+
 def _write_entry(game_id: str, kind: str, fields: frozenset[str], required: tuple[str, ...]) -> Response:
     found = _authorized(game_id)
+    if kind == "hand" and found.settings.family is not Family.SEVEN_UP:
+        required = ()  # not a Seven-Up game: the engine answers 422 phase, whatever the hand
     body = bodies.json_object(fields, required=("version", *required))
     bodies.cards_checked(body)
-    version = _current_version(body, found)
-    entry = rules.parse_entry(found.settings, kind, body)
+    version, (entry,) = _checked(body, found, lambda: [rules.parse_entry(found.settings, kind, body)])
     return _game_response(store.add_entry(game_id, version, entry))
 
 
@@ -138,7 +155,7 @@ def tricks(game_id: str) -> Response:
 
 
 def hands(game_id: str) -> Response:
-    return _write_entry(game_id, "hand", bodies.HAND, ())
+    return _write_entry(game_id, "hand", bodies.HAND, bodies.HAND_REQUIRED)
 
 
 def undo(game_id: str) -> Response:
@@ -148,27 +165,42 @@ def undo(game_id: str) -> Response:
     return _game_response(store.undo_entry(game_id, version))
 
 
-def correct_round(game_id: str, number: str) -> Response:
-    found = _authorized(game_id)
-    if not ROUND_NUMBER.fullmatch(number):
+def _round_exists(found: store.StoredGame, number: str) -> None:
+    """404 for a round that has not been played (nor is being played): before anything else."""
+    state = found.state
+    played = {r.number for r in state.rounds} | ({state.current.number} if state.current else set())
+    if not ROUND_NUMBER.fullmatch(number) or int(number) not in played:
         raise rules.RoundNotFound(number)
+
+
+def correct_round(game_id: str, number: str) -> Response:
+    _round_exists(_load(game_id), number)
+    found = _authorized(game_id)
     body = bodies.json_object(bodies.ROUND | bodies.HAND, required=("version",))
     bodies.cards_checked(body)
-    version = _current_version(body, found)
     settings = found.settings
-    hand_fields = sorted((set(body) & bodies.HAND) - {"version"})
     if settings.family is Family.SEVEN_UP:
-        for kind in ("bids", "tricks"):
-            if kind in body:  # the engine refuses bids and tricks in Seven-Up (422 phase)
-                rules.parse_entry(settings, kind, body)
-        entries: list[rules.Entry] = [rules.parse_entry(settings, "hand", body)]
-    else:
-        if hand_fields:  # the engine refuses hands outside Seven-Up (422 phase)
-            rules.parse_entry(settings, "hand", body)
+        if not {"bids", "tricks"} & set(body):
+            for name in bodies.HAND_REQUIRED:
+                if name not in body:
+                    raise bodies.invalid(f"{name} is missing", name)
+    elif not (set(body) & bodies.HAND) - {"version"}:
         for name in ("bids", "tricks"):
             if name not in body:
                 raise bodies.invalid(f"{name} is missing", name)
-        entries = [rules.parse_entry(settings, "bids", body), rules.parse_entry(settings, "tricks", body)]
+
+    def parse() -> list[rules.Entry]:
+        hand_fields = (set(body) & bodies.HAND) - {"version"}
+        if settings.family is Family.SEVEN_UP:
+            for kind in ("bids", "tricks"):
+                if kind in body:  # the engine refuses bids and tricks in Seven-Up (422 phase)
+                    rules.parse_entry(settings, kind, body)
+            return [rules.parse_entry(settings, "hand", body)]
+        if hand_fields:  # the engine refuses hands outside Seven-Up (422 phase)
+            rules.parse_entry(settings, "hand", body)
+        return [rules.parse_entry(settings, "bids", body), rules.parse_entry(settings, "tricks", body)]
+
+    version, entries = _checked(body, found, parse)
     return _game_response(store.correct_round(game_id, version, int(number), entries))
 
 

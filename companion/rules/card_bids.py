@@ -76,17 +76,33 @@ def _check_cards(settings: Settings, round_: Round, cards: tuple[Card, ...]) -> 
                     other=names[other], card=str(card),
                 )
             first_holder[card] = seat
-    set_aside_anywhere = Counter(c for cards_ in round_.set_aside for c in cards_)
     bid_now = Counter(cards)
+    for card, count in bid_now.items():
+        if count > copies:  # two decks: a third player cannot hold the same card
+            seats = [seat for seat, c in enumerate(cards) if c == card]
+            raise RuleError(
+                "duplicate-card",
+                f"{count} players bid {card}, but {copies} decks hold only {copies} of it",
+                reason="duplicate-card-decks", field="bids", seat=seats[copies],
+                player=names[seats[copies]], card=str(card), count=count, copies=copies,
+            )
+    set_aside_anywhere = Counter(c for cards_ in round_.set_aside for c in cards_)
     for seat, card in enumerate(cards):
         # Each card exists `copies` times, and a copy set aside stays in its bidder's hand: so
         # one deck allows no card twice in a deal, two decks at most twice, by one player or two.
-        if set_aside_anywhere[card] + bid_now[card] > copies:
+        if set_aside_anywhere[card] + bid_now[card] <= copies:
+            continue
+        if card in round_.set_aside[seat]:
             raise RuleError(
                 "card-reused",
-                f"{names[seat]} cannot bid {card}: it was set aside by a failed bid in this deal",
+                f"{names[seat]} cannot bid {card}: they put it forward in a failed bid of this deal",
                 reason="card-reused", field="bids", seat=seat, player=names[seat], card=str(card),
             )
+        raise RuleError(
+            "card-reused",
+            f"{names[seat]} cannot bid {card}: every copy is set aside by this deal's failed bids",
+            reason="card-gone", field="bids", seat=seat, player=names[seat], card=str(card),
+        )
 
 
 def _bid(settings: Settings, round_: Round, cards: tuple[Card, ...]) -> Round:

@@ -57,7 +57,10 @@ def clean_name(raw: object, position: int) -> str:
             field="players", seat=position,
         )
     name = unicodedata.normalize("NFC", raw).strip()
-    if not name:
+    # A name of only invisible characters (zero-width spaces, joiners, combining marks) reads
+    # as blank at the table: it is no name.
+    if not any(unicodedata.category(ch)[0] not in "ZM" and unicodedata.category(ch) != "Cf"
+               for ch in name):
         raise RuleError(
             "players", f"player {position + 1} needs a name", reason="name-empty",
             field="players", seat=position,

@@ -35,7 +35,10 @@ MESSAGES: Mapping[str, LazyString] = {
     "card-suit": _l("Choose the suit of %(player)s's card."),
     "duplicate-card": _l("%(other)s and %(player)s both bid %(card)s, but one deck has only one "
                          "%(card)s."),
+    "duplicate-card-decks": _l("%(count)s players bid %(card)s, but two decks hold only two."),
     "card-reused": _l("%(player)s already put %(card)s forward in this deal: choose another card."),
+    "card-gone": _l("%(card)s is set aside in this deal, so %(player)s can't hold it: choose "
+                    "another card."),
     # Tricks
     "tricks-before-bids": _l("Round %(round)s needs every bid before its tricks."),
     "tricks-range": _l("%(player)s can't take %(tricks)s tricks: 0 to %(hand_size)s this round."),

@@ -47,7 +47,7 @@ def page() -> Response:
 def _dealer_row(form: NewGameForm) -> int | None:
     """The row chosen to deal first, or ``None`` for "pick at random"."""
     chosen = form.first_dealer.data or RANDOM_DEALER
-    return int(chosen) if chosen.isdigit() and int(chosen) < len(form.players.entries) else None
+    return int(chosen) if chosen.isdecimal() and int(chosen) < len(form.players.entries) else None
 
 
 def _place(form: NewGameForm, error: RuleError, rows: list[int]) -> None:
@@ -101,7 +101,7 @@ def edit_players() -> Response:
     names = [entry.data or "" for entry in form.players.entries]
     dealer = _dealer_row(form)
     verb, _, index_text = request.form.get("action", "").partition("-")
-    row = int(index_text) if index_text.isdigit() and int(index_text) < len(names) else None
+    row = int(index_text) if index_text.isdecimal() and int(index_text) < len(names) else None
     focus = None
     if verb == "add" and len(names) < MOST_PLAYERS:
         names.append("")

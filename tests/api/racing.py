@@ -40,7 +40,8 @@ def http_sender(base_url: str) -> Send:
 
 
 def redeal(beg: str) -> dict[str, Any]:
-    return {"jacks_turned": 0, "beg": beg, "redeal": True}
+    return {"jacks_turned": 0, "beg": beg, "high": None, "low": None, "jack": None, "game": None,
+            "redeal": True}
 
 
 @dataclass

@@ -77,7 +77,7 @@ def test_impossible_hands_are_422_hand(api: Api) -> None:
 
 def test_redeal_counts_only_turned_jacks_and_the_same_dealer_deals(api: Api) -> None:
     game = api.create("seven-up", ["Ana", "Ben"], options={"target": 10})
-    api.write(game, "hands", {"jacks_turned": 1, "beg": "run", "redeal": True})
+    api.write(game, "hands", hand(jacks_turned=1, beg="run", redeal=True))
     current = game.body["current"]
     assert (current["number"], current["dealer"], current["redeals"]) == (1, 0, 1)
     assert [p["score"] for p in game.body["players"]] == [1, 0]

@@ -61,10 +61,13 @@ def games_under_way(api: Api) -> list[Game]:
     while elevator.body["current"] is not None:
         api.play_turn_round(elevator)
     teams = api.create("seven-up", ["Ana", "Ben", "Cleo", "Dev"])
-    api.write(teams, "hands", {"jacks_turned": 1, "beg": "run", "redeal": True})
-    api.write(teams, "hands", {"beg": "give", "high": 0, "low": 3, "jack": 2, "game": "tie"})
+    api.write(teams, "hands", {"jacks_turned": 1, "beg": "run", "high": None, "low": None,
+                               "jack": None, "game": None, "redeal": True})
+    api.write(teams, "hands", {"jacks_turned": 0, "beg": "give", "high": 0, "low": 3, "jack": 2,
+                               "game": "tie"})
     two = api.create("seven-up", ["Ana", "Ben"], options={"target": 10})
-    api.write(two, "hands", {"high": 1, "low": 0, "game": 1})
+    api.write(two, "hands", {"jacks_turned": 0, "beg": "stand", "high": 1, "low": 0, "jack": None,
+                             "game": 1})
     return [oh_hell, oh_seven, elevator, teams, two]
 
 

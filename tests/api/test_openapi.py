@@ -61,7 +61,9 @@ def test_closed_bodies_refuse_unknown_fields(api: Api, client: FlaskClient) -> N
     assert response.status_code == 400
     game = api.create("seven-up", ["Ana", "Ben"])
     for path, body in (("bids", {"bids": [1, 1]}), ("tricks", {"tricks": [1, 1]}),
-                       ("hands", {"game": 0}), ("undo", {}), ("rounds/1", {"game": 0})):
+                       ("hands", {"jacks_turned": 0, "beg": "stand", "high": None, "low": None,
+                                  "jack": None, "game": 0}),
+                       ("undo", {}), ("rounds/1", {"game": 0})):
         method = "PUT" if path.startswith("rounds") else "POST"
         response = api.send(game, path, {"version": 1, **body, "surprise": 1}, method=method)
         assert response.status_code == 400

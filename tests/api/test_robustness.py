@@ -183,7 +183,7 @@ def test_huge_numbers_are_rule_errors_not_crashes(api: Api) -> None:
     api.refused(game, "bids", {"bids": [None, -(10**40), None]}, 422, "bid-range")
     seven_up = api.create("seven-up", ["Ana", "Ben"])
     api.refused(seven_up, "hands", {"jacks_turned": 10**40, "beg": "run", "high": 0, "low": 0,
-                                    "game": 0}, 422, "hand")
+                                    "jack": None, "game": 0}, 422, "hand")
 
 
 def test_writes_to_finished_games_are_422_phase(api: Api) -> None:
@@ -191,8 +191,9 @@ def test_writes_to_finished_games_are_422_phase(api: Api) -> None:
     api.write(game, "hands", {"jacks_turned": 4, "beg": "run", "high": 0, "low": 0, "jack": 0,
                               "game": 0})
     assert game.body["status"] == "finished"
-    api.refused(game, "hands", {"high": 0, "low": 0, "game": 0}, 422, "phase")
-    api.refused(game, "hands", {"jacks_turned": 1, "redeal": True}, 422, "phase")
+    played = {"jacks_turned": 0, "beg": "stand", "high": 0, "low": 0, "jack": None, "game": 0}
+    api.refused(game, "hands", played, 422, "phase")
+    api.refused(game, "hands", {**played, "jacks_turned": 1, "redeal": True}, 422, "phase")
     api.refused(game, "bids", {"bids": [1, 1]}, 422, "phase")
 
 

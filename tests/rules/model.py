@@ -193,7 +193,7 @@ class Model:
         if any(not 0 <= c.value <= 7 for c in bid_cards):
             found.add("bid-range")
         now = Counter(bid_cards)
-        if self.copies == 1 and max(now.values()) > 1:
+        if max(now.values()) > self.copies:  # more players on a card than the decks hold
             found.add("duplicate-card")
         aside = Counter(c for seat_cards in self.aside for c in seat_cards)
         # Each card exists `copies` times; one set aside is still in its bidder's hand.

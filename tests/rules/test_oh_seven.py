@@ -179,22 +179,25 @@ def test_forced_rebid(players: int, bid: str, sum_seven: bool, shared: bool, bon
 
 
 @pytest.mark.parametrize(
-    ("players", "failed", "rebid", "code", "seat"),
+    ("players", "failed", "rebid", "code", "seat", "reason"),
     [
-        pytest.param(3, ["4s 2h 1d"], "4s 0h 1c", "card-reused", 0, id="RULES-1-one-deck-same-player"),
-        pytest.param(3, ["4s 2h 1d"], "5s 4s 1c", "card-reused", 1, id="RULES-1-one-deck-card-in-another-hand"),
-        pytest.param(3, ["4s 2h 1d"], "5s 0h 6c", None, None, id="RULES-1-one-deck-new-cards"),
-        pytest.param(5, ["4s 2h 1d 0c 0h"], "4s 2h 1d 0c 0h", None, None, id="RULES-1-two-decks-second-copy"),
-        pytest.param(5, ["4s 2h 1d 0c 0h", "4s 2h 1d 0c 0h"], "4s 1h 3d 0d 0s", "card-reused", 0,
+        pytest.param(3, ["4s 2h 1d"], "4s 0h 1c", "card-reused", 0, "card-reused", id="RULES-1-one-deck-same-player"),
+        pytest.param(3, ["4s 2h 1d"], "5s 4s 1c", "card-reused", 1, "card-gone", id="RULES-1-one-deck-card-in-another-hand"),
+        pytest.param(3, ["4s 2h 1d"], "5s 0h 6c", None, None, None, id="RULES-1-one-deck-new-cards"),
+        pytest.param(5, ["4s 2h 1d 0c 0h"], "4s 2h 1d 0c 0h", None, None, None, id="RULES-1-two-decks-second-copy"),
+        pytest.param(5, ["4s 2h 1d 0c 0h", "4s 2h 1d 0c 0h"], "4s 1h 3d 0d 0s", "card-reused", 0, "card-reused",
                      id="RULES-1-two-decks-at-most-twice"),
-        pytest.param(5, ["4s 2h 1d 0c 0h", "4s 2h 1d 0c 0h"], "5s 4s 3d 0d 0s", "card-reused", 1,
+        pytest.param(5, ["4s 2h 1d 0c 0h", "4s 2h 1d 0c 0h"], "5s 4s 3d 0d 0s", "card-reused", 1, "card-gone",
                      id="RULES-1-two-decks-both-copies-in-one-hand"),
-        pytest.param(5, ["4s 2h 1d 0c 0h"], "6s 4s 3d 0d 0s", None, None, id="RULES-1-two-decks-other-copy"),
-        pytest.param(4, [], "3s 3s 0h 1c", "duplicate-card", 1, id="RULES-1-one-deck-duplicate"),
-        pytest.param(2, [], "0c 0c", "duplicate-card", 1, id="RULES-1-one-deck-duplicate-two-players"),
+        pytest.param(5, ["4s 2h 1d 0c 0h"], "6s 4s 3d 0d 0s", None, None, None, id="RULES-1-two-decks-other-copy"),
+        pytest.param(4, [], "3s 3s 0h 1c", "duplicate-card", 1, "duplicate-card", id="RULES-1-one-deck-duplicate"),
+        pytest.param(2, [], "0c 0c", "duplicate-card", 1, "duplicate-card", id="RULES-1-one-deck-duplicate-two-players"),
+        pytest.param(5, [], "2c 2c 2c 0h 1s", "duplicate-card", 2, "duplicate-card-decks",
+                     id="RULES-1-two-decks-hold-two-copies-not-three"),
     ],
 )
-def test_cards_set_aside(players: int, failed: list[str], rebid: str, code: str | None, seat: int | None) -> None:
+def test_cards_set_aside(players: int, failed: list[str], rebid: str, code: str | None, seat: int | None,
+                         reason: str | None) -> None:
     state = start("oh-seven", players)
     for bid in failed:
         state = apply(state, Bids(cards(bid)))
@@ -204,7 +207,7 @@ def test_cards_set_aside(players: int, failed: list[str], rebid: str, code: str 
         return
     with pytest.raises(RuleError) as caught:
         apply(state, Bids(cards(rebid)))
-    assert (caught.value.code, caught.value.seat) == (code, seat)
+    assert (caught.value.code, caught.value.seat, caught.value.reason) == (code, seat, reason)
 
 
 # -- redeal after seven failed bids -------------------------------------------------------------------

@@ -40,6 +40,7 @@ def test_names_accepted(given: str, kept: str) -> None:
     [
         pytest.param(["", "B", "C"], "name-empty", 0, id="RULES-5-empty"),
         pytest.param(["A", "   ", "C"], "name-empty", 1, id="RULES-5-blank"),
+        pytest.param(["A", "\u200b\u200d", "C"], "name-empty", 1, id="RULES-5-invisible-is-blank"),
         pytest.param(["A", "B", "z" * 25], "name-long", 2, id="RULES-5-25-characters"),
         pytest.param(["Ana", "Ben", "Ana"], "name-duplicate", 2, id="RULES-5-unique"),
         pytest.param(["Ana", "Ben", " Ana "], "name-duplicate", 2, id="RULES-5-unique-after-trimming"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -163,3 +164,15 @@ def test_creating_shares_the_per_address_budget(make_web_app: Callable[..., Flas
     assert phone.post("/new", data=form).status_code == 303
     assert phone.post("/new", data=form).status_code == 429
     assert phone.get("/new").status_code == 200  # looking costs nothing
+
+
+@pytest.mark.parametrize("odd", ["²", "¹", "-1", "x", "99"])
+def test_odd_seat_numbers_never_break_the_page(app: Flask, client: FlaskClient, odd: str) -> None:
+    """Digits that are not decimal (superscripts), and seats out of range, are no seat: the
+    dealer falls back to a random pick, and the row buttons do nothing."""
+    data = new_game_form("oh-hell", ["Ana", "Ben", "Cleo"])
+    response = client.post("/new", data={**data, "first_dealer": odd})
+    assert response.status_code == 303
+    assert _created(app, response).settings.first_dealer in (0, 1, 2)
+    for action in (f"remove-{odd}", f"up-{odd}", f"down-{odd}"):
+        assert client.post("/new/players", data={**data, "action": action}).status_code == 200
