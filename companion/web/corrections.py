@@ -4,6 +4,7 @@ at the field, keeping what was typed. Seven-Up hands are corrected elsewhere."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from flask import abort, make_response, redirect, render_template, url_for
@@ -23,26 +24,41 @@ from .writes import editable_game
 def correct(game_id: str, number: int) -> Response:
     """Replace a scored round's bids and tricks; later rounds are folded again."""
     game = editable_game(game_id)
-    round_ = _scored_round(game, number)
+    _scored_round(game, number)
     cards = game.settings.family is rules.Family.CARD_BIDS
     form = correction_form(len(game.settings.players), cards)()
+
+    def render(at: StoredGame, status: int, notice: str | None) -> Response:
+        return render_correction(at, _scored_round(at, number), form, notice=notice, status=status)
+
+    return save_correction(game, number, form, lambda: entries.correction(game.settings, form),
+                           render)
+
+
+def save_correction(game: StoredGame, number: int, form: Any,
+                    replacement: Callable[[], Sequence[rules.Entry] | None],
+                    render: Callable[[StoredGame, int, str | None], Response]) -> Response:
+    """Store a correction the engine accepts (303 to the game). Otherwise the form comes back
+    with what was typed: the rule at its field (422), or the game as it now is (409).
+
+    ``replacement`` reads the form into entries (``None``: an answer is missing); ``render``
+    draws the correction page of a game with a status and a notice. Seven-Up uses it too."""
     if not form.validate():
         if form.version.errors:
             abort(400)
-        return render_correction(game, round_, form, status=422)
+        return render(game, 422, None)
     try:
-        replacement = entries.correction(game.settings, form)
-        if replacement is None:
-            return render_correction(game, round_, form, status=422)
-        store.correct_round(game.id, form.version.data, number, replacement)
+        entries_ = replacement()
+        if entries_ is None:
+            return render(game, 422, None)
+        store.correct_round(game.id, form.version.data, number, entries_)
     except store.VersionConflict as conflict:
-        fresh = _scored_round(conflict.game, number)
-        return render_correction(conflict.game, fresh, form, notice=str(CONFLICT), status=409)
+        return render(conflict.game, 409, str(CONFLICT))
     except ShapeError:
         abort(400)
     except RuleError as error:
         form.add_error(error.field, error.seat, explain(error, game.settings))
-        return render_correction(game, round_, form, status=422)
+        return render(game, 422, None)
     return redirect(url_for("web.game", game_id=game.id), code=303)
 
 

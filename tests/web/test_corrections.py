@@ -131,3 +131,18 @@ def test_rounds_not_yet_scored_have_no_correction(start: Callable[..., Table]) -
     table = start("oh-hell", PLAYERS, dealer=0)
     assert table.client.get(f"{table.url}/rounds/1").status_code == 404
     assert table.client.get(f"{table.url}/rounds/7").status_code == 404
+
+
+def test_a_stale_correction_shows_the_game_as_it_is_and_keeps_the_typing(
+        start: Callable[..., Table]) -> None:
+    table = _two_rounds(start)
+    data = _correction(table, 1, [1, 3, 3, 2], [1, 3, 3, 3])
+    table.bid(table.stored().state.current.bidding_order[0], 1)  # type: ignore[union-attr]
+    before = table.stored()
+    response = table.client.post(f"{table.url}/rounds/1", data=data)
+    assert response.status_code == 409
+    assert "Someone else just entered this round" in text(response)
+    html = response.get_data(as_text=True)
+    assert re.search(r'name="bids_2" value="3"\s+aria-label="Cleo bids 3"\s+checked', html)
+    assert f'name="version" value="{before.version}"' in html  # the next save is based on now
+    assert table.stored().state == before.state

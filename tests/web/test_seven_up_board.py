@@ -156,3 +156,19 @@ def test_the_final_page_keeps_the_chips_and_the_hands(start: Callable[..., Table
     assert "Ben & Dev: 0 of 7 chips left" in page and "Ana & Cleo: 1 of 7 chips left" in page
     assert "High Ben & Dev (Dev) ★ 7: wins the game Low Ana & Cleo (Ana) not counted" in page
     assert "13 ✎ Ben dealt 0 6 +1 7" in page
+
+
+def test_a_stale_correction_shows_the_game_as_it_is_and_keeps_the_taps(
+        start: Callable[..., Table]) -> None:
+    table = seated(start, TWO, [1, 1], dealer=0)
+    stale = table.version
+    add_hands(table, Hand(0, Beg.STAND, 0, 0, None, 0))  # someone else enters a hand meanwhile
+    before = table.stored()
+    response = table.post("hands/2", {"round": 2, "turn_up": "other", "beg": "run",
+                                      "high": 1, "low": 1, "jack": "none", "game": 1},
+                          version=stale)
+    assert response.status_code == 409
+    assert "Someone else just entered this round" in text(response)
+    html = response.get_data(as_text=True)
+    assert checked(html, "beg", "run") and checked(html, "high", 1)
+    assert table.stored().state == before.state

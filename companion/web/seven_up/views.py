@@ -4,14 +4,15 @@ games: 303 without htmx, the live fragment with it, 422 at the field, 409 on a s
 
 from __future__ import annotations
 
-from flask import Response, abort, make_response, redirect, render_template, url_for
+from flask import Response, abort, make_response, render_template
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from ... import rules, store
-from ...rules import Beg, GameState, Hand, RuleError, ShapeError
+from ...rules import Beg, GameState, Hand, RuleError
 from ...store import StoredGame
 from .. import fragments
-from ..messages import explain, game_name
+from ..corrections import save_correction
+from ..messages import game_name
 from ..writes import editable_game, write_entry
 from .board import hand_panel
 from .hand_form import HandForm, hand_entry, jacks_only, prefill, step_jacks
@@ -64,25 +65,16 @@ def correct(game_id: str, number: int) -> WerkzeugResponse:
     if form.step.data in ("up", "down"):
         step_jacks(form)
         return render_correction(game, before, form)
-    if not form.validate():
-        if form.version.errors:
-            abort(400)
-        return render_correction(game, before, form, status=422)
-    try:
-        replacement = hand_entry(before, form, redeal_allowed=False)
-        if replacement is None:
-            return render_correction(game, before, form, status=422)
-        store.correct_round(game.id, form.version.data, number, [replacement])
-    except store.VersionConflict as conflict:
-        fresh, _hand = _played(conflict.game, number)
-        return render_correction(conflict.game, fresh, form, notice=str(fragments.CONFLICT),
-                                 status=409)
-    except ShapeError:
-        abort(400)
-    except RuleError as error:
-        form.add_error(error.field, error.seat, explain(error, game.settings))
-        return render_correction(game, before, form, status=422)
-    return redirect(url_for("web.game", game_id=game.id), code=303)
+
+    def replacement() -> list[rules.Entry] | None:
+        entry = hand_entry(before, form, redeal_allowed=False)
+        return None if entry is None else [entry]
+
+    def render(at: StoredGame, status: int, notice: str | None) -> Response:
+        state = before if at is game else _played(at, number)[0]
+        return render_correction(at, state, form, notice=notice, status=status)
+
+    return save_correction(game, number, form, replacement, render)
 
 
 def render_correction(game: StoredGame, before: GameState, form: HandForm,
