@@ -5,7 +5,7 @@ Thin views call ``companion.store`` and the rules engine; the URL map is in one 
 
 from flask import Blueprint
 
-from . import corrections, new_game, seven_up, views, writes
+from . import corrections, new_game, rules_page, seven_up, views, writes
 
 bp = Blueprint("web", __name__)
 
@@ -13,6 +13,7 @@ bp.add_url_rule("/", "home", views.home)
 bp.add_url_rule("/new", "new_game", new_game.page, methods=["GET"])
 bp.add_url_rule("/new", "create_game", new_game.create, methods=["POST"])
 bp.add_url_rule("/new/players", "edit_players", new_game.edit_players, methods=["POST"])
+bp.add_url_rule("/rules/<ruleset>", "rules", rules_page.page)
 bp.add_url_rule("/g/<game_id>", "game", views.game)
 bp.add_url_rule("/g/<game_id>/live", "live", views.live)
 bp.add_url_rule("/g/<game_id>/keep/<token>", "keep", views.keep)

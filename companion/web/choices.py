@@ -1,7 +1,9 @@
-"""What the new-game page says about each game and each option, in plain words.
+"""What the new-game page offers: each game, described, with its options in plain words
+(worded by ``house_rules``), and the form's values turned back into the engine's.
 
-Which games and options exist, their choices and defaults are the engine's (``rules.RULESETS``);
-this module only words them. An option value is sent by the form as ``token(value)``.
+Which games and options exist, their choices and defaults are the engine's (``rules.RULESETS``).
+An option value is sent by the form as ``house_rules.token(value)``; a range option (the largest
+hand) sends ``by-players``, or ``number`` with the number typed beside it.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ from typing import Mapping
 from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 
-from ..rules import RULESETS, Ruleset
+from ..rules import RULESETS, IntRange, Ruleset
 from ..rules.registry import OptionValue
+from . import house_rules
+from .house_rules import Wording
 from .messages import game_name
 
 DESCRIPTIONS: Mapping[str, LazyString] = {
@@ -26,56 +30,6 @@ DESCRIPTIONS: Mapping[str, LazyString] = {
                    "(1st and 3rd against 2nd and 4th). First to the target wins."),
 }
 
-OPTION_NAMES: Mapping[str, LazyString] = {
-    "card_passing": _l("Card passing"),
-    "scoring": _l("Scoring"),
-    "schedule": _l("Hand sizes"),
-    "target": _l("Play to"),
-    "game_tie": _l("Tie for game"),
-    "low_to": _l("Low goes to"),
-}
-
-#: (option, value token) -> (label, what it means at the table)
-CHOICE_TEXTS: Mapping[tuple[str, str], tuple[LazyString, LazyString]] = {
-    ("card_passing", "false"): (_l("No passing"), _l("Bid with the cards you were dealt.")),
-    ("card_passing", "true"): (
-        _l("Pass cards"),
-        _l("Before bidding in rounds 2 to 6, everyone passes cards: 1 left, 2 right, 3 left, "
-           "2 right, 1 left."),
-    ),
-    ("scoring", "exact"): (_l("Exact bid only"),
-                           _l("Make your bid exactly: 10 plus the bid. Miss it: nothing.")),
-    ("scoring", "tricks-plus-bonus"): (_l("Tricks plus 10"),
-                                       _l("One point a trick, plus 10 for an exact bid.")),
-    ("schedule", "down-up"): (_l("Down and up"),
-                              _l("Start with the most cards, go down to one, then back up.")),
-    ("schedule", "down"): (_l("Down only"), _l("From the most cards down to one.")),
-    ("schedule", "up"): (_l("Up only"), _l("From one card up to the most.")),
-    ("schedule", "up-down"): (_l("Up and down"),
-                              _l("From one card up to the most, then back down.")),
-    ("target", "7"): (_l("7 points"), _l("The first side to 7 points wins.")),
-    ("target", "10"): (_l("10 points"), _l("A longer game: the first side to 10 wins.")),
-    ("game_tie", "nobody"): (_l("Nobody"), _l("Equal card points: nobody scores game.")),
-    ("game_tie", "eldest"): (_l("Eldest"),
-                             _l("Equal card points: the player left of the dealer scores game.")),
-    ("low_to", "holder"): (_l("Its holder"), _l("Low scores for the player who was dealt it.")),
-    ("low_to", "winner"): (_l("Trick winner"),
-                           _l("Low scores for whoever wins the trick it falls in.")),
-}
-
-
-def token(value: OptionValue) -> str:
-    """An option value as the form sends it: ``False`` -> ``"false"``, ``7`` -> ``"7"``."""
-    return str(value).lower()
-
-
-@dataclass(frozen=True)
-class Choice:
-    token: str
-    label: str
-    meaning: str
-    default: bool
-
 
 @dataclass(frozen=True)
 class OptionChoices:
@@ -83,7 +37,13 @@ class OptionChoices:
     name: str
     field_name: str
     label: str
-    choices: tuple[Choice, ...]
+    choices: tuple[Wording, ...]
+    #: A range option's bounds (its number is typed in ``number_field``), else ``None``.
+    range: IntRange | None = None
+
+    @property
+    def number_field(self) -> str:
+        return number_field(self.field_name)
 
 
 @dataclass(frozen=True)
@@ -101,15 +61,16 @@ def option_field(ruleset_id: str, option: str) -> str:
     return f"{ruleset_id.replace('-', '_')}_{option}"
 
 
+def number_field(field_name: str) -> str:
+    """The typed number of a range option, e.g. ``oh_hell_max_hand_number``."""
+    return f"{field_name}_number"
+
+
 def _option(rules: Ruleset, name: str) -> OptionChoices:
-    option = rules.options[name]
-    choices = []
-    for value in option.choices:
-        label, meaning = CHOICE_TEXTS.get((name, token(value)), (str(value), ""))
-        choices.append(Choice(token(value), str(label), str(meaning), value == option.default
-                              and type(value) is type(option.default)))
+    choices = rules.options[name].choices
     return OptionChoices(rules.id, name, option_field(rules.id, name),
-                         str(OPTION_NAMES.get(name, name)), tuple(choices))
+                         house_rules.option_name(name), house_rules.wordings(rules.id, name),
+                         choices if isinstance(choices, IntRange) else None)
 
 
 def games() -> list[GameChoice]:
@@ -122,12 +83,38 @@ def games() -> list[GameChoice]:
     ]
 
 
-def option_value(rules: Ruleset, name: str, sent: str | None) -> OptionValue | str | None:
+class Unclear(ValueError):
+    """A range option chosen without a usable number: said at the option's field."""
+
+
+NUMBER_MISSING = _l("Type the largest hand, %(least)s to %(most)s cards, or choose “By the "
+                    "number of players”.")
+NUMBER_IGNORED = _l("You typed %(typed)s: tap “This many cards” to play with it, or clear the "
+                    "number.")
+
+
+def option_value(rules: Ruleset, name: str, sent: str | None,
+                 typed: str | None = None) -> OptionValue | str | None:
     """The engine's value for a sent token (``None`` when nothing was sent: the default);
-    an unknown token is passed on as sent, for the engine to refuse."""
+    an unknown token is passed on as sent, for the engine to refuse. A range option's number
+    is ``typed``; ``Unclear`` says what is missing.
+
+    >>> option_value(RULESETS["seven-up"], "target", "10")
+    10
+    """
+    option = rules.options[name]
+    typed = (typed or "").strip()
+    if isinstance(option.choices, IntRange):
+        if sent == house_rules.NUMBER:
+            if not typed.isdecimal() or not typed.isascii():
+                raise Unclear(str(NUMBER_MISSING) % {"least": option.choices.min,
+                                                     "most": option.choices.max})
+            return int(typed)
+        if typed and sent in (None, "", house_rules.BY_PLAYERS):
+            raise Unclear(str(NUMBER_IGNORED) % {"typed": typed})
     if sent is None or sent == "":
         return None
-    for value in rules.options[name].choices:
-        if token(value) == sent:
+    for value in option.choices if isinstance(option.choices, tuple) else (option.default,):
+        if house_rules.token(value) == sent:
             return value
     return sent

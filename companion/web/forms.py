@@ -14,8 +14,9 @@ from flask_wtf import FlaskForm
 from wtforms import Field, FieldList, IntegerField, RadioField, StringField
 from wtforms.validators import InputRequired, Optional
 
-from ..rules import RULESETS, Suit
-from .choices import option_field, token
+from ..rules import RULESETS, IntRange, Suit
+from .choices import number_field, option_field
+from .house_rules import keys, token
 
 #: The most name rows the new-game page offers (the largest table any game allows).
 MOST_PLAYERS = max(rules.max_players for rules in RULESETS.values())
@@ -63,15 +64,16 @@ class NewGameForm(PageForm):
     first_dealer = StringField(default=RANDOM_DEALER)
 
 
-# One radio group per game and option, straight from the engine's registry.
+# One radio group per game and option, straight from the engine's registry; a range option
+# (the largest hand) also has the number typed beside its "this many cards".
 for _rules in RULESETS.values():
     for _name, _option in _rules.options.items():
-        setattr(
-            NewGameForm,
-            option_field(_rules.id, _name),
-            RadioField(choices=[token(c) for c in _option.choices],
-                       default=token(_option.default), validate_choice=False),
-        )
+        _field = option_field(_rules.id, _name)
+        setattr(NewGameForm, _field,
+                RadioField(choices=list(keys(_rules.id, _name)), default=token(_option.default),
+                           validate_choice=False))
+        if isinstance(_option.choices, IntRange):
+            setattr(NewGameForm, number_field(_field), StringField(filters=[_strip]))
 
 
 class VersionedForm(PageForm):

@@ -79,12 +79,21 @@ def create() -> Response:
         first_dealer = rows.index(dealer)
     rules = RULESETS.get(str(form.ruleset.data))
     options: dict[str, Any] = {}
-    if rules is not None:
-        for name in rules.options:
-            sent = form[choices.option_field(rules.id, name)].data
-            value = choices.option_value(rules, name, sent)
-            if value is not None:
-                options[name] = value
+    unclear = False
+    for name in rules.options if rules is not None else ():
+        field = choices.option_field(rules.id, name)
+        typed = form._fields.get(choices.number_field(field))
+        try:
+            value = choices.option_value(rules, name, form[field].data,
+                                         typed.data if typed is not None else None)
+        except choices.Unclear as error:
+            form.add_error(field, None, str(error))
+            unclear = True
+            continue
+        if value is not None:
+            options[name] = value
+    if unclear:
+        return render_form(form, 422)
     try:
         game, token = store.create_game(form.ruleset.data, players, first_dealer, options)
     except RuleError as error:

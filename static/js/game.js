@@ -3,6 +3,7 @@
  * Listeners are on the document, so content swapped in by htmx is covered too.
  *
  * - New game: Enter in a name field moves to the next name (the last one: to "Start the game").
+ *   Typing the largest hand picks "this many cards"; picking another value clears the number.
  * - Tricks: once every player but one is tapped, the last one's count is filled in from the
  *   hand size (the server does the same for a form sent with one player untapped).
  * - Oh-Seven: a card a player set aside in this deal cannot be picked again (value and suit).
@@ -28,6 +29,30 @@
     if (next) {
       next.focus();
     }
+  });
+
+  /* --- new game: a typed number picks its radio ------------------------------------- */
+
+  document.addEventListener("input", function (event) {
+    var field = event.target;
+    var pick = field instanceof HTMLInputElement && field.getAttribute("data-picks");
+    var radio = pick && document.getElementById(pick);
+    if (radio && field.value !== "") {
+      radio.checked = true;
+    }
+  });
+
+  document.addEventListener("change", function (event) {
+    var radio = event.target;
+    if (!(radio instanceof HTMLInputElement) || radio.type !== "radio" || !radio.form) {
+      return;
+    }
+    radio.form.querySelectorAll("[data-picks]").forEach(function (number) {
+      var own = document.getElementById(number.getAttribute("data-picks"));
+      if (own && own.name === radio.name && own !== radio) {
+        number.value = "";
+      }
+    });
   });
 
   /* --- tricks: the last player's count ------------------------------------------------ */

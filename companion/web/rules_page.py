@@ -1,0 +1,261 @@
+"""The rules page of each game, ``/rules/<ruleset>``: the rules as the engine enforces them
+(RULES.md sections 1–5), short and in the table's words, then each house rule with its values,
+effects and sources (``house_rules``), and the seed the game comes from.
+
+The words are here; the numbers that depend on the rules (hand sizes and rounds by players, the
+option values, defaults and ranges) are asked of the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from flask import abort, make_response, render_template
+from flask_babel import LazyString
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
+from werkzeug.wrappers import Response
+
+from .. import rules
+from ..rules import RULESETS, Family, IntRange
+from . import house_rules
+from .messages import game_name
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    paragraphs: tuple[str, ...]
+    #: Lines of a small list under the paragraphs (hand sizes by players).
+    items: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class OptionRules:
+    name: str
+    values: tuple[house_rules.Wording, ...]
+    #: A range option's bounds, for "1 to 17 cards".
+    range: IntRange | None
+
+
+@dataclass(frozen=True)
+class Quote:
+    """A line of the seed in its own language (not translated: it is the source)."""
+
+    lang: str
+    text: str
+
+
+PLAYERS = _l("Players and cards")
+DEAL = _l("The deal")
+PASSING = _l("Card passing")
+BIDDING = _l("Bidding")
+HOOK = _l("The hook")
+REBIDS = _l("Rebids")
+TRICKS = _l("Tricks")
+SCORING = _l("Scoring")
+END = _l("The end")
+STAND_OR_BEG = _l("Stand or beg")
+POINTS = _l("The points of a hand")
+
+_TURN_BIDS_BIDDING = (
+    _l("In turn, starting left of the dealer; the dealer bids last. A bid is how many tricks "
+       "you will take, exactly: 0 up to the cards in hand. No passing; zero means not one "
+       "trick."),
+    _l("A bid may be changed only until the next player has bid: undo takes back the last "
+       "bid."),
+)
+_TURN_BIDS_HOOK = (
+    _l("The dealer may not bid the number that makes the bids add up to the cards in hand: "
+       "someone must miss. With 5 cards and bids 1, 2 and 0, the dealer may not bid 2 "
+       "(1 + 2 + 0 + 2 = 5)."),
+    _l("When that number is below 0 or above the cards in hand, the dealer bids freely."),
+)
+_TURN_BIDS_TRICKS = (
+    _l("The player left of the dealer leads the first trick. Each player takes 0 up to the cards "
+       "in hand; together the tricks make the cards in hand."),
+)
+_TURN_BIDS_END = (
+    _l("After the last deal the highest total wins; equal totals share the win."),
+)
+
+#: Each game's rules, section by section (the deal's hand sizes are added from the engine).
+TEXTS: Mapping[str, tuple[tuple[LazyString, tuple[LazyString, ...]], ...]] = {
+    "oh-seven": (
+        (PLAYERS, (_l("2 to 9 players. One deck of 32 cards, 0 to 7 in each suit (with "
+                      "ordinary cards a queen is the 0); two decks for 5 players or more."),)),
+        (DEAL, (_l("7 rounds of 7 cards each, 7 tricks a round. The first dealer is chosen at "
+                   "the start; the deal passes to the left each round."),)),
+        (PASSING, (_l("With card passing, before bidding everyone passes cards face down, all "
+                      "at once: round 2, 1 card to the left; round 3, 2 to the right; round 4, "
+                      "3 to the left; round 5, 2 to the right; round 6, 1 to the left. None in "
+                      "rounds 1 and 7. The screen shows who passes to whom."),)),
+        (BIDDING, (
+            _l("Everyone lays one card face down; all are turned up together. The card's value "
+               "is the bid: how many tricks you will take. The highest card is the top bid; "
+               "equal values rank by suit, ♠ over ♥ over ♦ over ♣. Its suit is trump and its "
+               "player leads the first trick. Then everyone takes their card back to play."),
+            _l("With one deck two players cannot bid the same card: the app refuses it as a "
+               "mistake."),
+        )),
+        (REBIDS, (
+            _l("Bids that add up to exactly 7 would let everyone make their bid: everyone bids "
+               "again. With two decks, two players bidding the very same top card (value and "
+               "suit) bid again too."),
+            _l("The top bidder scores 1 point at once (with a shared top card, each of them "
+               "does): one bonus per rebid. The new bids replace the old ones. A card put "
+               "forward in this deal cannot be bid again (with two decks, a player holding two "
+               "copies may bid it twice)."),
+            _l("After 7 failed bids every card has been used: the same dealer deals the round "
+               "again, and the bonus points stay."),
+        )),
+        (TRICKS, (_l("Each player takes 0 to 7 tricks; together they make 7."),)),
+        (SCORING, (_l("A bid made exactly scores the bid plus 2 (bid 3, took 3: 5). A missed "
+                      "bid loses the difference (bid 3, took 1: −2)."),)),
+        (END, (_l("After round 7 the highest total wins; equal totals share the place."),)),
+    ),
+    "oh-hell": (
+        (PLAYERS, (_l("3 to 7 players, one deck of 52 cards."),)),
+        (DEAL, (_l("Hands start with the most cards, go down one card a round to 1, then back "
+                   "up to the start without repeating 1. The first dealer is chosen at the start "
+                   "(or at random); the deal passes to the left. The next card is turned up for "
+                   "trump."),)),
+        (BIDDING, _TURN_BIDS_BIDDING),
+        (HOOK, _TURN_BIDS_HOOK),
+        (TRICKS, _TURN_BIDS_TRICKS),
+        (SCORING, (_l("A bid made exactly scores 10 plus the bid (10 for an exact zero); any "
+                      "miss scores 0. Bids 1, 2, 0, 1 and tricks 1, 3, 0, 1 score 11, 0, 10, "
+                      "11."),)),
+        (END, _TURN_BIDS_END),
+    ),
+    "elevator": (
+        (PLAYERS, (_l("3 to 7 players, one deck of 52 cards. Oh Hell as cardgames.io plays "
+                      "it."),)),
+        (DEAL, (_l("10 cards each, one fewer each round down to 1, then back up to 10. With 6 "
+                   "or 7 players a 52-card deck cannot deal 10 each and still turn a trump, so "
+                   "the largest hand is 8 or 7. The first dealer is chosen at the start (or at "
+                   "random); the deal passes to the left."),)),
+        (BIDDING, _TURN_BIDS_BIDDING),
+        (HOOK, _TURN_BIDS_HOOK),
+        (TRICKS, _TURN_BIDS_TRICKS),
+        (SCORING, (_l("One point a trick, plus 10 for an exact bid: bid 3, took 3 scores 13; "
+                      "bid 2, took 3 scores 3."),)),
+        (END, _TURN_BIDS_END),
+    ),
+    "seven-up": (
+        (PLAYERS, (_l("2 or 3 players, each for themselves, or 4 in two partnerships: 1st and "
+                      "3rd against 2nd and 4th. One deck of 52 cards."),)),
+        (DEAL, (_l("6 cards each, then one card turned up for trump. A jack turned up scores 1 "
+                   "for the dealer."),)),
+        (STAND_OR_BEG, (
+            _l("The player left of the dealer (eldest) stands, and the turned suit is trump, "
+               "or begs. To a beg the dealer gives one (eldest's side scores 1 and the suit "
+               "stays trump; with 3 players both non-dealers score 1) or runs the cards: 3 "
+               "more cards each and a new card turned up, again while its suit stays the "
+               "same. Each jack turned up scores 1 for the dealer; if the pack runs out, the "
+               "same dealer deals again."),
+            _l("The dealer may not give the point that would make eldest's side win: then the "
+               "cards must be run. After a run anyone may call “bunch”: unless someone wants "
+               "to play, the hand is dealt again, with no points."),
+        )),
+        (POINTS, (
+            _l("High: who held the highest trump in play. Low: who held the lowest trump in "
+               "play. Jack: who won the trick holding the jack of trumps (no point if it was "
+               "not dealt). Game: the most card points in tricks won, 10 = 10, ace 4, king 3, "
+               "queen 2, jack 1. A single trump in play is both high and low. Partners score "
+               "for their side."),
+        )),
+        (END, (_l("The first side to the target wins (7 points, as seed 004's seven chips). "
+                  "Points count in this order: the dealer's turned jacks and a gift, then high, "
+                  "low, jack, game. The first side to reach the target wins, so a game never "
+                  "ties, and the points after it do not count."),)),
+    ),
+}
+
+#: A line of each game's seed, in its own words.
+QUOTES: Mapping[str, tuple[Quote, ...]] = {
+    "oh-seven": (
+        Quote("fr", "Si la somme des paris est égal à 7, cela permet à tous les joueurs de "
+                    "réussir leurs paris. Il faut donc parier à nouveau."),
+        Quote("it", "Se la somma delle offerte è 7, anziché consentire la possibilità che tutti "
+                    "ottengano ciò che vogliono, viene forzata una rideterminazione."),
+    ),
+    "oh-hell": (Quote("fr", "Le donneur parle dernier et ne peut égaler le total annoncé au "
+                            "nombre de plis disponibles."),),
+    "elevator": (Quote("fr", "Un joueur obtient 1 point pour chaque pli qu'il a pris, et un "
+                             "bonus de 10 points s'il a réalisé son enchère exactement."),),
+    "seven-up": (Quote("fr", "Chaque fois que vous marquez un point, mettez un de vos jetons "
+                             "dans le pot central."),),
+}
+
+HAND_SIZES = _l("%(players)s: %(cards)s at most, %(rounds)s rounds")
+PRESET = _l("Fixed in %(game)s: %(value)s")
+
+
+def _players(least: int, most: int) -> str:
+    if least == most:
+        return ngettext("%(num)s player", "%(num)s players", least)
+    return _("%(least)s to %(most)s players", least=least, most=most)
+
+
+def hand_sizes(ruleset_id: str) -> tuple[str, ...]:
+    """The largest hand and the number of rounds for each number of players, from the engine's
+    schedule (tables with the same numbers share a line)."""
+    ruleset = RULESETS[ruleset_id]
+    rows: list[tuple[int, int, int, int]] = []  # least, most players, largest hand, rounds
+    for count in range(ruleset.min_players, ruleset.max_players + 1):
+        settings = rules.new_settings(ruleset_id, [f"P{seat}" for seat in range(count)])
+        sizes = rules.schedule(settings)
+        if rows and rows[-1][2:] == (max(sizes), len(sizes)):
+            rows[-1] = (rows[-1][0], count, *rows[-1][2:])
+        else:
+            rows.append((count, count, max(sizes), len(sizes)))
+    return tuple(
+        str(HAND_SIZES) % {"players": _players(least, most),
+                           "cards": ngettext("%(num)s card", "%(num)s cards", top),
+                           "rounds": rounds}
+        for least, most, top, rounds in rows
+    )
+
+
+def sections(ruleset_id: str) -> tuple[Section, ...]:
+    family = RULESETS[ruleset_id].family
+    found = []
+    for title, paragraphs in TEXTS[ruleset_id]:
+        items = hand_sizes(ruleset_id) if title is DEAL and family is Family.TURN_BIDS else ()
+        found.append(Section(str(title), tuple(str(p) for p in paragraphs), items))
+    return tuple(found)
+
+
+def options(ruleset_id: str) -> tuple[OptionRules, ...]:
+    ruleset = RULESETS[ruleset_id]
+    return tuple(
+        OptionRules(house_rules.option_name(name), house_rules.wordings(ruleset_id, name),
+                    option.choices if isinstance(option.choices, IntRange) else None)
+        for name, option in ruleset.options.items()
+    )
+
+
+def presets(ruleset_id: str) -> Sequence[str]:
+    """Options the game fixes (Elevator's scoring), said as such."""
+    ruleset = RULESETS[ruleset_id]
+    return [
+        str(PRESET) % {"game": game_name(ruleset_id),
+                       "value": f"{house_rules.option_name(name)} — "
+                                f"{house_rules.value_label(ruleset_id, name, value)}"}
+        for name, value in ruleset.presets.items()
+    ]
+
+
+def page(ruleset: str) -> Response:
+    if ruleset not in RULESETS:
+        abort(404)
+    body = render_template(
+        "rules.html", ruleset=ruleset, game_name=game_name(ruleset), sections=sections(ruleset),
+        options=options(ruleset), presets=presets(ruleset),
+        seed=str(house_rules.SEEDS[ruleset]), quotes=QUOTES[ruleset],
+        games=[(other, game_name(other)) for other in RULESETS],
+    )
+    return make_response(body)
