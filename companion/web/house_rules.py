@@ -20,7 +20,7 @@ from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
-from ..rules import RULESETS, IntRange
+from ..rules import RULESETS, IntRange, Option
 from ..rules.registry import OptionValue
 
 #: The token of a range option's default, decided by the number of players.
@@ -151,8 +151,12 @@ class Wording:
 
 
 def keys(ruleset_id: str, name: str) -> tuple[str, ...]:
+    """The value tokens a game's option is worded for."""
+    return keys_of(RULESETS[ruleset_id].options[name])
+
+
+def keys_of(option: Option) -> tuple[str, ...]:
     """The value tokens an option is worded for: each value, or a range's two keys."""
-    option = RULESETS[ruleset_id].options[name]
     if isinstance(option.choices, IntRange):
         return (BY_PLAYERS, NUMBER) if option.default is None else (NUMBER,)
     return tuple(token(value) for value in option.choices)

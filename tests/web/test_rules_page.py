@@ -1,0 +1,124 @@
+"""The rules pages, /rules/<ruleset>: the rules as the engine enforces them, each house rule with
+its values, effects and sources, the seed; in English, French and Italian; linked from the
+new-game page and from the game page's banner."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from flask.testing import FlaskClient
+
+from companion.rules import RULESETS
+
+from .conftest import Table, text
+
+
+@pytest.mark.parametrize("ruleset", list(RULESETS))
+def test_each_game_has_its_rules_page(client: FlaskClient, ruleset: str) -> None:
+    response = client.get(f"/rules/{ruleset}")
+    assert response.status_code == 200
+    page = text(response)
+    name = RULESETS[ruleset].name
+    assert f"Rules of {name}" in page
+    assert "Where these rules come from" in page
+    html = response.get_data(as_text=True)
+    assert re.search(rf'<a href="/rules/{ruleset}" aria-current="page">', html)
+    assert f'href="/new?game={ruleset}"' in html
+    assert re.search(r'<blockquote lang="(fr|it)">', html)
+
+
+def test_an_unknown_game_has_no_rules_page(client: FlaskClient) -> None:
+    assert client.get("/rules/poker").status_code == 404
+    assert client.get("/rules/").status_code == 404
+
+
+def test_oh_hell_says_the_deal_bidding_the_hook_scoring_and_the_end(client: FlaskClient) -> None:
+    page = text(client.get("/rules/oh-hell"))
+    for sentence in (
+        "The deal", "Bidding", "The hook", "Tricks", "Scoring", "The end",
+        "the dealer bids last",
+        "With 5 cards and bids 1, 2 and 0, the dealer may not bid 2 (1 + 2 + 0 + 2 = 5).",
+        "Bids 1, 2, 0, 1 and tricks 1, 3, 0, 1 score 11, 0, 10, 11.",
+        "equal totals share the win",
+        # From the engine's schedule (RULES.md section 2: 19, 15 and 13 rounds).
+        "3 to 5 players: 10 cards at most, 19 rounds",
+        "6 players: 8 cards at most, 15 rounds",
+        "7 players: 7 cards at most, 13 rounds",
+        "Seed 001: the French Oh Hell rules",
+    ):
+        assert sentence in page, sentence
+    assert "Card passing" not in page and "Rebids" not in page
+
+
+def test_every_house_rule_is_listed_with_its_values_effects_and_sources(
+        client: FlaskClient) -> None:
+    page = text(client.get("/rules/oh-hell"))
+    for sentence in (
+        "The dealer's hook", "Every round default", "Never", "Not in the last round",
+        "Source: traditionalgamerules.neocities.org, “Oh Hell”: in the last round all players, "
+        "the dealer included, bid what they choose",
+        "Largest hand", "By the number of players default", "This many cards (1 to 17 cards)",
+        "Source: Wikipedia, “Oh Hell”: only up to 12 cards are dealt in a four-player match",
+        "Scoring", "Tricks plus 5", "Squared", "Source: pagat.com and Wikipedia",
+        "An exact zero", "5 plus the cards", "Source: Wikipedia, “Oh Hell”: the adjusted 0 bid",
+        "Hand sizes", "Up and down",
+        "Source: Seed 001: the French Oh Hell rules",
+    ):
+        assert sentence in page, sentence
+    assert page.count(" default ") >= 5  # one default marked per option
+
+
+def test_elevator_says_its_scoring_is_fixed(client: FlaskClient) -> None:
+    page = text(client.get("/rules/elevator"))
+    assert "Fixed in Elevator: Scoring — Tricks plus 10" in page
+    assert "bid 3, took 3 scores 13; bid 2, took 3 scores 3." in page
+    assert "Source: Seed 003" in page
+
+
+def test_oh_seven_and_seven_up_say_their_own_rules(client: FlaskClient) -> None:
+    oh_seven = text(client.get("/rules/oh-seven"))
+    for sentence in ("Card passing", "Rebids", "Bids that add up to exactly 7",
+                     "After 7 failed bids", "Pass cards", "Source: Seeds 000 and 002"):
+        assert sentence in oh_seven, sentence
+    assert "The hook" not in oh_seven
+    seven_up = text(client.get("/rules/seven-up"))
+    for sentence in ("Stand or beg", "The points of a hand", "a game never ties",
+                     "Low goes to", "Source: A table variant: seed 004 gives low to its holder",
+                     "Source: Seed 004: ten chips instead of seven"):
+        assert sentence in seven_up, sentence
+
+
+@pytest.mark.parametrize(("lang", "sentences"), [
+    ("fr", ["Règles du jeu : Oh Hell", "La restriction du donneur", "Règles maison",
+            "Jamais", "Pas à la dernière manche", "D’où viennent ces règles",
+            "3 à 5 joueurs : 10 cartes au plus, 19 manches"]),
+    ("it", ["Regole del gioco: Oh Hell", "Il vincolo del mazziere", "Regole della casa",
+            "Mai", "Non all’ultimo round", "Da dove vengono queste regole",
+            "Da 3 a 5 giocatori: al massimo 10 carte, 19 round"]),
+])
+def test_the_rules_page_in_french_and_italian(client: FlaskClient, lang: str,
+                                              sentences: list[str]) -> None:
+    response = client.get("/rules/oh-hell", headers={"Accept-Language": lang})
+    assert f'<html lang="{lang}">' in response.get_data(as_text=True)
+    page = text(response).replace("\u00a0", " ")
+    for sentence in sentences:
+        assert sentence in page, sentence
+
+
+def test_the_new_game_page_links_each_games_rules(client: FlaskClient) -> None:
+    html = client.get("/new").get_data(as_text=True)
+    for ruleset, rules in RULESETS.items():
+        assert f'<a href="/rules/{ruleset}">Rules of {rules.name}</a>' in html
+
+
+def test_the_game_page_links_its_rules_beside_the_banner(start: Callable[..., Table],
+                                                         client: FlaskClient) -> None:
+    table = start("oh-hell", ["Ana", "Ben", "Cleo"])
+    html = client.get(table.url).get_data(as_text=True)
+    assert re.search(r'<a class="rules-help" href="/rules/oh-hell" aria-label="Rules of Oh Hell">'
+                     r'\?</a>', html)
+    seven_up = start("seven-up", ["Ana", "Ben"])
+    html = client.get(seven_up.url, headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert 'href="/rules/seven-up" aria-label="Règles du jeu\u00a0: Seven-Up"' in html
