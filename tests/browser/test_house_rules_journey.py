@@ -104,8 +104,9 @@ def test_a_round_scores_as_the_house_rule_says(page: Page, game: str, options: t
     assert totals(page) == expected  # seats: Ana, Ben, Cleo
 
 
-def test_the_rules_are_one_tap_from_the_round_banner(page: Page) -> None:
+def test_the_rules_are_one_tap_from_the_round_banner(page: Page, screenshot_dir: Path) -> None:
     start_game(page, "elevator", THREE, dealer=0)
+    page.screenshot(path=str(screenshot_dir / "rules-link-beside-the-banner.png"))
     page.get_by_role("link", name="Rules of Elevator").click()
     expect(page.get_by_role("heading", name="Rules of Elevator", level=1)).to_be_visible()
     expect(page.get_by_role("heading", name="The hook")).to_be_visible()
