@@ -38,6 +38,8 @@ class OptionRules:
     values: tuple[house_rules.Wording, ...]
     #: A range option's bounds, for "1 to 17 cards".
     range: IntRange | None
+    #: The largest hand each table can be dealt (the engine's deal limit), for ``max_hand``.
+    limits: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -191,6 +193,7 @@ QUOTES: Mapping[str, tuple[Quote, ...]] = {
 }
 
 HAND_SIZES = _l("%(players)s: %(cards)s at most, %(rounds)s rounds")
+DEAL_LIMIT = _l("%(players)s: up to %(cards)s")
 PRESET = _l("Fixed in %(game)s: %(value)s")
 
 
@@ -229,11 +232,23 @@ def sections(ruleset_id: str) -> tuple[Section, ...]:
     return tuple(found)
 
 
+def deal_limits(ruleset_id: str) -> tuple[str, ...]:
+    """The most cards a 52-card deck deals each table, keeping one to turn for trump."""
+    ruleset = RULESETS[ruleset_id]
+    return tuple(
+        str(DEAL_LIMIT) % {"players": ngettext("%(num)s player", "%(num)s players", count),
+                           "cards": ngettext("%(num)s card", "%(num)s cards",
+                                             rules.deal_limit(count))}
+        for count in range(ruleset.min_players, ruleset.max_players + 1)
+    )
+
+
 def options(ruleset_id: str) -> tuple[OptionRules, ...]:
     ruleset = RULESETS[ruleset_id]
     return tuple(
         OptionRules(house_rules.option_name(name), house_rules.wordings(ruleset_id, name),
-                    option.choices if isinstance(option.choices, IntRange) else None)
+                    option.choices if isinstance(option.choices, IntRange) else None,
+                    deal_limits(ruleset_id) if name == "max_hand" else ())
         for name, option in ruleset.options.items()
     )
 

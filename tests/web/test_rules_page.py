@@ -64,6 +64,8 @@ def test_every_house_rule_is_listed_with_its_values_effects_and_sources(
         "Scoring", "Tricks plus 5", "Squared", "Source: pagat.com and Wikipedia",
         "An exact zero", "5 plus the cards", "Source: Wikipedia, “Oh Hell”: the adjusted 0 bid",
         "Hand sizes", "Up and down",
+        # The engine's deal limit, floor(51 / players) (RULES.md section 6).
+        "3 players: up to 17 cards", "4 players: up to 12 cards", "7 players: up to 7 cards",
         "Source: Seed 001: the French Oh Hell rules",
     ):
         assert sentence in page, sentence
