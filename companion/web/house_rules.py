@@ -187,7 +187,7 @@ def value_label(ruleset_id: str, name: str, value: OptionValue) -> str:
     """A value as chosen in a game: ``"Not in the last round"``, ``"12 cards"``."""
     option = RULESETS[ruleset_id].options.get(name)
     if type(value) is int and option is not None and isinstance(option.choices, IntRange):
-        return ngettext("%(num)s card", "%(num)s cards", value)
+        return str(ngettext("%(num)s card", "%(num)s cards", value))
     if option is None:  # a preset (Elevator's scoring): worded, never offered
         return str(VALUES[(name, token(value))][0])
     return wording(ruleset_id, name, token(value)).label

@@ -199,8 +199,8 @@ PRESET = _l("Fixed in %(game)s: %(value)s")
 
 def _players(least: int, most: int) -> str:
     if least == most:
-        return ngettext("%(num)s player", "%(num)s players", least)
-    return _("%(least)s to %(most)s players", least=least, most=most)
+        return str(ngettext("%(num)s player", "%(num)s players", least))
+    return str(_("%(least)s to %(most)s players", least=least, most=most))
 
 
 def hand_sizes(ruleset_id: str) -> tuple[str, ...]:
