@@ -162,6 +162,13 @@ def keys_of(option: Option) -> tuple[str, ...]:
     return tuple(token(value) for value in option.choices)
 
 
+def token_of(option: Option, value: OptionValue) -> str:
+    """The key a chosen value is worded under: a range's number is ``NUMBER``."""
+    if isinstance(option.choices, IntRange) and value is not None:
+        return NUMBER
+    return token(value)
+
+
 def option_name(name: str) -> str:
     return str(OPTION_NAMES[name])
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from flask import abort, make_response, render_template
+from flask import abort, make_response, render_template, request
 from flask_babel import LazyString
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from werkzeug.wrappers import Response
 
-from .. import rules
+from .. import rules, store
 from ..rules import RULESETS, Family, IntRange
 from . import house_rules
 from .messages import game_name
@@ -34,6 +34,7 @@ class Section:
 
 @dataclass(frozen=True)
 class OptionRules:
+    key: str
     name: str
     values: tuple[house_rules.Wording, ...]
     #: A range option's bounds, for "1 to 17 cards".
@@ -246,7 +247,7 @@ def deal_limits(ruleset_id: str) -> tuple[str, ...]:
 def options(ruleset_id: str) -> tuple[OptionRules, ...]:
     ruleset = RULESETS[ruleset_id]
     return tuple(
-        OptionRules(house_rules.option_name(name), house_rules.wordings(ruleset_id, name),
+        OptionRules(name, house_rules.option_name(name), house_rules.wordings(ruleset_id, name),
                     option.choices if isinstance(option.choices, IntRange) else None,
                     deal_limits(ruleset_id) if name == "max_hand" else ())
         for name, option in ruleset.options.items()
@@ -264,13 +265,42 @@ def presets(ruleset_id: str) -> Sequence[str]:
     ]
 
 
+@dataclass(frozen=True)
+class InPlay:
+    """The value one option has in the game the page was opened from."""
+
+    token: str
+    label: str
+
+
+def in_play(ruleset_id: str, game_id: str | None) -> tuple[str | None, Mapping[str, InPlay]]:
+    """The game the "?" beside its banner came from (``?game=<id>``, its public share id): its
+    id and the house rules it plays, by option; nothing for another game or an unknown id."""
+    if not game_id:
+        return None, {}
+    try:
+        game = store.load_game(game_id)
+    except store.GameNotFound:
+        return None, {}
+    if game.settings.ruleset.id != ruleset_id:
+        return None, {}
+    chosen = game.settings.options
+    return game.id, {
+        name: InPlay(house_rules.token_of(option, chosen.get(name, option.default)),
+                     house_rules.value_label(ruleset_id, name, chosen.get(name, option.default)))
+        for name, option in RULESETS[ruleset_id].options.items()
+    }
+
+
 def page(ruleset: str) -> Response:
     if ruleset not in RULESETS:
         abort(404)
+    game_id, playing = in_play(ruleset, request.args.get("game"))
     body = render_template(
         "rules.html", ruleset=ruleset, game_name=game_name(ruleset), sections=sections(ruleset),
         options=options(ruleset), presets=presets(ruleset),
         seed=str(house_rules.SEEDS[ruleset]), quotes=QUOTES[ruleset],
         games=[(other, game_name(other)) for other in RULESETS],
+        game_id=game_id, in_play=playing,
     )
     return make_response(body)

@@ -119,8 +119,27 @@ def test_the_game_page_links_its_rules_beside_the_banner(start: Callable[..., Ta
                                                          client: FlaskClient) -> None:
     table = start("oh-hell", ["Ana", "Ben", "Cleo"])
     html = client.get(table.url).get_data(as_text=True)
-    assert re.search(r'<a class="rules-help" href="/rules/oh-hell" aria-label="Rules of Oh Hell">'
-                     r'\?</a>', html)
+    assert re.search(rf'<a class="rules-help" href="/rules/oh-hell\?game={table.id}" '
+                     r'aria-label="Rules of Oh Hell">\?</a>', html)
     seven_up = start("seven-up", ["Ana", "Ben"])
     html = client.get(seven_up.url, headers={"Accept-Language": "fr"}).get_data(as_text=True)
-    assert 'href="/rules/seven-up" aria-label="Règles du jeu\u00a0: Seven-Up"' in html
+    assert (f'href="/rules/seven-up?game={seven_up.id}" '
+            'aria-label="Règles du jeu\u00a0: Seven-Up"') in html
+
+
+def test_from_a_game_its_house_rules_are_marked(start: Callable[..., Table],
+                                                client: FlaskClient) -> None:
+    table = start("oh-hell", ["Ana", "Ben", "Cleo", "Dev"], hook="never", scoring="squared",
+                  max_hand="number", max_hand_number="12")
+    response = client.get(f"/rules/oh-hell?game={table.id}")
+    page = text(response)
+    assert "Back to the game · Its house rules are marked “this game”." in page
+    assert f'href="/g/{table.id}"' in response.get_data(as_text=True)
+    for marked in ("Never this game", "Squared this game",
+                   "This many cards (1 to 17 cards) this game: 12 cards",
+                   "Down and up default this game", "As the scoring says default this game"):
+        assert marked in page, marked
+    assert page.count("this game") == 6  # the five options, and the line above them
+    # Another game's id, or an unknown one, marks nothing.
+    for other in (f"/rules/elevator?game={table.id}", "/rules/oh-hell?game=nope"):
+        assert "this game" not in text(client.get(other))
