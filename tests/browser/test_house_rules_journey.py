@@ -105,11 +105,20 @@ def test_a_round_scores_as_the_house_rule_says(page: Page, game: str, options: t
 
 
 def test_the_rules_are_one_tap_from_the_round_banner(page: Page, screenshot_dir: Path) -> None:
-    start_game(page, "elevator", THREE, dealer=0)
+    start_game(page, "elevator", THREE, dealer=0, options=("Never",))
+    game = page.url
     page.screenshot(path=str(screenshot_dir / "rules-link-beside-the-banner.png"))
     page.get_by_role("link", name="Rules of Elevator").click()
     expect(page.get_by_role("heading", name="Rules of Elevator", level=1)).to_be_visible()
     expect(page.get_by_role("heading", name="The hook")).to_be_visible()
+    # The game's own house rule is marked.
+    never = page.locator(".rules-value dt", has_text="Never")
+    expect(never).to_contain_text("this game")
+    never.scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshot_dir / "rules-this-game.png"))
+    page.get_by_role("link", name="Back to the game").click()
+    page.wait_for_url(game)
+    expect(banner(page)).to_contain_text("Round 1 of 19")
 
 
 @pytest.fixture(params=[("en-GB", "light"), ("fr-FR", "light"), ("it-IT", "light"),
