@@ -73,7 +73,12 @@ def test_the_largest_hand_refused_at_its_field_then_played(page: Page,
     expect(page.get_by_label("Player 4", exact=True)).to_have_value("Dev")
     error.scroll_into_view_if_needed()
     page.screenshot(path=str(screenshot_dir / "new-game-largest-hand-refused.png"))
+    # Going back to "by the number of players" clears the number (game.js), so nothing typed
+    # is left to contradict the choice; typing again picks "this many cards".
+    page.get_by_role("radio", name=re.compile("^By the number of players")).check()
+    expect(number).to_have_value("")
     number.fill("12")
+    expect(page.get_by_role("radio", name=re.compile("^This many cards"))).to_be_checked()
     page.get_by_role("button", name="Start the game").click()
     expect(banner(page)).to_have_text("Round 1 of 23 · 12 cards · Ana deals · Ben bids first")
     taps = Taps(page)
