@@ -139,6 +139,7 @@ SOURCES: Mapping[tuple[str, str], LazyString] = {
     ("low_to", "winner"): _l("A table variant: seed 004 gives low to its holder"),
 }
 
+
 @dataclass(frozen=True)
 class Wording:
     """One option value in the table's words."""
@@ -174,11 +175,9 @@ def option_name(name: str) -> str:
 
 
 def wording(ruleset_id: str, name: str, key: str) -> Wording:
-    """One value of one game's option: its label, effect and source (``KeyError`` if unworded).
-
-    >>> wording("oh-hell", "hook", "not-last").label  # doctest: +SKIP
-    'Not in the last round'
-    """
+    """One value of one game's option, in the request's language: its label, effect and
+    source (``KeyError`` if unworded). ``wording("oh-hell", "hook", "not-last").label`` is
+    ``"Not in the last round"``."""
     option = RULESETS[ruleset_id].options[name]
     default = key == token(option.default)
     label, effect = VALUES[(name, key)]
