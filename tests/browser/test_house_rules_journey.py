@@ -88,6 +88,27 @@ def test_the_largest_hand_refused_at_its_field_then_played(page: Page,
     assert totals(page) == [0, 13, 13, 13]
 
 
+def test_the_house_rules_work_without_javascript(browser: Browser, live_server: str) -> None:
+    """No script: the radio is tapped, the number typed, and a refusal still lands at the field."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server,
+                                  java_script_enabled=False)
+    page = context.new_page()
+    page.goto("/new")
+    page.get_by_role("radio", name=re.compile("^Oh Hell ")).check()
+    page.get_by_role("radio", name=re.compile("^Not in the last round")).check()
+    page.get_by_role("spinbutton", name="Largest hand, in cards").fill("5")
+    for position, name in enumerate(FOUR):
+        page.get_by_label(f"Player {position + 1}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the game").click()
+    # The number was typed but "by the number of players" is still chosen: asked, not dropped.
+    expect(page.locator("#oh_hell_max_hand-error")).to_have_text(
+        "You typed 5: tap “This many cards” to play with it, or clear the number.")
+    page.get_by_role("radio", name=re.compile("^This many cards")).check()
+    page.get_by_role("button", name="Start the game").click()
+    expect(banner(page)).to_contain_text("Round 1 of 9 · 5 cards")  # the dealer drawn at random
+    context.close()
+
+
 @pytest.mark.parametrize(("game", "options", "bids", "tricks", "expected"), [
     # tricks-plus-five: 1 a trick, +5 if exact (traditionalgamerules.neocities.org)
     ("oh-hell", ("Tricks plus 5",), [3, 3, 3], [3, 5, 2], [2, 8, 5]),
