@@ -50,17 +50,6 @@ def _isolated(name: str, isolate: bool) -> str:
     return f"{FSI}{name}{PDI}" if isolate else name
 
 
-def status_line(state: GameState) -> str | None:
-    """Where the game stands: "after round 6 of 19", "after hand 4"; None once finished or
-    before any round was scored."""
-    played = len(state.rounds)
-    if state.finished or not played:
-        return None
-    if state.total_rounds:
-        return _("after round %(number)s of %(total)s", number=played, total=state.total_rounds)
-    return _("after hand %(number)s", number=played)
-
-
 def headline(state: GameState, isolate: bool = False) -> str | None:
     """"Ana wins with 142", "Ana and Ben share the win with 90", "Ana leads with 42"; None
     before any round was scored."""
@@ -83,15 +72,16 @@ def headline(state: GameState, isolate: bool = False) -> str | None:
                     seats, players=players, score=score)
 
 
-def heading(game: StoredGame) -> str:
-    name = str(game_name(game.settings.ruleset.id))
-    state = game.state
+def status(state: GameState) -> str:
+    """"Final standings", "After round 6 of 19", "Not started yet"."""
     if state.finished:
-        return _("%(game)s · final standings", game=name)
-    status = status_line(state)
-    if status:
-        return f"{name} · {status}"
-    return _("%(game)s · not started yet", game=name)
+        return _("Final standings")
+    played = len(state.rounds)
+    if not played:
+        return _("Not started yet")
+    if state.total_rounds:
+        return _("After round %(number)s of %(total)s", number=played, total=state.total_rounds)
+    return _("After hand %(number)s", number=played)
 
 
 def picture(game: StoredGame) -> Picture:
@@ -105,7 +95,8 @@ def picture(game: StoredGame) -> Picture:
             winner=place.score == top_score and bool(game.state.rounds))
         for place in game.state.standings
     )
-    return Picture(heading=heading(game), date=format_date(game.created_at, "long"),
+    return Picture(game=str(game_name(settings.ruleset.id)), status=status(game.state),
+                   date=format_date(game.created_at, "long"),
                    headline=headline(game.state), rows=rows, footer="Companion")
 
 
@@ -129,13 +120,11 @@ def preview(game: StoredGame) -> Preview:
         title = f"{name} · {said}"
         places = " · ".join(f"{place.rank}. {_isolated(sides[place.side], True)} {place.score}"
                             for place in state.standings)
-        lead = (_("Final standings") if state.finished
-                else (status_line(state) or "").capitalize())
-        description = f"{lead}: {places}"
+        description = f"{status(state)}: {places}"
     else:
         players = names_list([_isolated(p, True) for p in settings.players])
         title = f"{name} · {players}"
-        description = _("%(game)s · not started yet", game=name)
+        description = f"{name} · {status(state)}"
     date = format_date(game.created_at, "long")
     return Preview(
         title=title,

@@ -45,7 +45,8 @@ class Row:
 
 @dataclass(frozen=True)
 class Picture:
-    heading: str  # "Oh Hell · final standings"
+    game: str  # "Oh Hell"
+    status: str  # "Final standings", "After round 6 of 19"
     date: str
     headline: str | None  # "Ana wins with 142 points"
     rows: tuple[Row, ...]
@@ -92,23 +93,26 @@ def render(picture: Picture) -> bytes:
     width, height = SIZE
     right = width - MARGIN
 
-    # The band: the game and where it stands, the date, the winner (or the leader).
-    band = 176 if picture.headline else 120
+    # The band: the game and the date, where it stands, the winner (or the leader).
+    band = 214 if picture.headline else 150
     draw.rectangle((0, 0, width, band), fill=BAND)
     date_font = _font(False, 30)
     date = drawable(picture.date)
     date_width = draw.textlength(date, font=date_font)
-    draw.text((right, 44), date, font=date_font, fill=ON_BAND_SOFT, anchor="rs")
-    heading_font = _font(True, 46)
-    heading = _fit(draw, drawable(picture.heading), heading_font, right - MARGIN - date_width - 30)
-    draw.text((MARGIN, 70), heading, font=heading_font, fill=ON_BAND, anchor="ls")
+    draw.text((right, 68), date, font=date_font, fill=ON_BAND_SOFT, anchor="rs")
+    game_font = _font(True, 50)
+    game = _fit(draw, drawable(picture.game), game_font, right - MARGIN - date_width - 30)
+    draw.text((MARGIN, 70), game, font=game_font, fill=ON_BAND, anchor="ls")
+    status_font = _font(False, 32)
+    status = _fit(draw, drawable(picture.status), status_font, right - MARGIN)
+    draw.text((MARGIN, 122), status, font=status_font, fill=ON_BAND_SOFT, anchor="ls")
     if picture.headline:
-        headline_font = _font(False, 38)
+        headline_font = _font(True, 38)
         headline = _fit(draw, "★ " + drawable(picture.headline), headline_font, right - MARGIN)
-        draw.text((MARGIN, 140), headline, font=headline_font, fill=ON_BAND, anchor="ls")
+        draw.text((MARGIN, 186), headline, font=headline_font, fill=ON_BAND, anchor="ls")
 
     # The places, shared ranks shown as such, the winners highlighted.
-    top, bottom = band + 20, height - 48
+    top, bottom = band + 14, height - 40
     rows = picture.rows
     step = min(66, (bottom - top) // max(len(rows), 1))
     size = max(22, int(step * 0.55))
@@ -129,7 +133,7 @@ def render(picture: Picture) -> bytes:
         name = _fit(draw, name, font, right - score_width - 40 - (MARGIN + 80))
         draw.text((MARGIN + 80, middle), name, font=font, fill=TEXT, anchor="lm")
 
-    draw.text((right, height - 18), drawable(picture.footer), font=_font(True, 22), fill=MUTED,
+    draw.text((right, height - 14), drawable(picture.footer), font=_font(True, 20), fill=MUTED,
               anchor="rs")
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)

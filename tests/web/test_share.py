@@ -136,7 +136,7 @@ def test_an_emoji_only_name_is_drawn_as_its_seat(app: Flask) -> None:
     from companion.web.standings_image import Picture, Row, render
 
     def picture(name: str, fallback: str) -> bytes:
-        return render(Picture("Oh Hell", "1 December 2026", None,
+        return render(Picture("Oh Hell", "Final standings", "1 December 2026", None,
                               (Row(1, name, fallback, "0", False),), "Companion"))
 
     # The emoji-only name is drawn exactly as its fallback would be: no box, no blank.
@@ -160,7 +160,7 @@ def test_share_page_has_open_graph_and_twitter_tags(start: Callable[..., Table],
     table = start("oh-hell", ["Ana", "Ben", "Cleo"], schedule="up")
     html = watcher.get(table.url, base_url="http://192.168.1.20:8000").get_data(as_text=True)
     assert _meta(html, "og:title") == f"Oh Hell · {FSI}Ana{PDI}, {FSI}Ben{PDI}, and {FSI}Cleo{PDI}"
-    assert _meta(html, "og:description").startswith("Oh Hell · not started yet · ")
+    assert _meta(html, "og:description").startswith("Oh Hell · Not started yet · ")
     image = _meta(html, "og:image")
     # Absolute, from the request's host, naming the version (so previews refresh) and language.
     assert image == (f"http://192.168.1.20:8000/g/{table.id}/standings.png"
