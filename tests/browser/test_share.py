@@ -69,8 +69,8 @@ def api_game(page: Any, ruleset: str, names: list[str], rounds: int, seed: int =
     return {**body, "game": game}
 
 
-def test_the_share_qr_code_scans_to_the_share_link(page: Any, browser: Any,
-                                                   live_server: str) -> None:
+def test_the_share_qr_code_scans_to_the_share_link(page: Any, browser: Any, live_server: str,
+                                                   screenshot_dir: Path) -> None:
     made = api_game(page, "oh-hell", ["Ana", "Ben", "Cleo"], rounds=0)
     share = f"{live_server}/g/{made['game']['id']}"
     # A watcher, in dark mode: the code stays dark on a light square.
@@ -83,6 +83,8 @@ def test_the_share_qr_code_scans_to_the_share_link(page: Any, browser: Any,
     box = code.bounding_box()
     assert box["width"] >= 160 and box["height"] >= 160
     assert decode_qr(code.screenshot()) == [share]
+    watcher.locator(".share").screenshot(path=str(screenshot_dir / "share-panel-dark.png"),
+                                          animations="disabled")
     # The link is shown whole, inside the phone's width.
     link = watcher.locator("#share-url")
     expect(link).to_have_text(share)
@@ -190,4 +192,26 @@ def test_seven_player_elevator_chart_and_image(page: Any, browser: Any, live_ser
         re.compile(r"^.+ (mènent? depuis (la manche \d+|le début)|sont à égalité en tête)\.$"))
     progress = french_page.request.get(f"/g/{playing['game']['id']}/standings.png?lang=fr")
     (screenshot_dir / "standings-image-playing-fr.png").write_bytes(progress.body())
+    context.close()
+
+
+def test_an_open_chart_stays_open_when_the_game_moves_on(page: Any, browser: Any,
+                                                         live_server: str) -> None:
+    """A watcher reading the chart keeps it open while the live view swaps in a new round."""
+    made = api_game(page, "oh-hell", ["Ana", "Ben", "Cleo"], rounds=1, schedule="up")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server)
+    watcher = context.new_page()
+    watcher.goto(f"/g/{made['game']['id']}")
+    watcher.get_by_text("Score chart").click()
+    chart = watcher.get_by_role("img", name="Running totals, round by round")
+    expect(chart).to_be_visible()
+    auth = {"Authorization": f"Bearer {made['edit_token']}"}
+    game = made["game"]
+    # Round 2: Ben deals, Cleo bids first.
+    answer = page.request.post(f"/api/v1/games/{game['id']}/bids", headers=auth,
+                               data={"version": game["version"], "bids": [None, None, 0]})
+    assert answer.ok, answer.text()
+    # The poll brings the new bid; the chart is still open, and still the same game's.
+    expect(watcher.get_by_text("Waiting for Ana's bid…")).to_be_visible(timeout=8000)
+    expect(chart).to_be_visible()
     context.close()
