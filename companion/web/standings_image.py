@@ -86,6 +86,18 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont, wid
     return text.rstrip() + "…"
 
 
+def _shrink(draw: ImageDraw.ImageDraw, text: str, bold: bool, size: int, least: int,
+            width: float) -> tuple[str, ImageFont.FreeTypeFont]:
+    """``text`` in the largest size from ``size`` down to ``least`` that fits ``width``; cut
+    with an ellipsis only if even the smallest does not."""
+    for step in range(size, least - 1, -2):
+        font = _font(bold, step)
+        if draw.textlength(text, font=font) <= width:
+            return text, font
+    font = _font(bold, least)
+    return _fit(draw, text, font, width), font
+
+
 def render(picture: Picture) -> bytes:
     """The PNG's bytes."""
     image = Image.new("RGB", SIZE, BACKGROUND)
@@ -100,15 +112,15 @@ def render(picture: Picture) -> bytes:
     date = drawable(picture.date)
     date_width = draw.textlength(date, font=date_font)
     draw.text((right, 68), date, font=date_font, fill=ON_BAND_SOFT, anchor="rs")
-    game_font = _font(True, 50)
-    game = _fit(draw, drawable(picture.game), game_font, right - MARGIN - date_width - 30)
+    game, game_font = _shrink(draw, drawable(picture.game), True, 50, 36,
+                              right - MARGIN - date_width - 30)
     draw.text((MARGIN, 70), game, font=game_font, fill=ON_BAND, anchor="ls")
     status_font = _font(False, 32)
     status = _fit(draw, drawable(picture.status), status_font, right - MARGIN)
     draw.text((MARGIN, 122), status, font=status_font, fill=ON_BAND_SOFT, anchor="ls")
     if picture.headline:
-        headline_font = _font(True, 38)
-        headline = _fit(draw, "★ " + drawable(picture.headline), headline_font, right - MARGIN)
+        headline, headline_font = _shrink(draw, "★ " + drawable(picture.headline), True, 38, 26,
+                                          right - MARGIN)
         draw.text((MARGIN, 186), headline, font=headline_font, fill=ON_BAND, anchor="ls")
 
     # The places, shared ranks shown as such, the winners highlighted.
