@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 from threading import Lock
 
 import segno
@@ -35,12 +36,24 @@ from .standings_image import Picture, Row, render
 FSI, PDI = "\u2068", "\u2069"
 
 
+@lru_cache(maxsize=256)
 def qr_svg(url: str) -> Markup:
     """The QR code of ``url`` as inline SVG: dark modules on white, a 4-module quiet zone, sized
-    by CSS (``.qr-code``). segno writes presentation attributes only (no inline style)."""
+    by CSS (``.qr-code``). segno writes presentation attributes only (no inline style).
+    Drawing one takes about 20 ms and a game's links never change: kept by link."""
     code = segno.make(url, error="m")
     return Markup(code.svg_inline(scale=1, border=4, dark="#000", light="#fff", omitsize=True,
                                   svgclass="qr-code", lineclass=None))
+
+
+class LazyQR:
+    """A QR code drawn only when a template shows it (the live fragment never does)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    def __html__(self) -> str:
+        return str(qr_svg(self.url))
 
 
 # --- what the image and the preview say ----------------------------------------------------
@@ -183,8 +196,8 @@ def context(game: StoredGame, keep_url: str | None) -> dict[str, object]:
     """What the share panel and the page's head need."""
     share_url = url_for("web.game", game_id=game.id, _external=True)
     return {
-        "share_qr": qr_svg(share_url),
-        "keep_qr": qr_svg(keep_url) if keep_url else None,
+        "share_qr": LazyQR(share_url),
+        "keep_qr": LazyQR(keep_url) if keep_url else None,
         "preview": preview(game),
         "image_url": url_for("web.standings_image", game_id=game.id, v=game.version,
                              lang=str(get_locale() or "en")),
