@@ -281,3 +281,38 @@ def test_chart_summary_says_how_the_lead_went(app: Flask, rows: tuple[tuple[int,
                        by_hand=True) == expected.replace("round", "hand").replace(
             "Ana has", "Ana & Cleo have").replace("Ana led", "Ana & Cleo led").replace(
             "Ana and Ben", "Ana & Cleo and Ben & Dev")
+
+
+def test_seven_up_teams_in_the_chart_the_image_and_the_preview(
+        app: Flask, start: Callable[..., Table], watcher: FlaskClient) -> None:
+    from companion import store
+
+    table = start("seven-up", ["Ana", "Ben", "Cleo", "Dev"], dealer=0, target="7")
+    with app.app_context():
+        game = store.load_game(table.id)
+        hand = rules.parse_entry(game.settings, "hand", {
+            "jacks_turned": 0, "beg": "stand", "high": 1, "low": 3, "jack": 1, "game": 0})
+        store.add_entry(table.id, game.version, hand)
+    state = table.stored().state
+    ana_cleo, ben_dev = state.side_scores
+    assert ben_dev > ana_cleo
+    html = watcher.get(table.url).get_data(as_text=True)
+    assert _meta(html, "og:title") == f"Seven-Up · {FSI}Ben & Dev{PDI} lead with {ben_dev}"
+    assert _meta(html, "og:description").startswith(
+        f"After hand 1: 1. {FSI}Ben & Dev{PDI} {ben_dev} · 2. {FSI}Ana & Cleo{PDI} {ana_cleo} · ")
+    page = text(watcher.get(table.url))
+    assert "Score chart Running totals, hand by hand Ben & Dev have led from the start." in page
+    image = watcher.get(f"{table.url}/standings.png")
+    assert image.status_code == 200
+    assert Image.open(io.BytesIO(image.data)).size == (1200, 630)
+
+
+def test_the_image_is_offered_only_once_the_game_is_over(start: Callable[..., Table],
+                                                         watcher: FlaskClient) -> None:
+    table = start("oh-hell", ["Ana", "Ben", "Cleo"], schedule="up")
+    play_round(table, [1, 0, 1], [1, 0, 0])
+    html = watcher.get(table.url).get_data(as_text=True)
+    assert "Download the standings image" not in html and "data-share-file" not in html
+    # A HEAD for the image (some link previewers ask first) answers like a GET, without a body.
+    head = watcher.head(f"{table.url}/standings.png")
+    assert head.status_code == 200 and head.mimetype == "image/png" and "ETag" in head.headers
