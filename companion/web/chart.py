@@ -112,29 +112,9 @@ def _names_list(names: list[str]) -> str:
     return names_list(names)
 
 
-# TEMPORARY until branch i8e's GameState.running_totals / leaders_after are merged: the same
-# answers, read from the rounds' points. Removed on merge (the web layer computes no rule).
-def _running_totals(state: GameState) -> tuple[tuple[int, ...], ...]:
-    settings = state.settings
-    firsts = [next(s for s in settings.seats if settings.side_of(s) == side)
-              for side in settings.sides]
-    sums = [0] * len(firsts)
-    rows = []
-    for round_ in state.rounds:
-        for side, seat in enumerate(firsts):
-            sums[side] += (round_.points or ())[seat] if round_.points else 0
-        rows.append(tuple(sums))
-    return tuple(rows)
-
-
-def _leaders_after(state: GameState) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(side for side, total in enumerate(row) if total == max(row))
-                 for row in _running_totals(state))
-
-
 def score_chart(state: GameState) -> Chart | None:
     """The chart of a game with at least one scored round, else None."""
-    totals = _running_totals(state)
+    totals = state.running_totals
     if not totals:
         return None
     settings = state.settings
@@ -167,7 +147,7 @@ def score_chart(state: GameState) -> Chart | None:
     y_ticks = tuple((y(v), v) for v in range(low, high + 1, y_step))
     sizes = tuple(sum(1 for s in settings.seats if settings.side_of(s) == side)
                   for side in settings.sides)
-    said = summary(_leaders_after(state), state.finished, names, sizes, by_hand)
+    said = summary(state.leaders_after, state.finished, names, sizes, by_hand)
     last = (_("Totals after hand %(number)s:", number=rounds) if by_hand
             else _("Totals after round %(number)s:", number=rounds))
     totals_text = ", ".join(f"{s.name} {s.total}" for s in sorted(series, key=lambda s: -s.total))
