@@ -5,7 +5,7 @@ Thin views call ``companion.store`` and the rules engine; the URL map is in one 
 
 from flask import Blueprint
 
-from . import corrections, new_game, rules_page, seven_up, views, writes
+from . import corrections, new_game, rules_page, seven_up, share, views, writes
 
 bp = Blueprint("web", __name__)
 
@@ -16,6 +16,7 @@ bp.add_url_rule("/new/players", "edit_players", new_game.edit_players, methods=[
 bp.add_url_rule("/rules/<ruleset>", "rules", rules_page.page)
 bp.add_url_rule("/g/<game_id>", "game", views.game)
 bp.add_url_rule("/g/<game_id>/live", "live", views.live)
+bp.add_url_rule("/g/<game_id>/standings.png", "standings_image", share.standings_image)
 bp.add_url_rule("/g/<game_id>/keep/<token>", "keep", views.keep)
 bp.add_url_rule("/g/<game_id>/bid", "bid", writes.bid, methods=["POST"])
 bp.add_url_rule("/g/<game_id>/cards", "card_bids", writes.card_bids, methods=["POST"])

@@ -114,6 +114,9 @@ def _seven_up(game: StoredGame, submitted: Any) -> dict[str, Any]:
 
 
 def game_context(game: StoredGame, submitted: Any = None, notice: Any = None) -> dict[str, Any]:
+    from . import share
+    from .chart import score_chart
+
     state = game.state
     settings = game.settings
     current = state.current
@@ -122,6 +125,8 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None) ->
     leaders = ({s for st in state.standings if st.rank == 1 for s in st.seats}
                if state.rounds else set())
     form = _entry_form(game, submitted) if editable else None
+    keep_url = (url_for("web.keep", game_id=game.id, token=token, _external=True)
+                if token else None)
     return {
         "game": game,
         "state": state,
@@ -147,8 +152,9 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None) ->
         "seven_up": _seven_up(game, submitted) if settings.family is Family.SEVEN_UP else None,
         "suits": list(rules.Suit),
         "share_url": url_for("web.game", game_id=game.id, _external=True),
-        "keep_url": url_for("web.keep", game_id=game.id, token=token, _external=True)
-        if token else None,
+        "keep_url": keep_url,
+        "chart": score_chart(state),
+        **share.context(game, keep_url),
     }
 
 

@@ -16,7 +16,7 @@ PLAYERS = ["Ana", "Ben", "Cleo", "Dev"]
 
 def _keep_url(table: Table) -> str:
     html = table.client.get(table.url).get_data(as_text=True)
-    found = re.search(r'id="keep-url"[^>]*value="http://localhost(/g/[^"]+/keep/[^"]+)"', html)
+    found = re.search(r'id="keep-url"[^>]*>http://localhost(/g/[^<]+/keep/[^<]+)</p>', html)
     assert found
     return found.group(1)
 

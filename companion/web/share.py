@@ -1,0 +1,206 @@
+"""Sharing a game: the QR codes of its links, the standings image, the link-preview tags.
+
+- QR codes are drawn here as inline SVG (``segno``): no script, no request, and a light square
+  with its quiet zone, so a camera reads it in dark mode too.
+- ``GET /g/<id>/standings.png`` draws the standings (``standings_image``), in the language the
+  ``lang`` argument names (the share page's preview asks for its own), cached by game version:
+  its ETag names the game's version and the language, and a copy is kept per version.
+- The share page's Open Graph / Twitter-card tags say who wins (or leads) and show that image.
+  Names in them are wrapped in first-strong isolates (U+2068 … U+2069) so a right-to-left name
+  cannot reorder the sentence around it.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from functools import lru_cache
+from threading import Lock
+
+import segno
+from flask import current_app, make_response, request, url_for
+from flask_babel import force_locale, format_date, get_locale
+from flask_babel import gettext as _
+from flask_babel import ngettext
+from markupsafe import Markup
+from werkzeug.wrappers import Response
+
+from ..rules import Family, GameState
+from ..store import StoredGame
+from . import access
+from .fragments import names_list
+from .messages import game_name
+from .seven_up.hand_form import side_names
+from .standings_image import Picture, Row, render
+
+FSI, PDI = "\u2068", "\u2069"
+
+
+@lru_cache(maxsize=256)
+def qr_svg(url: str) -> Markup:
+    """The QR code of ``url`` as inline SVG: dark modules on white, a 4-module quiet zone, sized
+    by CSS (``.qr-code``). segno writes presentation attributes only (no inline style).
+    Drawing one takes about 20 ms and a game's links never change: kept by link."""
+    code = segno.make(url, error="m")
+    return Markup(code.svg_inline(scale=1, border=4, dark="#000", light="#fff", omitsize=True,
+                                  svgclass="qr-code", lineclass=None))
+
+
+class LazyQR:
+    """A QR code drawn only when a template shows it (the live fragment never does)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    def __html__(self) -> str:
+        return str(qr_svg(self.url))
+
+
+# --- what the image and the preview say ----------------------------------------------------
+
+
+def _isolated(name: str, isolate: bool) -> str:
+    return f"{FSI}{name}{PDI}" if isolate else name
+
+
+def headline(state: GameState, isolate: bool = False) -> str | None:
+    """"Ana wins with 142", "Ana and Ben share the win with 90", "Ana leads with 42"; None
+    before any round was scored."""
+    if not state.rounds:
+        return None
+    settings = state.settings
+    sides = side_names(settings)
+    top = [place for place in state.standings if place.rank == 1]
+    players = names_list([_isolated(sides[place.side], isolate) for place in top])
+    seats = sum(len(place.seats) for place in top)
+    score = top[0].score
+    if state.finished:
+        if len(top) > 1:
+            return _("%(players)s share the win with %(score)s", players=players, score=score)
+        return ngettext("%(players)s wins with %(score)s", "%(players)s win with %(score)s",
+                        seats, players=players, score=score)
+    if len(top) > 1:
+        return _("%(players)s share the lead with %(score)s", players=players, score=score)
+    return ngettext("%(players)s leads with %(score)s", "%(players)s lead with %(score)s",
+                    seats, players=players, score=score)
+
+
+def status(state: GameState) -> str:
+    """"Final standings", "After round 6 of 19", "Not started yet"."""
+    if state.finished:
+        return _("Final standings")
+    played = len(state.rounds)
+    if not played:
+        return _("Not started yet")
+    if state.total_rounds:
+        return _("After round %(number)s of %(total)s", number=played, total=state.total_rounds)
+    return _("After hand %(number)s", number=played)
+
+
+def picture(game: StoredGame) -> Picture:
+    settings = game.settings
+    sides = side_names(settings)
+    top_score = game.state.standings[0].score if game.state.rounds else None
+    rows = tuple(
+        Row(rank=place.rank, name=sides[place.side],
+            fallback=" & ".join(_("Player %(number)s", number=s + 1) for s in place.seats),
+            score=str(place.score),
+            winner=place.score == top_score and bool(game.state.rounds))
+        for place in game.state.standings
+    )
+    return Picture(game=str(game_name(settings.ruleset.id)), status=status(game.state),
+                   date=format_date(game.created_at, "long"),
+                   headline=headline(game.state), rows=rows, footer="Companion")
+
+
+@dataclass(frozen=True)
+class Preview:
+    """The share page's Open Graph and Twitter-card tags."""
+
+    title: str
+    description: str
+    image: str
+    url: str
+
+
+def preview(game: StoredGame) -> Preview:
+    state = game.state
+    settings = game.settings
+    name = str(game_name(settings.ruleset.id))
+    said = headline(state, isolate=True)
+    sides = side_names(settings)
+    if said:
+        title = f"{name} · {said}"
+        places = " · ".join(f"{place.rank}. {_isolated(sides[place.side], True)} {place.score}"
+                            for place in state.standings)
+        description = f"{status(state)}: {places}"
+    else:
+        players = names_list([_isolated(p, True) for p in settings.players])
+        title = f"{name} · {players}"
+        description = f"{name} · {status(state)}"
+    date = format_date(game.created_at, "long")
+    return Preview(
+        title=title,
+        description=f"{description} · {date}",
+        image=url_for("web.standings_image", game_id=game.id, v=game.version,
+                      lang=str(get_locale() or "en"), _external=True),
+        url=url_for("web.game", game_id=game.id, _external=True),
+    )
+
+
+# --- the standings image route --------------------------------------------------------------
+
+#: The last images drawn, by (game, version, language): a game's image changes only with it.
+_CACHE: OrderedDict[tuple[str, int, str], bytes] = OrderedDict()
+_CACHE_SIZE = 64
+_CACHE_LOCK = Lock()
+
+
+def _cached(game: StoredGame, lang: str) -> bytes:
+    key = (game.id, game.version, lang)
+    with _CACHE_LOCK:
+        if key in _CACHE:
+            _CACHE.move_to_end(key)
+            return _CACHE[key]
+    body = render(picture(game))
+    with _CACHE_LOCK:
+        _CACHE[key] = body
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return body
+
+
+def standings_image(game_id: str) -> Response:
+    """``GET /g/<id>/standings.png``: the standings as a 1200×630 PNG."""
+    game = access.load_or_404(game_id)
+    lang = request.args.get("lang")
+    if lang not in current_app.config["LANGUAGES"]:
+        lang = str(get_locale() or "en")
+    etag = f"{game.id}.{game.version}.{lang}"
+    if request.if_none_match.contains(etag):
+        response = make_response("", 304)
+    else:
+        with force_locale(lang):
+            body = _cached(game, lang)
+        response = make_response(body)
+        response.mimetype = "image/png"
+    response.set_etag(etag)
+    # Revalidated on each use (the game moves on); the ETag makes that a 304 until it does.
+    response.headers["Cache-Control"] = "public, no-cache"
+    response.vary.add("Accept-Language")
+    response.vary.add("Cookie")
+    return response
+
+
+def context(game: StoredGame, keep_url: str | None) -> dict[str, object]:
+    """What the share panel and the page's head need."""
+    share_url = url_for("web.game", game_id=game.id, _external=True)
+    return {
+        "share_qr": LazyQR(share_url),
+        "keep_qr": LazyQR(keep_url) if keep_url else None,
+        "preview": preview(game),
+        "image_url": url_for("web.standings_image", game_id=game.id, v=game.version,
+                             lang=str(get_locale() or "en")),
+        "image_name": f"{game_name(game.settings.ruleset.id)} {game.created_at:%Y-%m-%d}.png",
+        "by_hand": game.settings.family is Family.SEVEN_UP,
+    }
