@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Union
 
 from .cards import Card, Suit, check_bid_value
-from .errors import RuleError
+from .errors import RuleError, shown
 from .registry import Family
 from .settings import Settings
 
@@ -77,7 +77,7 @@ ENTRY_KINDS = ("bids", "tricks", "hand")
 
 def _int(value: object, field: str) -> int:
     if type(value) is not int:
-        raise ShapeError(field, f"{field} must be a whole number, not {value!r}")
+        raise ShapeError(field, f"{field} must be a whole number, not {shown(value)}")
     return value
 
 
@@ -144,7 +144,7 @@ def parse_entry(settings: Settings, kind: str, body: Mapping[str, Any]) -> Entry
         if settings.family is Family.SEVEN_UP:
             return _parse_hand(settings, body)
     else:
-        raise ShapeError("kind", f"unknown entry kind {kind!r}")
+        raise ShapeError("kind", f"unknown entry kind {shown(kind)}")
     raise RuleError(
         "phase", f"{settings.ruleset.name} has no {kind} entries", reason="entry-kind",
         field=kind, kind=kind, game=settings.ruleset.name,
@@ -162,7 +162,7 @@ def _parse_hand(settings: Settings, body: Mapping[str, Any]) -> Hand:
     try:
         beg = Beg(beg_name)
     except ValueError:
-        raise ShapeError("beg", f"beg must be stand, give or run, not {beg_name!r}") from None
+        raise ShapeError("beg", f"beg must be stand, give or run, not {shown(beg_name)}") from None
     game = body.get("game")
     if game != TIE:
         game = _optional_seat(settings, game, "game")
@@ -193,7 +193,7 @@ def check_shape(settings: Settings, entry: Entry) -> None:
         else:
             fits = isinstance(value, Card) and type(value.value) is int and isinstance(value.suit, Suit)
         if not fits:
-            raise ShapeError(f"{field}[{seat}]", f"{field}[{seat}] cannot be {value!r}")
+            raise ShapeError(f"{field}[{seat}]", f"{field}[{seat}] cannot be {shown(value)}")
 
 
 def entry_to_json(entry: Entry) -> dict[str, Any]:

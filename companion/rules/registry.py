@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
 
-from .errors import RuleError
+from .errors import RuleError, shown
 
 OptionValue = bool | int | str
 
@@ -52,7 +52,7 @@ class Ruleset:
             if not chosen:
                 raise RuleError(
                     "ruleset",
-                    f"option {name} may not be {value!r}: choose one of "
+                    f"option {name} may not be {shown(value)}: choose one of "
                     + ", ".join(repr(c) for c in option.choices),
                     reason="option-value",
                     field=f"options.{name}",
