@@ -22,6 +22,48 @@ MOST_PLAYERS = max(rules.max_players for rules in RULESETS.values())
 #: Name rows offered on a fresh new-game page.
 FIRST_ROWS = 4
 RANDOM_DEALER = "random"
+#: The most digits a number sent by a form may have: more than any seat, count or version
+#: needs, and far below the 4,300 digits past which ``int()`` itself raises ValueError.
+MOST_DIGITS = 9
+
+
+def small_number(text: object) -> int | None:
+    """``text`` as a number when it is plain digits (ASCII, at most ``MOST_DIGITS``), else None.
+
+    >>> small_number("12"), small_number("9" * 5000), small_number("²"), small_number("-1")
+    (12, None, None, None)
+    """
+    if isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= MOST_DIGITS:
+        return int(text)
+    return None
+
+
+class NumberField(IntegerField):  # type: ignore[misc]  # WTForms has no type hints
+    """A whole number of at most ``MOST_DIGITS`` digits, with an optional sign. Anything else
+    (10**5000, "1e3", "²", "١٢") is not a valid number, as WTForms says for non-numbers."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist:
+            return
+        text = str(valuelist[0]).strip()
+        number = small_number(text[1:] if text[:1] in ("-", "+") else text)
+        if number is None:
+            self.data = None
+            raise ValueError(self.gettext("Not a valid integer value."))
+        self.data = -number if text.startswith("-") else number
+
+
+class NameRows(FieldList):  # type: ignore[misc]
+    """The players' name rows (``players-<row>``); a row number that is not a small plain
+    number is no row (``int()`` of 5,000 digits or of "²" raised a 500)."""
+
+    def _extract_indices(self, prefix: str, formdata: Any) -> Any:
+        offset = len(prefix) + 1
+        for key in formdata:
+            if key.startswith(prefix + self._separator):
+                row = small_number(key[offset:].split(self._field_separator, 1)[0])
+                if row is not None:
+                    yield row
 
 
 def _strip(value: Any) -> Any:
@@ -58,8 +100,8 @@ class NewGameForm(PageForm):
         validators=[InputRequired(message=_l("Choose which game you are playing."))],
         validate_choice=False,  # the engine names an unknown game
     )
-    players = FieldList(StringField(_l("Name"), filters=[_strip]), min_entries=2,
-                        max_entries=MOST_PLAYERS)
+    players = NameRows(StringField(_l("Name"), filters=[_strip]), min_entries=2,
+                       max_entries=MOST_PLAYERS)
     first_dealer = StringField(default=RANDOM_DEALER)
 
 
@@ -77,14 +119,14 @@ for _rules in RULESETS.values():
 class VersionedForm(PageForm):
     """Every write names the game version it was based on (a stale one is a 409)."""
 
-    version = IntegerField(validators=[InputRequired()])
+    version = NumberField(validators=[InputRequired()])
 
 
 class BidForm(VersionedForm):
     """One tap on the bid pad: ``seat`` bids ``bid``."""
 
-    seat = IntegerField(validators=[InputRequired()])
-    bid = IntegerField(validators=[InputRequired()])
+    seat = NumberField(validators=[InputRequired()])
+    bid = NumberField(validators=[InputRequired()])
 
 
 class UndoForm(VersionedForm):
@@ -95,20 +137,20 @@ class RoundForm(VersionedForm):
     """A form for one round's values; ``round`` says which, so that typing survives a conflict
     only while it still belongs to the round on screen."""
 
-    round = IntegerField(validators=[Optional()])
+    round = NumberField(validators=[Optional()])
 
     def per_seat(self, field: str, seats: int) -> list[Field]:
         return [self[f"{field}_{seat}"] for seat in range(seats)]
 
 
 def _seat_fields(field: str, seats: int) -> dict[str, Field]:
-    return {f"{field}_{seat}": IntegerField(validators=[Optional()]) for seat in range(seats)}
+    return {f"{field}_{seat}": NumberField(validators=[Optional()]) for seat in range(seats)}
 
 
 def _card_fields(seats: int) -> dict[str, Field]:
     fields: dict[str, Field] = {}
     for seat in range(seats):
-        fields[f"bids_{seat}_value"] = IntegerField(validators=[Optional()])
+        fields[f"bids_{seat}_value"] = NumberField(validators=[Optional()])
         fields[f"bids_{seat}_suit"] = RadioField(
             choices=[suit.value for suit in Suit], validators=[Optional()],
             validate_choice=False,

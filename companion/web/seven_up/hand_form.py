@@ -8,12 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import gettext as _
-from wtforms import IntegerField, StringField
+from wtforms import StringField
 from wtforms.validators import Optional
 
 from ... import rules
 from ...rules import TIE, Beg, GameState, Hand, RuleError, Settings
-from ..forms import RoundForm
+from ..forms import NumberField, RoundForm, small_number
 
 TURNED_JACK = "jack"  # turn_up: the turned card was a jack
 NOT_A_JACK = "other"  # turn_up: any other card
@@ -28,7 +28,7 @@ class HandForm(RoundForm):
 
     turn_up = StringField()
     beg = StringField()
-    jacks_run = IntegerField(validators=[Optional()])
+    jacks_run = NumberField(validators=[Optional()])
     high = StringField()
     low = StringField()
     jack = StringField()
@@ -51,7 +51,8 @@ def side_names(settings: Settings) -> tuple[str, ...]:
 
 def _seat(raw: str) -> int | str:
     """A seat number as the engine wants it; anything else is passed on for it to refuse."""
-    return int(raw) if raw.isdecimal() else raw
+    seat = small_number(raw)
+    return raw if seat is None else seat
 
 
 def jacks_only(jacks: int, beg: Beg, redeal: bool) -> Hand:
