@@ -1,7 +1,8 @@
 """Gunicorn's settings: ``gunicorn --config gunicorn.conf.py wsgi:app`` (what scripts/start runs).
 
-PORT (default 8000) picks the port on every address of the machine; WEB_CONCURRENCY the number of
-worker processes (default 2), GUNICORN_THREADS the threads in each (default 4). Requests are
+PORT (default 8000) picks the port; LISTEN_ADDRESS the address (default: every address, or only
+127.0.0.1 with TRUST_PROXY, see ``companion.config.listen_address``); WEB_CONCURRENCY the number
+of worker processes (default 2), GUNICORN_THREADS the threads in each (default 4). Requests are
 logged to standard output with the scorekeeper's edit token cut out of every scorekeeper link.
 """
 
@@ -12,9 +13,12 @@ from typing import Any
 
 from gunicorn.glogging import Logger
 
+from companion.config import listen_address
 from companion.security import RedactCapabilities, redact
 
-bind = [f"0.0.0.0:{os.environ.get('PORT', '8000')}"]
+_address = listen_address()
+bind = [f"[{_address}]:{os.environ.get('PORT', '8000')}" if ":" in _address
+        else f"{_address}:{os.environ.get('PORT', '8000')}"]
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 threads = int(os.environ.get("GUNICORN_THREADS", "4"))
 accesslog = "-"

@@ -18,6 +18,8 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from .config import is_on
+
 CONTENT_SECURITY_POLICY = "; ".join(
     (
         "default-src 'self'",
@@ -67,7 +69,7 @@ HSTS = "max-age=31536000"
 
 def is_https() -> bool:
     """Whether this request came over HTTPS, or the server is told to act as if it always did."""
-    return request.is_secure or bool(current_app.config.get("FORCE_HTTPS"))
+    return request.is_secure or is_on(current_app.config.get("FORCE_HTTPS"))
 
 
 class SessionInterface(SecureCookieSessionInterface):
@@ -213,7 +215,7 @@ def _set_headers(response: Response) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    if app.config.get("TRUST_PROXY"):
+    if is_on(app.config.get("TRUST_PROXY")):
         # One proxy in front: its X-Forwarded-Proto decides the scheme and X-Forwarded-For the
         # client's address (which the rate limits count by). Nothing further is trusted.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1)  # type: ignore[method-assign]

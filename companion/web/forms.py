@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import Field, FieldList, IntegerField, RadioField, StringField
@@ -40,7 +41,7 @@ def small_number(text: object) -> int | None:
 
 class NumberField(IntegerField):  # type: ignore[misc]  # WTForms has no type hints
     """A whole number of at most ``MOST_DIGITS`` digits, with an optional sign. Anything else
-    (10**5000, "1e3", "²", "١٢") is not a valid number, as WTForms says for non-numbers."""
+    (10**5000, "1e3", "²", "١٢") is the field's error."""
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         if not valuelist:
@@ -49,7 +50,7 @@ class NumberField(IntegerField):  # type: ignore[misc]  # WTForms has no type hi
         number = small_number(text[1:] if text[:1] in ("-", "+") else text)
         if number is None:
             self.data = None
-            raise ValueError(self.gettext("Not a valid integer value."))
+            raise ValueError(_("Enter a whole number."))
         self.data = -number if text.startswith("-") else number
 
 
