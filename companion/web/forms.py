@@ -43,6 +43,8 @@ class NumberField(IntegerField):  # type: ignore[misc]  # WTForms has no type hi
     """A whole number of at most ``MOST_DIGITS`` digits, with an optional sign. Anything else
     (10**5000, "1e3", "²", "١٢") is the field's error."""
 
+    data: Any  # a number once validated (as WTForms' own fields, untyped)
+
     def process_formdata(self, valuelist: list[Any]) -> None:
         if not valuelist:
             return
