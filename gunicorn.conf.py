@@ -7,8 +7,9 @@ edit token cut out of every scorekeeper link.
 
 Workers are gevent's: each connection is a greenlet, so clients that send slowly (a phone on
 poor Wi-Fi, or someone stalling on purpose) wait without holding a worker, and the home setup,
-with no proxy in front to buffer requests, keeps answering everyone else. A request's database
-work never yields mid-transaction (SQLite is a file; psycopg 3 cooperates with gevent).
+with no proxy in front to buffer requests, keeps answering everyone else. Work on SQLite (a
+local file) never yields halfway; psycopg 3 (3.1.14 on) yields while PostgreSQL answers, each
+greenlet on its own pooled connection.
 """
 
 from __future__ import annotations

@@ -17,7 +17,6 @@ migrate = Migrate()
 limiter = Limiter(key_func=get_remote_address, default_limits=[])
 
 
-
 def game_created(response: Response) -> bool:
     """Only a game created spends the budget: the API's 201, the new-game page's 303 to the
     game. A refused creation (400, 422) costs nothing."""

@@ -86,6 +86,8 @@ class SessionInterface(SecureCookieSessionInterface):
 _KEEP_PATH = re.compile(r"(/+g/+[^/\s?#\"']+/+keep/+)[^/\s?#\"']+", re.IGNORECASE)
 #: A run of text that may hold a URL or a path, as a log line or a header carries it.
 _URL_RUN = re.compile(r"[^\s\"'<>]+")
+#: A game's own page, in a scorekeeper link.
+_GAME_PATH = re.compile(r"/+g/+([A-Za-z0-9_-]{1,64})/")
 #: Percent-encoding decoded this many times at most (%2525… nests; the router decodes once).
 _DECODINGS = 4
 
@@ -136,9 +138,6 @@ def return_address() -> str:
         return request.path
     game = _GAME_PATH.match(_decoded(request.path))
     return f"/g/{game.group(1)}" if game else "/"
-
-
-_GAME_PATH = re.compile(r"/+g/+([A-Za-z0-9_-]{1,64})/")
 
 
 class RedactCapabilities(logging.Filter):

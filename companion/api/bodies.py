@@ -9,13 +9,14 @@ description, counts ``1.0`` as an integer, so the server does too.
 from __future__ import annotations
 
 import json
-from decimal import Decimal
 from collections.abc import Collection
+from decimal import Decimal
 from typing import Any
 
 from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from ..rules.errors import shown
 from .errors import ApiError
 
 #: The fields of each body; ``additionalProperties`` is false in the OpenAPI description too.
@@ -36,13 +37,15 @@ def invalid(message: str, field: str | None = None) -> ApiError:
 
 #: The deepest nesting any body needs is 3 (a bid card in the list of bids); a little room.
 MAX_DEPTH = 8
+#: The charsets a body may name: UTF-8, or ASCII, which is UTF-8 too.
+UTF_8 = ("utf-8", "utf8", "us-ascii", "ascii")
 
 
 def json_object(fields: Collection[str], required: Collection[str] = ()) -> dict[str, Any]:
     """The request's JSON object, holding only ``fields`` and every one of ``required``."""
     if not request.is_json:
         raise invalid("send a JSON object with Content-Type: application/json")
-    if request.mimetype_params.get("charset", "utf-8").lower() not in ("utf-8", "utf8", "us-ascii", "ascii"):
+    if request.mimetype_params.get("charset", "utf-8").lower() not in UTF_8:
         raise invalid("the body must be UTF-8")
     raw = _body()
     try:
@@ -61,7 +64,8 @@ def json_object(fields: Collection[str], required: Collection[str] = ()) -> dict
         raise invalid(f"the body is nested more than {MAX_DEPTH} levels deep")
     for name in body:
         if name not in fields:
-            raise invalid(f"unknown field {name!r}; expected " + ", ".join(sorted(fields)), name)
+            raise invalid(f"unknown field {shown(name)}; expected " + ", ".join(sorted(fields)),
+                          name)
     for name in sorted(required):
         if name not in body:
             raise invalid(f"{name} is missing", name)
@@ -91,8 +95,11 @@ def _depth(value: Any) -> int:
     deepest, stack = 0, [(value, 1)]
     while stack:
         item, level = stack.pop()
-        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
-        if children is None:
+        if isinstance(item, dict):
+            children = list(item.values())
+        elif isinstance(item, list):
+            children = item
+        else:
             continue
         deepest = max(deepest, level)
         if deepest > MAX_DEPTH:
@@ -132,5 +139,5 @@ def cards_checked(body: dict[str, Any]) -> None:
         if isinstance(bid, dict):
             for name in bid:
                 if name not in CARD:
-                    raise invalid(f"bids[{seat}] has an unknown field {name!r}; a card is "
+                    raise invalid(f"bids[{seat}] has an unknown field {shown(name)}; a card is "
                                   "{value, suit}", f"bids[{seat}]")
