@@ -7,11 +7,13 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Config, Flask
 
 #: Settings read from the environment when set (the twelve-factor way for servers).
 ENVIRONMENT = ("SECRET_KEY", "DATABASE_URL", "PREFERRED_URL_SCHEME", "RATELIMIT_STORAGE_URI",
-               "GAME_CREATION_LIMIT", "TRUST_PROXY", "FORCE_HTTPS")
+               "GAME_CREATION_LIMIT", "RATELIMIT_ENABLED", "TRUST_PROXY", "FORCE_HTTPS")
+#: Settings that are switches: 1, true, yes or on (any case) turn them on, anything else off.
+SWITCHES = ("RATELIMIT_ENABLED", "TRUST_PROXY", "FORCE_HTTPS")
 
 
 def defaults(app: Flask) -> dict[str, Any]:
@@ -27,6 +29,7 @@ def defaults(app: Flask) -> dict[str, Any]:
         "BABEL_DEFAULT_LOCALE": "en",
         "LANGUAGES": ["en", "fr", "it"],
         "GAME_CREATION_LIMIT": "60 per hour",
+        "RATELIMIT_ENABLED": True,
         "RATELIMIT_STORAGE_URI": "memory://",
         "RATELIMIT_HEADERS_ENABLED": True,
         # Behind a reverse proxy that sets X-Forwarded-Proto, trust one hop of it.
@@ -36,11 +39,16 @@ def defaults(app: Flask) -> dict[str, Any]:
     }
 
 
+def is_on(value: object) -> bool:
+    """A switch's value, from the environment ("1", "true", …) or from instance/config.py."""
+    if isinstance(value, str):
+        return value.strip().lower() in ("1", "true", "yes", "on")
+    return bool(value)
+
+
 def _from_environment(name: str) -> Any:
     value = os.environ[name]
-    if name in ("TRUST_PROXY", "FORCE_HTTPS"):
-        return value.lower() in ("1", "true", "yes", "on")
-    return value
+    return is_on(value) if name in SWITCHES else value
 
 
 def load(app: Flask, test_config: dict[str, Any] | None) -> None:
@@ -54,8 +62,38 @@ def load(app: Flask, test_config: dict[str, Any] | None) -> None:
                 app.config[name] = _from_environment(name)
         if "DATABASE_URL" in app.config:
             app.config["SQLALCHEMY_DATABASE_URI"] = _database_uri(app.config["DATABASE_URL"])
+    for name in SWITCHES:  # instance/config.py may say TRUST_PROXY = "0"
+        app.config[name] = is_on(app.config.get(name))
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(app)
+
+
+def instance_folder() -> str:
+    """Where the instance lives (the app factory uses the same): ``COMPANION_INSTANCE``, else
+    ``instance/`` beside the code."""
+    root = Path(__file__).resolve().parents[1]
+    return os.environ.get("COMPANION_INSTANCE", str(root / "instance"))
+
+
+def setting(name: str) -> Any:
+    """A setting as the app will see it (the environment, else ``instance/config.py``), read
+    without building the app: gunicorn.conf.py needs some before the app exists."""
+    if name in os.environ:
+        return _from_environment(name)
+    instance = Config(instance_folder())
+    instance.from_pyfile("config.py", silent=True)
+    return instance.get(name)
+
+
+def listen_address() -> str:
+    """The address ``scripts/start`` (gunicorn) listens on: ``LISTEN_ADDRESS`` when set; else,
+    behind a proxy (``TRUST_PROXY``), only this machine's loopback, so that nobody reaches the
+    app past the proxy with an X-Forwarded-For of their choosing; else every address, for the
+    phones on the home network."""
+    chosen = setting("LISTEN_ADDRESS")
+    if chosen:
+        return str(chosen).strip()
+    return "127.0.0.1" if is_on(setting("TRUST_PROXY")) else "0.0.0.0"
 
 
 def _database_uri(url: str) -> str:

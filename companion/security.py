@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import re
 from typing import Any
+from urllib.parse import unquote
 
 from flask import Flask, Response, current_app, jsonify, render_template, request
 from flask.sessions import SecureCookieSessionInterface
@@ -16,6 +17,8 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from .config import is_on
 
 CONTENT_SECURITY_POLICY = "; ".join(
     (
@@ -66,7 +69,7 @@ HSTS = "max-age=31536000"
 
 def is_https() -> bool:
     """Whether this request came over HTTPS, or the server is told to act as if it always did."""
-    return request.is_secure or bool(current_app.config.get("FORCE_HTTPS"))
+    return request.is_secure or is_on(current_app.config.get("FORCE_HTTPS"))
 
 
 class SessionInterface(SecureCookieSessionInterface):
@@ -76,18 +79,65 @@ class SessionInterface(SecureCookieSessionInterface):
         return is_https()
 
 
-# --- capability tokens never reach a log -------------------------------------------------------
+# --- capability tokens never reach a log, nor a page's echo of its own address ----------------
 
-_KEEP_PATH = re.compile(r"(/g/[^/\s?#\"']+/keep/)[^/\s?#\"']+")
+#: A scorekeeper link: /g/<id>/keep/<token>, however many slashes and in any case (the router
+#: takes only one spelling, but a log keeps whatever was asked).
+_KEEP_PATH = re.compile(r"(/+g/+[^/\s?#\"']+/+keep/+)[^/\s?#\"']+", re.IGNORECASE)
+#: A run of text that may hold a URL or a path, as a log line or a header carries it.
+_URL_RUN = re.compile(r"[^\s\"'<>]+")
+#: A game's own page, in a scorekeeper link.
+_GAME_PATH = re.compile(r"/+g/+([A-Za-z0-9_-]{1,64})/")
+#: Percent-encoding decoded this many times at most (%2525… nests; the router decodes once).
+_DECODINGS = 4
+
+
+def _decoded(text: str) -> str:
+    for _ in range(_DECODINGS):
+        plain = unquote(text)
+        if plain == text:
+            break
+        text = plain
+    return text
+
+
+def _redact_run(match: re.Match[str]) -> str:
+    """A run that names a scorekeeper link only once decoded (``%2Fkeep%2F``, ``kee%70``,
+    ``/%67/``) is logged decoded, with the token cut out."""
+    run = match.group()
+    if "%" not in run:
+        return run
+    plain = _decoded(run)
+    return _KEEP_PATH.sub(r"\1[redacted]", plain) if _KEEP_PATH.search(plain) else run
 
 
 def redact(text: str) -> str:
-    """Hide the edit token of a scorekeeper link.
+    """Hide the edit token of a scorekeeper link, however it is spelt.
 
     >>> redact('"GET /g/abc/keep/s3cret HTTP/1.1" 303')
     '"GET /g/abc/keep/[redacted] HTTP/1.1" 303'
+    >>> redact('"GET /g/abc%2Fkee%70%2Fs3cret HTTP/1.1" 303')
+    '"GET /g/abc/keep/[redacted] HTTP/1.1" 303'
     """
-    return _KEEP_PATH.sub(r"\1[redacted]", text)
+    return _URL_RUN.sub(_redact_run, _KEEP_PATH.sub(r"\1[redacted]", text))
+
+
+def carries_capability(address: str) -> bool:
+    """Whether a path (or URL) holds a scorekeeper link, however it is spelt."""
+    return bool(_KEEP_PATH.search(_decoded(address)))
+
+
+def return_address() -> str:
+    """This page's own path and query, for a form that comes back to it (the language
+    switcher). A scorekeeper link is never echoed into a page (a 404 or 405 page at one would
+    carry its token): its game's page instead, which the token in this device's session opens."""
+    own = request.full_path if request.query_string else request.path
+    if not carries_capability(own):
+        return own
+    if not carries_capability(request.path):
+        return request.path
+    game = _GAME_PATH.match(_decoded(request.path))
+    return f"/g/{game.group(1)}" if game else "/"
 
 
 class RedactCapabilities(logging.Filter):
@@ -164,7 +214,7 @@ def _set_headers(response: Response) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    if app.config.get("TRUST_PROXY"):
+    if is_on(app.config.get("TRUST_PROXY")):
         # One proxy in front: its X-Forwarded-Proto decides the scheme and X-Forwarded-For the
         # client's address (which the rate limits count by). Nothing further is trusted.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1)  # type: ignore[method-assign]
@@ -172,6 +222,7 @@ def init_app(app: Flask) -> None:
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.after_request(_set_headers)
+    app.context_processor(lambda: {"return_address": return_address})
     for status in ERRORS:
         app.register_error_handler(status, _handle_error)
     for logger in (logging.getLogger("werkzeug"), app.logger):

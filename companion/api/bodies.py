@@ -1,15 +1,22 @@
 """Reading request bodies: JSON objects with known fields of the right JSON types (API 400).
-Whether the values are allowed by the rules is the engine's question (API 422)."""
+Whether the values are allowed by the rules is the engine's question (API 422).
+
+A body is UTF-8 JSON (API.md), no deeper than ``MAX_DEPTH``, and a number with no fraction is
+an integer however it is written (``1``, ``1.0``, ``1e2``): JSON Schema, and so the OpenAPI
+description, counts ``1.0`` as an integer, so the server does too.
+"""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Collection
+from decimal import Decimal
 from typing import Any
 
 from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from ..rules.errors import shown
 from .errors import ApiError
 
 #: The fields of each body; ``additionalProperties`` is false in the OpenAPI description too.
@@ -28,24 +35,77 @@ def invalid(message: str, field: str | None = None) -> ApiError:
     return ApiError(400, "invalid", message, field)
 
 
+#: The deepest nesting any body needs is 3 (a bid card in the list of bids); a little room.
+MAX_DEPTH = 8
+#: The charsets a body may name: UTF-8, or ASCII, which is UTF-8 too.
+UTF_8 = ("utf-8", "utf8", "us-ascii", "ascii")
+
+
 def json_object(fields: Collection[str], required: Collection[str] = ()) -> dict[str, Any]:
     """The request's JSON object, holding only ``fields`` and every one of ``required``."""
     if not request.is_json:
         raise invalid("send a JSON object with Content-Type: application/json")
+    if request.mimetype_params.get("charset", "utf-8").lower() not in UTF_8:
+        raise invalid("the body must be UTF-8")
     raw = _body()
     try:
-        body = json.loads(raw)
-    except (ValueError, RecursionError):  # bad UTF-8 or JSON, too deep, too many digits
+        text = raw.decode("utf-8-sig")  # a UTF-8 byte order mark may be ignored (RFC 8259)
+    except UnicodeDecodeError:  # UTF-16 and UTF-32 too, which json.loads would guess
+        raise invalid("the body must be UTF-8") from None
+    try:
+        body = json.loads(text, parse_float=_number, parse_constant=_no_constant)
+    except (ValueError, RecursionError):  # bad JSON, too deep to parse, too many digits
         raise invalid("the body is not valid JSON") from None
     if not isinstance(body, dict):
         raise invalid("the body must be a JSON object")
+    if _depth(body) > MAX_DEPTH:
+        # Before any value is looked at: messages name values, and repr of a value nested ~1,000
+        # deep raises RecursionError.
+        raise invalid(f"the body is nested more than {MAX_DEPTH} levels deep")
     for name in body:
         if name not in fields:
-            raise invalid(f"unknown field {name!r}; expected " + ", ".join(sorted(fields)), name)
+            raise invalid(f"unknown field {shown(name)}; expected " + ", ".join(sorted(fields)),
+                          name)
     for name in sorted(required):
         if name not in body:
             raise invalid(f"{name} is missing", name)
     return body
+
+
+#: Whole numbers written with a fraction or an exponent are read as integers up to this many
+#: digits (far beyond any seat, count or version); past it they stay floats, which no field takes.
+WHOLE_DIGITS = 15
+
+
+def _number(text: str) -> int | float:
+    """A JSON number with a fraction or an exponent: an ``int`` when it is exactly whole
+    (``1.0``, ``1e2``; not ``1.0000000000000001``, which a float would round to 1)."""
+    exact = Decimal(text)  # exact, with no context: 1e999999999 is fine until it is rounded
+    if exact.adjusted() < WHOLE_DIGITS and exact == exact.to_integral_value():
+        return int(exact)
+    return float(text)
+
+
+def _no_constant(text: str) -> None:
+    raise ValueError(f"{text} is not JSON")  # Python's json reads NaN and Infinity; JSON has none
+
+
+def _depth(value: Any) -> int:
+    """How deeply containers nest in ``value`` (a scalar is 0, ``[]`` is 1), without recursion."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            children = list(item.values())
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, level)
+        if deepest > MAX_DEPTH:
+            return deepest
+        stack.extend((child, level + 1) for child in children)
+    return deepest
 
 
 def _body() -> bytes:
@@ -63,7 +123,7 @@ def _body() -> bytes:
 
 
 def integer(body: dict[str, Any], name: str) -> int:
-    """A whole number (``true`` and ``1.0`` are not)."""
+    """A whole number (``true`` is not; ``1.0`` was read as 1)."""
     value = body.get(name)
     if type(value) is not int:
         raise invalid(f"{name} must be a whole number", name)
@@ -79,5 +139,5 @@ def cards_checked(body: dict[str, Any]) -> None:
         if isinstance(bid, dict):
             for name in bid:
                 if name not in CARD:
-                    raise invalid(f"bids[{seat}] has an unknown field {name!r}; a card is "
+                    raise invalid(f"bids[{seat}] has an unknown field {shown(name)}; a card is "
                                   "{value, suit}", f"bids[{seat}]")

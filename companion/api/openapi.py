@@ -247,7 +247,9 @@ def description() -> dict[str, Any]:
             "title": "Companion API",
             "version": "1",
             "description": "Score keeping for Oh-Seven, Oh Hell, Elevator and Seven-Up. "
-                           "Anyone with a game's id may read it; writing needs its edit token.",
+                           "Anyone with a game's id may read it; writing needs its edit token. "
+                           "Bodies are UTF-8 JSON; an integer may be written as 1 or 1.0 (JSON "
+                           "Schema counts both as integers), a fraction is refused.",
         },
         "servers": [{"url": "/api/v1"}],
         "paths": {

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Union
 
 from .cards import Card, Suit, check_bid_value
-from .errors import RuleError
+from .errors import RuleError, shown
 from .settings import Settings
 
 
@@ -78,7 +78,7 @@ ENTRY_KINDS = ("bids", "tricks", "hand")
 def whole(value: object, field: str) -> int:
     """A whole number (``True`` is not one), or a ``ShapeError`` naming ``field``."""
     if type(value) is not int:
-        raise ShapeError(field, f"{field} must be a whole number, not {value!r}")
+        raise ShapeError(field, f"{field} must be a whole number, not {shown(value)}")
     return value
 
 
@@ -143,7 +143,7 @@ def hand(settings: Settings, body: Mapping[str, Any]) -> Hand:
     try:
         beg = Beg(beg_name)
     except ValueError:
-        raise ShapeError("beg", f"beg must be stand, give or run, not {beg_name!r}") from None
+        raise ShapeError("beg", f"beg must be stand, give or run, not {shown(beg_name)}") from None
     game = body.get("game")
     if game != TIE:
         game = _optional_seat(settings, game, "game")
@@ -186,7 +186,7 @@ def check_per_seat(settings: Settings, entry: Bids | Tricks, cards: bool) -> Non
         else:
             fits = isinstance(value, Card) and type(value.value) is int and isinstance(value.suit, Suit)
         if not fits:
-            raise ShapeError(f"{field}[{seat}]", f"{field}[{seat}] cannot be {value!r}")
+            raise ShapeError(f"{field}[{seat}]", f"{field}[{seat}] cannot be {shown(value)}")
 
 
 def entry_to_json(entry: Entry) -> dict[str, Any]:

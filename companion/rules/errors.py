@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any
 
 #: Every stable code a RuleError may carry (API.md, the 422 table).
@@ -53,3 +54,17 @@ class RuleError(ValueError):
 
     def __repr__(self) -> str:
         return f"RuleError({self.code!r}, {self.message!r})"
+
+
+_SHOWN = reprlib.Repr()
+_SHOWN.maxlevel, _SHOWN.maxlist, _SHOWN.maxdict, _SHOWN.maxstring, _SHOWN.maxother = 2, 6, 6, 40, 40
+
+
+def shown(value: object) -> str:
+    """``repr`` for a message, kept short whatever was sent: a value nested a thousand deep makes
+    ``repr`` itself fail, and a long one would fill the message.
+
+    >>> shown([[[[1]]]]), shown("x" * 100)[:12]
+    ('[[[...]]]', "'xxxxxxxxxxx")
+    """
+    return _SHOWN.repr(value)

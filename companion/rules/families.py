@@ -11,6 +11,7 @@ from typing import Any, Mapping, Protocol, Sequence
 
 from . import card_bids, seven_up, turn_bids
 from .entries import ENTRY_KINDS, Entry, ShapeError, wrong_kind
+from .errors import shown
 from .registry import Family
 from .settings import Settings
 from .state import GameState, Played, Round
@@ -64,7 +65,7 @@ def parse_entry(settings: Settings, kind: str, body: Mapping[str, Any]) -> Entry
     Bids(bids=(1, None, 0))
     """
     if kind not in ENTRY_KINDS:
-        raise ShapeError("kind", f"unknown entry kind {kind!r}")
+        raise ShapeError("kind", f"unknown entry kind {shown(kind)}")
     family = family_of(settings)
     if kind not in family.entry_kinds:
         raise wrong_kind(settings, kind)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping, cast
 
-from .errors import RuleError
+from .errors import RuleError, shown
 from .options import GameTie, Hook, LowTo, Schedule, Scoring, ZeroBid, values
 
 #: An option's value as the API and the stored settings hold it (``None``: decided by the game).
@@ -78,7 +78,7 @@ class Ruleset:
         for name, option in self.options.items():
             value = given.pop(name, option.default)
             if not option.offers(value):
-                message = f"option {name} may not be {value!r}: choose {option.describe()}"
+                message = f"option {name} may not be {shown(value)}: choose {option.describe()}"
                 if isinstance(option.choices, IntRange):
                     raise RuleError("ruleset", message, reason="option-range",
                                     field=f"options.{name}", option=name, value=value,

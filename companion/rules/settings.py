@@ -6,7 +6,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from .errors import RuleError
+from .errors import RuleError, shown
 from .options import TypedOptions
 from .registry import Family, OptionValue, Ruleset, get_ruleset
 
@@ -120,7 +120,7 @@ def new_settings(
         seen[key] = seat
     if type(first_dealer) is not int or not 0 <= first_dealer < count:
         raise RuleError(
-            "seat", f"first dealer {first_dealer!r} is not a seat: seats are 0–{count - 1}",
+            "seat", f"first dealer {shown(first_dealer)} is not a seat: seats are 0–{count - 1}",
             reason="dealer-seat", field="first_dealer", value=first_dealer, last=count - 1,
         )
     if options is not None and not isinstance(options, Mapping):

@@ -19,6 +19,7 @@ from ..rules.registry import OptionValue
 from . import house_rules
 from .house_rules import Wording
 from .messages import game_name
+from .numbers import small_number
 
 DESCRIPTIONS: Mapping[str, LazyString] = {
     "oh-seven": _l("Seven rounds of seven cards. Everyone bids at once with a card face down; "
@@ -106,10 +107,11 @@ def option_value(rules: Ruleset, name: str, sent: str | None,
     typed = (typed or "").strip()
     if isinstance(option.choices, IntRange):
         if sent == house_rules.NUMBER:
-            if not typed.isdecimal() or not typed.isascii():
+            number = small_number(typed)
+            if number is None:
                 raise Unclear(str(NUMBER_MISSING) % {"least": option.choices.min,
                                                      "most": option.choices.max})
-            return int(typed)
+            return number
         if typed and sent in (None, "", house_rules.BY_PLAYERS):
             raise Unclear(str(NUMBER_IGNORED) % {"typed": typed})
     if sent is None or sent == "":

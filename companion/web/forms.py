@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import Field, FieldList, IntegerField, RadioField, StringField
@@ -16,6 +17,7 @@ from wtforms.validators import InputRequired, Optional
 
 from ..rules import RULESETS, IntRange, Suit
 from .choices import number_field, option_field
+from .numbers import MOST_DIGITS, small_number
 from .house_rules import keys, token
 
 #: The most name rows the new-game page offers (the largest table any game allows).
@@ -23,6 +25,34 @@ MOST_PLAYERS = max(rules.max_players for rules in RULESETS.values())
 #: Name rows offered on a fresh new-game page.
 FIRST_ROWS = 4
 RANDOM_DEALER = "random"
+class NumberField(IntegerField):  # type: ignore[misc]  # WTForms has no type hints
+    """A whole number of at most ``MOST_DIGITS`` digits, with an optional sign. Anything else
+    (10**5000, "1e3", "²", "١٢") is the field's error."""
+
+    data: Any  # a number once validated (as WTForms' own fields, untyped)
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist:
+            return
+        text = str(valuelist[0]).strip()
+        number = small_number(text[1:] if text[:1] in ("-", "+") else text)
+        if number is None:
+            self.data = None
+            raise ValueError(_("Enter a whole number."))
+        self.data = -number if text.startswith("-") else number
+
+
+class NameRows(FieldList):  # type: ignore[misc]
+    """The players' name rows (``players-<row>``); a row number that is not a small plain
+    number is no row (``int()`` of 5,000 digits or of "²" raised a 500)."""
+
+    def _extract_indices(self, prefix: str, formdata: Any) -> Any:
+        offset = len(prefix) + 1
+        for key in formdata:
+            if key.startswith(prefix + self._separator):
+                row = small_number(key[offset:].split(self._field_separator, 1)[0])
+                if row is not None:
+                    yield row
 
 
 def _strip(value: Any) -> Any:
@@ -59,8 +89,8 @@ class NewGameForm(PageForm):
         validators=[InputRequired(message=_l("Choose which game you are playing."))],
         validate_choice=False,  # the engine names an unknown game
     )
-    players = FieldList(StringField(_l("Name"), filters=[_strip]), min_entries=2,
-                        max_entries=MOST_PLAYERS)
+    players = NameRows(StringField(_l("Name"), filters=[_strip]), min_entries=2,
+                       max_entries=MOST_PLAYERS)
     first_dealer = StringField(default=RANDOM_DEALER)
 
 
@@ -79,14 +109,14 @@ for _rules in RULESETS.values():
 class VersionedForm(PageForm):
     """Every write names the game version it was based on (a stale one is a 409)."""
 
-    version = IntegerField(validators=[InputRequired()])
+    version = NumberField(validators=[InputRequired()])
 
 
 class BidForm(VersionedForm):
     """One tap on the bid pad: ``seat`` bids ``bid``."""
 
-    seat = IntegerField(validators=[InputRequired()])
-    bid = IntegerField(validators=[InputRequired()])
+    seat = NumberField(validators=[InputRequired()])
+    bid = NumberField(validators=[InputRequired()])
 
 
 class UndoForm(VersionedForm):
@@ -97,20 +127,20 @@ class RoundForm(VersionedForm):
     """A form for one round's values; ``round`` says which, so that typing survives a conflict
     only while it still belongs to the round on screen."""
 
-    round = IntegerField(validators=[Optional()])
+    round = NumberField(validators=[Optional()])
 
     def per_seat(self, field: str, seats: int) -> list[Field]:
         return [self[f"{field}_{seat}"] for seat in range(seats)]
 
 
 def _seat_fields(field: str, seats: int) -> dict[str, Field]:
-    return {f"{field}_{seat}": IntegerField(validators=[Optional()]) for seat in range(seats)}
+    return {f"{field}_{seat}": NumberField(validators=[Optional()]) for seat in range(seats)}
 
 
 def _card_fields(seats: int) -> dict[str, Field]:
     fields: dict[str, Field] = {}
     for seat in range(seats):
-        fields[f"bids_{seat}_value"] = IntegerField(validators=[Optional()])
+        fields[f"bids_{seat}_value"] = NumberField(validators=[Optional()])
         fields[f"bids_{seat}_suit"] = RadioField(
             choices=[suit.value for suit in Suit], validators=[Optional()],
             validate_choice=False,

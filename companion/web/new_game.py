@@ -17,7 +17,7 @@ from .. import store
 from ..extensions import game_creation_limit
 from ..rules import RULESETS, RuleError
 from . import access, choices
-from .forms import FIRST_ROWS, MOST_PLAYERS, RANDOM_DEALER, NewGameForm
+from .forms import FIRST_ROWS, MOST_PLAYERS, RANDOM_DEALER, NewGameForm, small_number
 from .messages import explain
 
 
@@ -46,8 +46,8 @@ def page() -> Response:
 
 def _dealer_row(form: NewGameForm) -> int | None:
     """The row chosen to deal first, or ``None`` for "pick at random"."""
-    chosen = form.first_dealer.data or RANDOM_DEALER
-    return int(chosen) if chosen.isdecimal() and int(chosen) < len(form.players.entries) else None
+    row = small_number(form.first_dealer.data)
+    return row if row is not None and row < len(form.players.entries) else None
 
 
 def _place(form: NewGameForm, error: RuleError, rows: list[int]) -> None:
@@ -110,7 +110,8 @@ def edit_players() -> Response:
     names = [entry.data or "" for entry in form.players.entries]
     dealer = _dealer_row(form)
     verb, _, index_text = request.form.get("action", "").partition("-")
-    row = int(index_text) if index_text.isdecimal() and int(index_text) < len(names) else None
+    row = small_number(index_text)
+    row = row if row is not None and row < len(names) else None
     focus = None
     if verb == "add" and len(names) < MOST_PLAYERS:
         names.append("")

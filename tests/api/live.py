@@ -50,8 +50,9 @@ def start_server(instance: Path, workers: int = 3) -> Server:
     port = free_port()
     log = open(instance / "server.log", "ab")
     process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-w", str(workers), "-b", f"127.0.0.1:{port}",
-         "--graceful-timeout", "2", "wsgi:app"],
+        # gevent workers, as gunicorn.conf.py has them (the deployment's worker class).
+        [sys.executable, "-m", "gunicorn", "-w", str(workers), "-k", "gevent",
+         "-b", f"127.0.0.1:{port}", "--graceful-timeout", "2", "wsgi:app"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
     )
     log.close()

@@ -46,10 +46,26 @@ def _free_port() -> int:
         (f"http://host{KEEP}/", "http://host/g/AbCdEf123/keep/[redacted]/"),
         ("GET /g/AbCdEf123 HTTP/1.1", "GET /g/AbCdEf123 HTTP/1.1"),
         ("GET /g/AbCdEf123/keep/ HTTP/1.1", "GET /g/AbCdEf123/keep/ HTTP/1.1"),
+        # Percent-encoded, in any case, with doubled slashes: decoded, the token cut out.
+        (f'"GET /g/AbCdEf123%2Fkeep%2F{TOKEN} HTTP/1.1"', '"GET /g/AbCdEf123/keep/[redacted] HTTP/1.1"'),
+        (f"GET /g/AbCdEf123/kee%70/{TOKEN}", "GET /g/AbCdEf123/keep/[redacted]"),
+        (f"GET /%67/AbCdEf123/keep/{TOKEN}?x=1", "GET /g/AbCdEf123/keep/[redacted]?x=1"),
+        (f"GET /g/AbCdEf123/keep/%{ord(TOKEN[0]):X}{TOKEN[1:]}", "GET /g/AbCdEf123/keep/[redacted]"),
+        (f"GET /g/AbCdEf123%252Fkeep%252F{TOKEN}", "GET /g/AbCdEf123/keep/[redacted]"),
+        (f"GET /G/AbCdEf123/KEEP/{TOKEN}", "GET /G/AbCdEf123/KEEP/[redacted]"),
+        (f"GET //g//AbCdEf123//keep//{TOKEN}/", "GET //g//AbCdEf123//keep//[redacted]/"),
+        (f'"http://h%6Fst/g%2FAbCdEf123%2FKeep%2F{TOKEN}"', '"http://host/g/AbCdEf123/Keep/[redacted]"'),
+        ("GET /g/AbCdEf123%2Fkeep%2F HTTP/1.1", "GET /g/AbCdEf123%2Fkeep%2F HTTP/1.1"),
+        ("GET /new?game=oh%2Dhell HTTP/1.1", "GET /new?game=oh%2Dhell HTTP/1.1"),
     ],
 )
 def test_redact(line: str, expected: str) -> None:
     assert redact(line) == expected
+
+
+#: The scorekeeper link as a client may spell it; each one still opens the link.
+SPELLINGS = [KEEP, f"/g/AbCdEf123%2Fkeep%2F{TOKEN}", f"/g/AbCdEf123/kee%70/{TOKEN}",
+             f"/%67/AbCdEf123/keep/{TOKEN}", f"/g/AbCdEf123/keep/%{ord(TOKEN[0]):X}{TOKEN[1:]}"]
 
 
 def test_the_dev_server_log_hides_the_token(
@@ -63,13 +79,14 @@ def test_the_dev_server_log_hides_the_token(
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        _get(f"http://127.0.0.1:{server.port}{KEEP}")
+        for path in SPELLINGS:
+            _get(f"http://127.0.0.1:{server.port}{path}")
     finally:
         server.shutdown()
         thread.join(timeout=10)
     lines = [r.getMessage() for r in caplog.records if r.name == "werkzeug"]
-    assert any("/g/AbCdEf123/keep/[redacted]" in line for line in lines), lines
-    assert TOKEN not in caplog.text
+    assert sum("/g/AbCdEf123/keep/[redacted]" in line for line in lines) == len(SPELLINGS), lines
+    assert TOKEN not in caplog.text and TOKEN[1:] not in caplog.text
 
 
 def test_the_app_log_hides_the_token(
@@ -121,13 +138,16 @@ def test_gunicorn_logs_hide_the_token(tmp_path: Path) -> None:
                     time.sleep(0.2)
             _get(f"http://127.0.0.1:{port}{KEEP}", Referer=f"http://127.0.0.1:{port}{KEEP}")
             _get(f"http://127.0.0.1:{port}/offline", Referer=f"http://127.0.0.1:{port}{KEEP}")
+            for path in SPELLINGS:
+                _get(f"http://127.0.0.1:{port}{path}", Referer=f"http://127.0.0.1:{port}{path}")
         finally:
             server.terminate()
             server.wait(timeout=30)
     text = log_path.read_text()
     assert f'"GET /g/AbCdEf123/keep/[redacted] HTTP/1.1"' in text, text
     assert f'"http://127.0.0.1:{port}/g/AbCdEf123/keep/[redacted]"' in text, text  # the referrer
-    assert TOKEN not in text
+    assert text.count("/g/AbCdEf123/keep/[redacted]") >= 2 * (len(SPELLINGS) + 1), text
+    assert TOKEN not in text and TOKEN[1:] not in text
 
 
 def test_gunicorn_error_log_hides_the_token() -> None:
