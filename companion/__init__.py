@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import config, database
+from . import caches, config, database
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -24,6 +24,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     os.makedirs(app.instance_path, exist_ok=True)
     config.load(app, test_config)
     database.init_app(app)
+    caches.init_app(app)
 
     from . import extensions, i18n, pwa, security
     from .api import bp as api_bp

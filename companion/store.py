@@ -4,8 +4,14 @@ with optimistic concurrency. Every rule is the engine's; this module only stores
 A write reads the game, lets the engine check the change, then updates the row only if its
 version is still the one the writer saw (``UPDATE … WHERE version = :seen``). Of two phones
 entering the same round, exactly one wins; the other gets ``VersionConflict`` with the game as
-it now is. Nothing is cached in process memory, so any number of app servers can share the
-database.
+it now is.
+
+Reads cost what they must: ``game_head`` reads the version (and the edit token's hash) alone, for
+the answers that only need to know whether anything changed (304, 204); ``load_game`` reads the
+row without its entries and takes the state from the per-process cache of ``(id, version)``
+(``companion.caches``), folding the entries only on a miss. A write applies its one entry to the
+state of the version it read. The database stays the only truth: a version, once written, never
+changes meaning, so any number of app servers can share the database, each with its own cache.
 """
 
 from __future__ import annotations
@@ -17,9 +23,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Callable, Mapping, Sequence
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from . import rules
+from .caches import cache
 from .models import Game, db, utcnow
 
 VERSION_FIRST = 1
@@ -71,17 +78,60 @@ def new_edit_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def _stored(row: Game) -> StoredGame:
+@dataclass(frozen=True)
+class GameHead:
+    """What a game's row says without its entries: enough to answer "has anything changed?"."""
+
+    id: str
+    version: int
+    _token_hash: str
+
+    def token_matches(self, token: str | None) -> bool:
+        if not token:
+            return False
+        return hmac.compare_digest(_hash(token), self._token_hash)
+
+
+#: The row without its settings and entries (one indexed lookup, a few small columns).
+_HEAD = (Game.id, Game.version, Game.edit_token_hash, Game.created_at, Game.updated_at)
+
+
+def cached_state(game_id: str, version: int) -> rules.GameState | None:
+    found = cache("states").get((game_id, version))
+    return found if isinstance(found, rules.GameState) else None
+
+
+def _keep_state(game_id: str, version: int, state: rules.GameState) -> None:
+    cache("states").put((game_id, version), state)
+
+
+def _fold(row: Game) -> rules.GameState:
     settings = rules.settings_from_json(row.settings)
     entries = [rules.entry_from_json(settings, e) for e in row.entries]
+    state = rules.fold(settings, entries)
+    _keep_state(row.id, row.version, state)
+    return state
+
+
+def _stored(row: Game) -> StoredGame:
     return StoredGame(
         id=row.id,
         version=row.version,
-        state=rules.fold(settings, entries),
+        state=cached_state(row.id, row.version) or _fold(row),
         created_at=row.created_at,
         updated_at=row.updated_at,
         _token_hash=row.edit_token_hash,
     )
+
+
+def game_head(game_id: str) -> GameHead | None:
+    """The game's version and token hash, or ``None`` for no such game: no entries, no fold."""
+    if not game_id:
+        return None
+    row = db.session.execute(
+        select(Game.version, Game.edit_token_hash).where(Game.id == game_id)
+    ).one_or_none()
+    return None if row is None else GameHead(game_id, row.version, row.edit_token_hash)
 
 
 def create_game(
@@ -110,7 +160,16 @@ def create_game(
 
 
 def load_game(game_id: str) -> StoredGame:
-    row = db.session.get(Game, game_id, populate_existing=True) if game_id else None
+    """The game at its latest version: its state from the cache, else folded (and kept)."""
+    head = db.session.execute(select(*_HEAD).where(Game.id == game_id)).one_or_none() if game_id else None
+    if head is None:
+        raise GameNotFound(game_id)
+    state = cached_state(game_id, head.version)
+    if state is not None:
+        return StoredGame(game_id, head.version, state, head.created_at, head.updated_at,
+                          head.edit_token_hash)
+    # A miss: read the whole row (it may have moved on since the head: take it as it is now).
+    row = db.session.get(Game, game_id, populate_existing=True)
     if row is None:
         raise GameNotFound(game_id)
     return _stored(row)
@@ -144,6 +203,7 @@ def _write(game_id: str, version: int, change: Callable[[rules.GameState], rules
         db.session.rollback()
         raise VersionConflict(load_game(game_id))
     db.session.commit()
+    _keep_state(game_id, version + 1, new_state)
     return StoredGame(game_id, version + 1, new_state, current.created_at, now, current._token_hash)
 
 
