@@ -26,13 +26,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     database.init_app(app)
     caches.init_app(app)
 
-    from . import extensions, i18n, pwa, security
+    from . import assets, extensions, i18n, pwa, security
     from .api import bp as api_bp
     from .web import bp as web_bp
 
     extensions.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
+    assets.init_app(app)
     pwa.init_app(app)
     app.register_blueprint(api_bp)
     extensions.csrf.exempt(api_bp)  # the API authenticates with a bearer token, not cookies

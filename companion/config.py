@@ -33,6 +33,15 @@ def defaults(app: Flask) -> dict[str, Any]:
         "TRUST_PROXY": False,
         # Always mark cookies Secure and send HSTS, even if a request looks like plain HTTP.
         "FORCE_HTTPS": False,
+        # Pages, JSON, style sheets and scripts go out compressed (brotli, else gzip);
+        # static files are precompressed once (companion/assets.py) and skipped here.
+        "COMPRESS_ALGORITHM": ["br", "gzip"],
+        "COMPRESS_MIMETYPES": ["text/html", "application/json", "text/css", "text/javascript",
+                               "application/javascript", "application/manifest+json"],
+        "COMPRESS_BR_LEVEL": 5,
+        "COMPRESS_MIN_SIZE": 500,
+        # Entries of the per-process caches of derived states, API bodies and watchers' pages.
+        "STATE_CACHE_SIZE": 512,
     }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 from flask import Flask, current_app
+from flask_compress import Compress
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
@@ -14,6 +15,7 @@ from .models import db
 
 csrf = CSRFProtect()
 migrate = Migrate()
+compress = Compress()
 limiter = Limiter(key_func=get_remote_address, default_limits=[])
 
 #: One budget per client address for creating games, shared by the API and the pages.
@@ -26,3 +28,4 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(app.root_path), "migrations"))
     limiter.init_app(app)
+    compress.init_app(app)
