@@ -19,7 +19,7 @@ import mimetypes
 import os
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import brotli
@@ -31,6 +31,8 @@ BUNDLES: dict[str, tuple[str, ...]] = {
     "css/site-seven-up.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/seven_up.css"),
     "js/site.js": ("js/app.js", "js/game.js", "js/seven_up.js"),
 }
+
+_lock = threading.RLock()
 
 YEAR = 60 * 60 * 24 * 365
 IMMUTABLE = f"public, max-age={YEAR}, immutable"
@@ -44,8 +46,22 @@ class Asset:
     body: bytes
     digest: str  # 12 hex digits of its SHA-256
     mimetype: str
-    gzip: bytes | None
-    brotli: bytes | None
+    compressible: bool
+    #: Its gzip and brotli forms, made on first demand (brotli's best level takes a while).
+    _packed: dict[str, bytes] = field(default_factory=dict, compare=False)
+
+    def packed(self, encoding: str) -> bytes:
+        found = self._packed.get(encoding)
+        if found is None:
+            with _lock:
+                found = self._packed.get(encoding)
+                if found is None:
+                    if encoding == "br":
+                        found = brotli.compress(self.body, quality=11)
+                    else:
+                        found = gzip.compress(self.body, compresslevel=9, mtime=0)
+                    self._packed[encoding] = found
+        return found
 
     @property
     def fingerprinted(self) -> str:
@@ -59,11 +75,8 @@ def _asset(name: str, body: bytes) -> Asset:
         mimetype = "application/manifest+json"
     if mimetype.startswith("text/") or mimetype == "application/javascript":
         mimetype = "text/javascript" if name.endswith(".js") else mimetype
-    packed_gz = packed_br = None
-    if name.endswith(COMPRESSIBLE):
-        packed_gz = gzip.compress(body, compresslevel=9, mtime=0)
-        packed_br = brotli.compress(body, quality=11)
-    return Asset(name, body, hashlib.sha256(body).hexdigest()[:12], mimetype, packed_gz, packed_br)
+    return Asset(name, body, hashlib.sha256(body).hexdigest()[:12], mimetype,
+                 name.endswith(COMPRESSIBLE))
 
 
 def _stamp(folder: str) -> tuple[Any, ...]:
@@ -97,9 +110,6 @@ class Assets:
         return self.by_name.get(name)
 
 
-_lock = threading.Lock()
-
-
 def assets() -> Assets:
     app = current_app
     folder = app.static_folder or ""
@@ -108,8 +118,10 @@ def assets() -> Assets:
         return found
     if found is None or found.folder != folder or found.stamp != _stamp(folder):
         with _lock:
-            found = Assets(folder)
-            app.extensions["companion.assets"] = found
+            found = app.extensions.get("companion.assets")
+            if found is None or found.folder != folder or found.stamp != _stamp(folder):
+                found = Assets(folder)
+                app.extensions["companion.assets"] = found
     return found
 
 
@@ -135,10 +147,9 @@ def _fingerprint_urls(endpoint: str, values: dict[str, Any]) -> None:
 
 def _choose(asset: Asset) -> tuple[bytes, str | None]:
     accepted = request.accept_encodings
-    if asset.brotli is not None and accepted["br"]:
-        return asset.brotli, "br"
-    if asset.gzip is not None and accepted["gzip"]:
-        return asset.gzip, "gzip"
+    for encoding in ("br", "gzip"):
+        if asset.compressible and accepted[encoding]:
+            return asset.packed(encoding), encoding
     return asset.body, None
 
 
@@ -160,7 +171,7 @@ def serve(filename: str) -> Response:
     response = Response(body, mimetype=asset.mimetype)
     if encoding:
         response.headers["Content-Encoding"] = encoding
-    if asset.gzip is not None:
+    if asset.compressible:
         response.vary.add("Accept-Encoding")
     if immutable:
         response.headers["Cache-Control"] = IMMUTABLE

@@ -65,6 +65,10 @@ def load(app: Flask, test_config: dict[str, Any] | None) -> None:
             app.config["SQLALCHEMY_DATABASE_URI"] = _database_uri(app.config["DATABASE_URL"])
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(app)
+    if str(app.config["SQLALCHEMY_DATABASE_URI"]).startswith("sqlite"):
+        # A file on this machine never drops a connection: no ping before each request's query.
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {**app.config["SQLALCHEMY_ENGINE_OPTIONS"],
+                                                   "pool_pre_ping": False}
 
 
 def _database_uri(url: str) -> str:

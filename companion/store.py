@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Callable, Mapping, Sequence
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 
 from . import rules
 from .caches import cache
@@ -92,8 +92,12 @@ class GameHead:
         return hmac.compare_digest(_hash(token), self._token_hash)
 
 
-#: The row without its settings and entries (one indexed lookup, a few small columns).
-_HEAD = (Game.id, Game.version, Game.edit_token_hash, Game.created_at, Game.updated_at)
+#: The row without its settings and entries (one primary-key lookup, a few small columns);
+#: built once, so a read does not build its SQL again.
+_HEAD = select(Game.id, Game.version, Game.edit_token_hash, Game.created_at,
+               Game.updated_at).where(Game.id == bindparam("game_id"))
+#: The version alone (and the token's hash, to tell the scorekeeper): what a 304 or 204 needs.
+_VERSION = select(Game.version, Game.edit_token_hash).where(Game.id == bindparam("game_id"))
 
 
 def cached_state(game_id: str, version: int) -> rules.GameState | None:
@@ -128,9 +132,8 @@ def game_head(game_id: str) -> GameHead | None:
     """The game's version and token hash, or ``None`` for no such game: no entries, no fold."""
     if not game_id:
         return None
-    row = db.session.execute(
-        select(Game.version, Game.edit_token_hash).where(Game.id == game_id)
-    ).one_or_none()
+    # Core, on the session's connection: a few columns need no ORM machinery.
+    row = db.session.connection().execute(_VERSION, {"game_id": game_id}).one_or_none()
     return None if row is None else GameHead(game_id, row.version, row.edit_token_hash)
 
 
@@ -161,7 +164,8 @@ def create_game(
 
 def load_game(game_id: str) -> StoredGame:
     """The game at its latest version: its state from the cache, else folded (and kept)."""
-    head = db.session.execute(select(*_HEAD).where(Game.id == game_id)).one_or_none() if game_id else None
+    head = (db.session.connection().execute(_HEAD, {"game_id": game_id}).one_or_none()
+            if game_id else None)
     if head is None:
         raise GameNotFound(game_id)
     state = cached_state(game_id, head.version)

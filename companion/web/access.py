@@ -52,7 +52,10 @@ def keep(game_id: str, token: str) -> None:
 
 def remember(game_id: str) -> None:
     """Put ``game_id`` first in this device's list of games."""
-    ids = [gid for gid in recent_ids() if gid != game_id]
+    known = recent_ids()
+    if known[:1] == [game_id] and session.permanent:
+        return  # already first: leave the cookie as it is
+    ids = [gid for gid in known if gid != game_id]
     session["recent"] = [game_id, *ids][:RECENT_MAX]
     session.permanent = True
 

@@ -18,7 +18,7 @@ import hashlib
 import os
 from typing import Any, Protocol
 
-from flask import current_app, make_response, request, session
+from flask import current_app, g, make_response, request, session
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from werkzeug.wrappers import Response
@@ -70,8 +70,11 @@ def _csrf_secret() -> str:
 
 def _page_key(game: Head, editable: bool, fragment: bool) -> tuple[Any, ...]:
     """What a watcher's page depends on, besides the CSRF token filled in per request."""
-    return (build_id(), game.id, game.version, str(get_locale()), editable, fragment,
-            request.host_url, "" if fragment else request.full_path.rstrip("?"))
+    where = g.get("_page_where")
+    if where is None:  # the same for every key of this request: work it out once
+        where = g._page_where = (build_id(), str(get_locale()), request.host_url,
+                                 request.full_path.rstrip("?"))
+    return (*where[:3], game.id, game.version, editable, fragment, "" if fragment else where[3])
 
 
 def etag(game: Head, editable: bool, fragment: bool) -> str:
