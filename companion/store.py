@@ -107,12 +107,27 @@ def cached_state(game_id: str, version: int) -> rules.GameState | None:
 
 def _keep_state(game_id: str, version: int, state: rules.GameState) -> None:
     cache("states").put((game_id, version), state)
+    latest = cache("latest")
+    known = latest.get(game_id)
+    if not isinstance(known, tuple) or known[0] < version:
+        latest.put(game_id, (version, state))
 
 
 def _fold(row: Game) -> rules.GameState:
+    """The row's state. When this process knows an older state of the game whose entries start
+    the row's (another app server or worker wrote the newer ones), only the rest is applied;
+    after an undo or a correction elsewhere, everything is folded again."""
     settings = rules.settings_from_json(row.settings)
     entries = [rules.entry_from_json(settings, e) for e in row.entries]
-    state = rules.fold(settings, entries)
+    known = cache("latest").get(row.id)
+    older = known[1] if isinstance(known, tuple) and known[0] < row.version else None
+    if (isinstance(older, rules.GameState) and len(older.entries) <= len(entries)
+            and older.settings == settings and tuple(entries[:len(older.entries)]) == older.entries):
+        state = older
+        for entry in entries[len(older.entries):]:
+            state = rules.apply(state, entry)
+    else:
+        state = rules.fold(settings, entries)
     _keep_state(row.id, row.version, state)
     return state
 
