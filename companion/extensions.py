@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 
 from flask import Flask, current_app
 from flask_compress import Compress
@@ -11,6 +10,7 @@ from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
 
+from . import paths
 from .models import db
 
 csrf = CSRFProtect()
@@ -26,6 +26,6 @@ game_creation_limit = limiter.shared_limit(
 
 def init_app(app: Flask) -> None:
     csrf.init_app(app)
-    migrate.init_app(app, db, directory=os.path.join(os.path.dirname(app.root_path), "migrations"))
+    migrate.init_app(app, db, directory=paths.folder("migrations"))
     limiter.init_app(app)
     compress.init_app(app)
