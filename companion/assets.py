@@ -13,6 +13,7 @@ per process.
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import mimetypes
@@ -123,6 +124,18 @@ def assets() -> Assets:
                 found = Assets(folder)
                 app.extensions["companion.assets"] = found
     return found
+
+
+def data_uri(name: str) -> str:
+    """A small file as a ``data:`` URI, to write into a page (the CSP allows data: images)."""
+    asset = assets().get(name)
+    if asset is None:
+        return ""
+    found = asset._packed.get("data")
+    if found is None:
+        found = f"data:{asset.mimetype};base64,".encode() + base64.b64encode(asset.body)
+        asset._packed["data"] = found
+    return found.decode()
 
 
 def digest(names: tuple[str, ...]) -> str:

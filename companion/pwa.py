@@ -69,7 +69,8 @@ def offline() -> str:
 
 
 def _template_context() -> dict[str, str]:
-    return {"htmx_src": url_for("static", filename=HTMX), "htmx_integrity": HTMX_INTEGRITY}
+    return {"htmx_src": url_for("static", filename=HTMX), "htmx_integrity": HTMX_INTEGRITY,
+            "favicon": assets.data_uri("icons/icon-192.png")}
 
 
 def init_app(app: Flask) -> None:
