@@ -28,4 +28,11 @@ def init_app(app: Flask) -> None:
     csrf.init_app(app)
     migrate.init_app(app, db, directory=paths.folder("migrations"))
     limiter.init_app(app)
+    # Only game creation is limited, by its decorator, which checks its own limit. With no
+    # default or application-wide limit, the check Flask-Limiter runs before every request
+    # (the polls, the static files…) finds nothing to count: skip it.
+    if not app.config.get("RATELIMIT_DEFAULT") and not app.config.get("RATELIMIT_APPLICATION"):
+        hooks = app.before_request_funcs.get(None, [])
+        hooks[:] = [hook for hook in hooks
+                    if getattr(hook, "__func__", None) is not Limiter._check_request_limit]
     compress.init_app(app)
