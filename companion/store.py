@@ -21,9 +21,9 @@ import hmac
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import Row, Select, bindparam, select, update
 
 from . import rules
 from .caches import cache
@@ -143,12 +143,18 @@ def _stored(row: Game) -> StoredGame:
     )
 
 
+def _read(query: Select[Any], game_id: str) -> Row[Any] | None:
+    """One row of a prepared query, on a pooled connection of its own: a few columns need no
+    ORM session (the writes that follow still check the version in their UPDATE)."""
+    with db.engine.connect() as connection:
+        return connection.execute(query, {"game_id": game_id}).one_or_none()
+
+
 def game_head(game_id: str) -> GameHead | None:
     """The game's version and token hash, or ``None`` for no such game: no entries, no fold."""
     if not game_id:
         return None
-    # Core, on the session's connection: a few columns need no ORM machinery.
-    row = db.session.connection().execute(_VERSION, {"game_id": game_id}).one_or_none()
+    row = _read(_VERSION, game_id)
     return None if row is None else GameHead(game_id, row.version, row.edit_token_hash)
 
 
@@ -179,8 +185,7 @@ def create_game(
 
 def load_game(game_id: str) -> StoredGame:
     """The game at its latest version: its state from the cache, else folded (and kept)."""
-    head = (db.session.connection().execute(_HEAD, {"game_id": game_id}).one_or_none()
-            if game_id else None)
+    head = _read(_HEAD, game_id) if game_id else None
     if head is None:
         raise GameNotFound(game_id)
     state = cached_state(game_id, head.version)
