@@ -95,12 +95,10 @@ def not_modified(tag: str) -> Response:
     return response
 
 
-def conditional(response: Response, game: Head, editable: bool, fragment: bool,
-                tag: str | None = None) -> Response:
-    """Let the browser keep a 200 game page and revalidate it by its ETag (``tag``, when it
-    was already worked out for this version)."""
+def conditional(response: Response, game: Head, editable: bool, fragment: bool) -> Response:
+    """Let the browser keep a 200 game page and revalidate it by its ETag."""
     if response.status_code == 200 and may_answer_304():
-        response.set_etag(tag or etag(game, editable, fragment), weak=True)
+        response.set_etag(etag(game, editable, fragment), weak=True)
         response.headers["Cache-Control"] = REVALIDATE
         response.vary.add("Cookie")
     return response

@@ -67,5 +67,5 @@ def _shown(head: GameHead, fragment: bool) -> Response:
             body = caching.keep_watcher_page(shown, fragment, render_body(
                 shown, fragment=fragment, csrf_token=lambda: caching.CSRF_PLACEHOLDER))
         response = make_response(body)
-    return caching.conditional(response, shown, editable, fragment,
-                               tag if shown.version == head.version else None)
+    # The ETag again: rendering may just have given this session its CSRF secret.
+    return caching.conditional(response, shown, editable, fragment)
