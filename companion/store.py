@@ -143,6 +143,14 @@ def _stored(row: Game) -> StoredGame:
     )
 
 
+#: A write: only if the version is still the one the writer saw (optimistic concurrency).
+_WRITE = (
+    update(Game.__table__)
+    .where(Game.__table__.c.id == bindparam("game_id"), Game.__table__.c.version == bindparam("seen"))
+    .values(entries=bindparam("entries"), version=bindparam("next"), updated_at=bindparam("now"))
+)
+
+
 def _read(query: Select[Any], game_id: str) -> Row[Any] | None:
     """One row of a prepared query, on a pooled connection of its own: a few columns need no
     ORM session (the writes that follow still check the version in their UPDATE)."""
@@ -213,16 +221,10 @@ def _write(game_id: str, version: int, change: Callable[[rules.GameState], rules
         raise VersionConflict(current)
     new_state = change(current.state)  # a RuleError here leaves the game as it was
     now = utcnow()
-    result = db.session.execute(
-        update(Game)
-        .where(Game.id == game_id, Game.version == version)
-        .values(
-            entries=[rules.entry_to_json(e) for e in new_state.entries],
-            version=version + 1,
-            updated_at=now,
-        )
-        .execution_options(synchronize_session=False)
-    )
+    result = db.session.connection().execute(_WRITE, {
+        "game_id": game_id, "seen": version, "entries": [rules.entry_to_json(e) for e in new_state.entries],
+        "next": version + 1, "now": now,
+    })
     if result.rowcount != 1:  # type: ignore[attr-defined]
         db.session.rollback()
         raise VersionConflict(load_game(game_id))
