@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import json
 import hashlib
 import re
 import shutil
@@ -111,3 +112,15 @@ def test_every_asset_the_worker_lists_exists() -> None:
     for name in ASSETS:
         for part in BUNDLES.get(name, (name,)):
             assert (ROOT / "static" / part).is_file(), part
+
+
+def test_the_worker_caches_the_fingerprinted_bundles_the_pages_load(client: FlaskClient) -> None:
+    body = client.get("/sw.js").get_data(as_text=True)
+    listed = json.loads(re.search(r"const ASSETS = (\[.*?\]);", body).group(1))  # type: ignore[union-attr]
+    page = client.get("/offline").get_data(as_text=True)
+    loaded = re.findall(r'(?:href|src)="(/static/[^"]+)"', page)
+    assert loaded and set(loaded) <= set(listed)  # an offline start finds every file it needs
+    for url in listed:
+        if url.startswith("/static/"):
+            assert re.search(r"\.[0-9a-f]{12}\.[a-z]+$", url), url  # named by its content
+            assert "immutable" in client.get(url).headers["Cache-Control"]
