@@ -21,7 +21,7 @@ from flask import Flask, current_app
 V = TypeVar("V")
 
 #: How many entries each cache keeps by default (``STATE_CACHE_SIZE`` in the config).
-DEFAULT_SIZE = 512
+DEFAULT_SIZE = 256
 
 
 class LRU(Generic[V]):

@@ -41,7 +41,7 @@ def defaults(app: Flask) -> dict[str, Any]:
         "COMPRESS_BR_LEVEL": 5,
         "COMPRESS_MIN_SIZE": 500,
         # Entries of the per-process caches of derived states, API bodies and watchers' pages.
-        "STATE_CACHE_SIZE": 512,
+        "STATE_CACHE_SIZE": 256,
     }
 
 
