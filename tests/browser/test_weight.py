@@ -31,7 +31,7 @@ def _call(url: str, body: Any = None, token: str | None = None) -> Any:
         return json.loads(response.read())
 
 
-def finished_elevator(base: str) -> str:
+def finished_elevator(base: str) -> tuple[str, str]:
     """A finished 19-round Elevator game, played through the API as the table does."""
     created = _call(base + "/api/v1/games", {"ruleset": "elevator", "players": PLAYERS,
                                             "first_dealer": 0})
@@ -48,7 +48,7 @@ def finished_elevator(base: str) -> str:
             tricks[current["bidding_order"][0]] = current["hand_size"]
             game = _call(url + "/tricks", {"version": game["version"], "tricks": tricks}, token)
     assert len(game["rounds"]) == 19
-    return str(game["id"])
+    return str(game["id"]), str(token)
 
 
 class Wire:
@@ -98,7 +98,7 @@ def phone(browser: Any, live_server: str) -> Callable[[], Any]:
 
 
 def test_the_share_page_first_and_repeat_visit(phone: Callable[[], Any], live_server: str) -> None:
-    game_id = finished_elevator(live_server)
+    game_id, _token = finished_elevator(live_server)
     page = phone()
     wire = Wire(page)
     requests, size = wire.visit(page, f"/g/{game_id}")
@@ -124,3 +124,21 @@ def test_the_home_page_first_and_repeat_visit(phone: Callable[[], Any]) -> None:
     again, repeat = wire.visit(page, "/new")
     print(f"new-game page after another page: {len(again)} requests, {repeat:.0f} bytes", wire.last)
     assert wire.static_bytes() == 0  # the new-game page itself is never kept (no-store)
+
+
+def test_back_to_a_kept_game_page_shows_the_game_as_it_is_now(phone: Callable[[], Any],
+                                                              live_server: str) -> None:
+    """The browser keeps game pages (to revalidate them by their ETag): the back button must
+    still not show an old game. A finished game does not poll: the news comes from the
+    revalidation, or from app.js asking ``live`` when a page is shown from the history."""
+    game_id, token = finished_elevator(live_server)
+    version = _call(f"{live_server}/api/v1/games/{game_id}")["version"]
+    page = phone()
+    page.goto(f"/g/{game_id}")
+    assert page.locator("#game-live").get_attribute("data-version") == str(version)
+    page.goto("/")
+    # The scorekeeper takes back the last tricks on another phone: the game is open again.
+    _call(f"{live_server}/api/v1/games/{game_id}/undo", {"version": version}, token)
+    page.go_back()
+    page.wait_for_function("document.getElementById('game-live').dataset.version === "
+                           f"'{version + 1}'", timeout=4000)
