@@ -7,31 +7,33 @@ from typing import Any
 
 from flask import Flask
 
-from . import config, database
+from . import caches, config, database, paths
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = paths.ROOT
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The application factory. ``test_config`` replaces the instance file and environment."""
     app = Flask(
         __name__,
-        instance_path=os.environ.get("COMPANION_INSTANCE", os.path.join(ROOT, "instance")),
+        instance_path=paths.instance(),
         instance_relative_config=True,
-        template_folder=os.path.join(ROOT, "templates"),
-        static_folder=os.path.join(ROOT, "static"),
+        template_folder=paths.folder("templates"),
+        static_folder=paths.folder("static"),
     )
     os.makedirs(app.instance_path, exist_ok=True)
     config.load(app, test_config)
     database.init_app(app)
+    caches.init_app(app)
 
-    from . import extensions, i18n, pwa, security
+    from . import assets, extensions, i18n, pwa, security
     from .api import bp as api_bp
     from .web import bp as web_bp
 
     extensions.init_app(app)
     i18n.init_app(app)
     security.init_app(app)
+    assets.init_app(app)
     pwa.init_app(app)
     app.register_blueprint(api_bp)
     extensions.csrf.exempt(api_bp)  # the API authenticates with a bearer token, not cookies

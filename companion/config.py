@@ -36,6 +36,15 @@ def defaults(app: Flask) -> dict[str, Any]:
         "TRUST_PROXY": False,
         # Always mark cookies Secure and send HSTS, even if a request looks like plain HTTP.
         "FORCE_HTTPS": False,
+        # Pages, JSON, style sheets and scripts go out compressed (brotli, else gzip);
+        # static files are precompressed once (companion/assets.py) and skipped here.
+        "COMPRESS_ALGORITHM": ["br", "gzip"],
+        "COMPRESS_MIMETYPES": ["text/html", "application/json", "text/css", "text/javascript",
+                               "application/javascript", "application/manifest+json"],
+        "COMPRESS_BR_LEVEL": 5,
+        "COMPRESS_MIN_SIZE": 500,
+        # Entries of the per-process caches of derived states, API bodies and watchers' pages.
+        "STATE_CACHE_SIZE": 256,
     }
 
 
@@ -66,6 +75,10 @@ def load(app: Flask, test_config: dict[str, Any] | None) -> None:
         app.config[name] = is_on(app.config.get(name))
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(app)
+    if str(app.config["SQLALCHEMY_DATABASE_URI"]).startswith("sqlite"):
+        # A file on this machine never drops a connection: no ping before each request's query.
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {**app.config["SQLALCHEMY_ENGINE_OPTIONS"],
+                                                   "pool_pre_ping": False}
 
 
 def instance_folder() -> str:

@@ -7,12 +7,12 @@ their contents, so any change to them installs a new worker that drops the old c
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 
-from flask import Blueprint, Flask, Response, current_app, render_template, send_from_directory, url_for
+from flask import Blueprint, Flask, Response, render_template, url_for
 from flask_babel import gettext as _
+
+from . import assets
 
 bp = Blueprint("pwa", __name__)
 
@@ -20,40 +20,34 @@ bp = Blueprint("pwa", __name__)
 HTMX = "vendor/htmx-2.0.11.min.js"
 HTMX_INTEGRITY = "sha384-2OatzQy1H+Zd/IIrjr1TcuDGqLXeHhbooAyJY1KdQMKnr4LZ22k31GBLdYKHmVjg"
 
-#: Static files (relative to ``static/``) an offline start needs.
+#: Static files (relative to ``static/``) an offline start needs: the bundles every page loads
+#: (companion/assets.py), htmx and the icons. The worker caches them under their fingerprinted
+#: URLs, so a changed file is a new URL and a new cache.
 ASSETS = (
-    "css/app.css",
-    "css/htmx.css",
-    "js/app.js",
+    "css/site.css",
+    "css/site-seven-up.css",
+    "js/site.js",
     HTMX,
     "icons/icon-192.png",
     "icons/icon-512.png",
 )
 
 
-def _assets_digest(static_folder: str) -> str:
-    # Read on each request for /sw.js (a few small files): an edited file is seen at once.
-    digest = hashlib.sha256()
-    for name in (*ASSETS, "sw.js"):
-        with open(os.path.join(static_folder, name), "rb") as f:
-            digest.update(name.encode() + b"\0" + f.read())
-    return digest.hexdigest()[:16]
+def _assets_digest() -> str:
+    return assets.digest((*ASSETS, "sw.js"))
 
 
 @bp.get("/manifest.webmanifest")
 def manifest() -> Response:
-    return send_from_directory(
-        current_app.static_folder or "", "manifest.webmanifest", mimetype="application/manifest+json"
-    )
+    return assets.serve("manifest.webmanifest")
 
 
 @bp.get("/sw.js")
 def service_worker() -> Response:
-    static = current_app.static_folder or ""
-    with open(os.path.join(static, "sw.js"), encoding="utf-8") as f:
-        body = f.read()
+    worker = assets.assets().get("sw.js")
+    body = worker.body.decode("utf-8") if worker else ""
     head = "const CACHE = {};\nconst ASSETS = {};\nconst OFFLINE = {};\n".format(
-        json.dumps("companion-" + _assets_digest(static)),
+        json.dumps("companion-" + _assets_digest()),
         json.dumps([url_for("static", filename=name) for name in ASSETS] + ["/manifest.webmanifest"]),
         json.dumps(url_for("pwa.offline")),
     )
@@ -75,7 +69,8 @@ def offline() -> str:
 
 
 def _template_context() -> dict[str, str]:
-    return {"htmx_src": url_for("static", filename=HTMX), "htmx_integrity": HTMX_INTEGRITY}
+    return {"htmx_src": url_for("static", filename=HTMX), "htmx_integrity": HTMX_INTEGRITY,
+            "favicon": assets.data_uri("icons/icon-192.png")}
 
 
 def init_app(app: Flask) -> None:

@@ -4,8 +4,14 @@ with optimistic concurrency. Every rule is the engine's; this module only stores
 A write reads the game, lets the engine check the change, then updates the row only if its
 version is still the one the writer saw (``UPDATE … WHERE version = :seen``). Of two phones
 entering the same round, exactly one wins; the other gets ``VersionConflict`` with the game as
-it now is. Nothing is cached in process memory, so any number of app servers can share the
-database.
+it now is.
+
+Reads cost what they must: ``game_head`` reads the version (and the edit token's hash) alone, for
+the answers that only need to know whether anything changed (304, 204); ``load_game`` reads the
+row without its entries and takes the state from the per-process cache of ``(id, version)``
+(``companion.caches``), folding the entries only on a miss. A write applies its one entry to the
+state of the version it read. The database stays the only truth: a version, once written, never
+changes meaning, so any number of app servers can share the database, each with its own cache.
 """
 
 from __future__ import annotations
@@ -15,11 +21,12 @@ import hmac
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
-from sqlalchemy import update
+from sqlalchemy import Row, Select, bindparam, select, update
 
 from . import rules
+from .caches import cache
 from .models import Game, db, utcnow
 
 VERSION_FIRST = 1
@@ -71,17 +78,92 @@ def new_edit_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def _stored(row: Game) -> StoredGame:
+@dataclass(frozen=True)
+class GameHead:
+    """What a game's row says without its entries: enough to answer "has anything changed?"."""
+
+    id: str
+    version: int
+    _token_hash: str
+
+    def token_matches(self, token: str | None) -> bool:
+        if not token:
+            return False
+        return hmac.compare_digest(_hash(token), self._token_hash)
+
+
+#: The row without its settings and entries (one primary-key lookup, a few small columns);
+#: built once, so a read does not build its SQL again.
+_HEAD = select(Game.id, Game.version, Game.edit_token_hash, Game.created_at,
+               Game.updated_at).where(Game.id == bindparam("game_id"))
+#: The version alone (and the token's hash, to tell the scorekeeper): what a 304 or 204 needs.
+_VERSION = select(Game.version, Game.edit_token_hash).where(Game.id == bindparam("game_id"))
+
+
+def cached_state(game_id: str, version: int) -> rules.GameState | None:
+    found = cache("states").get((game_id, version))
+    return found if isinstance(found, rules.GameState) else None
+
+
+def _keep_state(game_id: str, version: int, state: rules.GameState) -> None:
+    cache("states").put((game_id, version), state)
+    latest = cache("latest")
+    known = latest.get(game_id)
+    if not isinstance(known, tuple) or known[0] < version:
+        latest.put(game_id, (version, state))
+
+
+def _fold(row: Game) -> rules.GameState:
+    """The row's state. When this process knows an older state of the game whose entries start
+    the row's (another app server or worker wrote the newer ones), only the rest is applied;
+    after an undo or a correction elsewhere, everything is folded again."""
     settings = rules.settings_from_json(row.settings)
     entries = [rules.entry_from_json(settings, e) for e in row.entries]
+    known = cache("latest").get(row.id)
+    older = known[1] if isinstance(known, tuple) and known[0] < row.version else None
+    if (isinstance(older, rules.GameState) and len(older.entries) <= len(entries)
+            and older.settings == settings and tuple(entries[:len(older.entries)]) == older.entries):
+        state = older
+        for entry in entries[len(older.entries):]:
+            state = rules.apply(state, entry)
+    else:
+        state = rules.fold(settings, entries)
+    _keep_state(row.id, row.version, state)
+    return state
+
+
+def _stored(row: Game) -> StoredGame:
     return StoredGame(
         id=row.id,
         version=row.version,
-        state=rules.fold(settings, entries),
+        state=cached_state(row.id, row.version) or _fold(row),
         created_at=row.created_at,
         updated_at=row.updated_at,
         _token_hash=row.edit_token_hash,
     )
+
+
+#: A write: only if the version is still the one the writer saw (optimistic concurrency).
+_WRITE = (
+    update(Game.__table__)
+    .where(Game.__table__.c.id == bindparam("game_id"), Game.__table__.c.version == bindparam("seen"))
+    .values(entries=bindparam("entries"), version=bindparam("next"), updated_at=bindparam("now"))
+)
+
+
+def _read(query: Select[Any], game_id: str) -> Row[Any] | None:
+    """One row of a prepared query, on a pooled connection of its own: a few columns need no
+    ORM session (the writes that follow still check the version in their UPDATE)."""
+    with db.engine.connect() as connection:
+        return connection.execute(query, {"game_id": game_id}).one_or_none()
+
+
+def game_head(game_id: str) -> GameHead | None:
+    """The game's version and token hash, or ``None`` for no such game: no entries, no fold."""
+    if not game_id:
+        return None
+    row = _read(_VERSION, game_id)
+    return None if row is None else GameHead(game_id, row.version, row.edit_token_hash)
 
 
 def create_game(
@@ -110,7 +192,16 @@ def create_game(
 
 
 def load_game(game_id: str) -> StoredGame:
-    row = db.session.get(Game, game_id, populate_existing=True) if game_id else None
+    """The game at its latest version: its state from the cache, else folded (and kept)."""
+    head = _read(_HEAD, game_id) if game_id else None
+    if head is None:
+        raise GameNotFound(game_id)
+    state = cached_state(game_id, head.version)
+    if state is not None:
+        return StoredGame(game_id, head.version, state, head.created_at, head.updated_at,
+                          head.edit_token_hash)
+    # A miss: read the whole row (it may have moved on since the head: take it as it is now).
+    row = db.session.get(Game, game_id, populate_existing=True)
     if row is None:
         raise GameNotFound(game_id)
     return _stored(row)
@@ -130,20 +221,15 @@ def _write(game_id: str, version: int, change: Callable[[rules.GameState], rules
         raise VersionConflict(current)
     new_state = change(current.state)  # a RuleError here leaves the game as it was
     now = utcnow()
-    result = db.session.execute(
-        update(Game)
-        .where(Game.id == game_id, Game.version == version)
-        .values(
-            entries=[rules.entry_to_json(e) for e in new_state.entries],
-            version=version + 1,
-            updated_at=now,
-        )
-        .execution_options(synchronize_session=False)
-    )
+    result = db.session.connection().execute(_WRITE, {
+        "game_id": game_id, "seen": version, "entries": [rules.entry_to_json(e) for e in new_state.entries],
+        "next": version + 1, "now": now,
+    })
     if result.rowcount != 1:  # type: ignore[attr-defined]
         db.session.rollback()
         raise VersionConflict(load_game(game_id))
     db.session.commit()
+    _keep_state(game_id, version + 1, new_state)
     return StoredGame(game_id, version + 1, new_state, current.created_at, now, current._token_hash)
 
 

@@ -19,7 +19,8 @@ from ..extensions import game_creation_limit
 from . import bodies
 from .errors import ApiError
 from .openapi import description
-from .serialize import game_json, json_response, ruleset_json
+from ..caches import cache
+from .serialize import dumps, game_json, json_response, ruleset_json
 
 #: Game ids are URL-safe base64; anything else is no game (and never reaches the database).
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -77,25 +78,35 @@ def _load(game_id: str) -> store.StoredGame:
     return store.load_game(game_id)
 
 
-def _etag(game: store.StoredGame) -> str:
+def _etag(game: store.StoredGame | store.GameHead) -> str:
     return f"{game.id}-{game.version}"
 
 
 def _game_response(game: store.StoredGame) -> Response:
-    response = json_response(game_json(game))
+    # The body of one version never changes: serialize it once per process.
+    bodies_ = cache("api")
+    body = bodies_.get((game.id, game.version))
+    if not isinstance(body, str):
+        body = dumps(game_json(game))
+        bodies_.put((game.id, game.version), body)
+    response = Response(body, mimetype="application/json")
     response.set_etag(_etag(game), weak=True)
     response.headers["Cache-Control"] = "no-cache"
     return response
 
 
 def game(game_id: str) -> Response:
-    found = _load(game_id)
-    if request.if_none_match.contains_weak(_etag(found)):
-        response = Response(status=304)
-        response.set_etag(_etag(found), weak=True)
-        response.headers["Cache-Control"] = "no-cache"
-        return response
-    return _game_response(found)
+    if request.if_none_match and GAME_ID.fullmatch(game_id):
+        # A poll: the version alone answers it (no entries read, nothing folded).
+        head = store.game_head(game_id)
+        if head is None:
+            raise store.GameNotFound(game_id)
+        if request.if_none_match.contains_weak(_etag(head)):
+            response = Response(status=304)
+            response.set_etag(_etag(head), weak=True)
+            response.headers["Cache-Control"] = "no-cache"
+            return response
+    return _game_response(_load(game_id))
 
 
 def _authorized(game_id: str) -> store.StoredGame:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from flask import abort, session
 
 from .. import store
-from ..store import StoredGame
+from ..store import GameHead, StoredGame
 
 #: How many games a device remembers (the session lives in a cookie: keep it small).
 RECENT_MAX = 30
@@ -26,7 +26,7 @@ def token_for(game_id: str) -> str | None:
     return token if isinstance(token, str) else None
 
 
-def may_edit(game: StoredGame) -> bool:
+def may_edit(game: StoredGame | GameHead) -> bool:
     """True when this device holds the game's edit token (checked against its hash)."""
     return game.token_matches(token_for(game.id))
 
@@ -52,7 +52,10 @@ def keep(game_id: str, token: str) -> None:
 
 def remember(game_id: str) -> None:
     """Put ``game_id`` first in this device's list of games."""
-    ids = [gid for gid in recent_ids() if gid != game_id]
+    known = recent_ids()
+    if known[:1] == [game_id] and session.permanent:
+        return  # already first: leave the cookie as it is
+    ids = [gid for gid in known if gid != game_id]
     session["recent"] = [game_id, *ids][:RECENT_MAX]
     session.permanent = True
 
@@ -62,6 +65,14 @@ def recent_ids() -> list[str]:
     if not isinstance(recent, list):
         return []
     return [gid for gid in recent if isinstance(gid, str)][:RECENT_MAX]
+
+
+def head_or_404(game_id: str) -> GameHead:
+    """The game's version (no entries read), or the 404 page."""
+    head = store.game_head(game_id)
+    if head is None:
+        abort(404)
+    return head
 
 
 def load_or_404(game_id: str) -> StoredGame:

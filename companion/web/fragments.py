@@ -152,14 +152,19 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None) ->
     }
 
 
+def render_body(game: StoredGame, submitted: Any = None, notice: Any = None,
+                fragment: bool = False, **extra: Any) -> str:
+    """The page, or its live part, as text (``extra`` adds to the template's context)."""
+    context = {**game_context(game, submitted, notice), **extra}
+    if fragment:
+        return render_block("game/page.html", "live", **context)
+    return render_template("game/page.html", **context)
+
+
 def render_game(game: StoredGame, submitted: Any = None, notice: Any = None,
                 status: int = 200, fragment: bool | None = None) -> Response:
     """The whole game page, or only its live part (for htmx, or when ``fragment`` says so)."""
-    context = game_context(game, submitted, notice)
-    if wants_fragment() if fragment is None else fragment:
-        body = render_block("game/page.html", "live", **context)
-    else:
-        body = render_template("game/page.html", **context)
+    body = render_body(game, submitted, notice, wants_fragment() if fragment is None else fragment)
     response = make_response(body, status)
     response.headers["Cache-Control"] = "no-store"
     return response

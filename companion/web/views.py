@@ -6,8 +6,9 @@ from flask import abort, make_response, redirect, render_template, request, url_
 from werkzeug.wrappers import Response
 
 from .. import store
-from . import access
-from .fragments import render_game
+from ..store import GameHead, StoredGame
+from . import access, caching
+from .fragments import render_body, render_game, wants_fragment
 from .messages import game_name
 
 
@@ -33,14 +34,38 @@ def keep(game_id: str, token: str) -> Response:
 
 def game(game_id: str) -> Response:
     """The game: entry for a device that keeps score, a live read-only view for everyone else."""
-    found = access.load_or_404(game_id)
-    access.remember(found.id)
-    return render_game(found)
+    head = access.head_or_404(game_id)
+    access.remember(head.id)
+    return _shown(head, wants_fragment())
 
 
 def live(game_id: str) -> Response:
-    """The live part for a watching phone, polled every few seconds: 204 while nothing changed."""
-    found = access.load_or_404(game_id)
-    if request.args.get("v", type=int) == found.version:
+    """The live part for a watching phone, polled every few seconds: 204 while nothing changed
+    (answered from the version alone)."""
+    head = access.head_or_404(game_id)
+    if request.args.get("v", type=int) == head.version:
         return make_response("", 204)
-    return render_game(found, fragment=True)
+    return _shown(head, fragment=True)
+
+
+def _shown(head: GameHead, fragment: bool) -> Response:
+    """The page (or its live part): 304 when the browser has it, a watcher's from the cache."""
+    editable = access.may_edit(head)
+    if not caching.may_answer_304():  # a flashed message to show once: no cache either way
+        return render_game(access.load_or_404(head.id), fragment=fragment)
+    tag = caching.etag(head, editable, fragment)
+    if request.if_none_match.contains_weak(tag):
+        return caching.not_modified(tag)
+    shown: GameHead | StoredGame = head
+    if editable:
+        shown = access.load_or_404(head.id)
+        response = render_game(shown, fragment=fragment)
+    else:
+        body = caching.watcher_page(head, fragment)
+        if body is None:
+            shown = access.load_or_404(head.id)
+            body = caching.keep_watcher_page(shown, fragment, render_body(
+                shown, fragment=fragment, csrf_token=lambda: caching.CSRF_PLACEHOLDER))
+        response = make_response(body)
+    # The ETag again: rendering may just have given this session its CSRF secret.
+    return caching.conditional(response, shown, editable, fragment)

@@ -164,6 +164,19 @@
     keepAwake();
   });
 
+  /* --- back to a game page ----------------------------------------------------------- */
+
+  // A game page may be kept by the browser (it is revalidated on every visit, but the back
+  // button shows the kept copy as it was): ask whether the game moved on since (204: no).
+  window.addEventListener("pageshow", function (event) {
+    var live = document.getElementById("game-live");
+    var navigation = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    var back = event.persisted || (navigation && navigation.type === "back_forward");
+    if (live && back && window.htmx && live.getAttribute("data-live")) {
+      window.htmx.ajax("GET", live.getAttribute("data-live"), { target: live, swap: "outerHTML" });
+    }
+  });
+
   /* --- the service worker ------------------------------------------------------------- */
 
   if ("serviceWorker" in navigator) {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import json
 import hashlib
 import re
 import shutil
@@ -92,13 +93,13 @@ def test_app_js_registers_the_worker_at_the_root() -> None:
 
 def test_the_htmx_integrity_hash_matches_the_vendored_file(client: FlaskClient) -> None:
     page = client.get("/offline").get_data(as_text=True)
-    tag = re.search(r'<script src="(/static/vendor/htmx-(\d+\.\d+\.\d+)\.min\.js)" '
+    tag = re.search(r'<script src="(/static/vendor/htmx-(\d+\.\d+\.\d+)\.min\.[0-9a-f]{12}\.js)" '
                     r'integrity="(sha384-[^"]+)" crossorigin="anonymous" defer></script>', page)
     assert tag, "base.html must load the pinned htmx with integrity and crossorigin"
     url, version, integrity = tag.groups()
     assert version.startswith("2.")
     served = client.get(url).get_data()
-    on_disk = (ROOT / "static" / url.removeprefix("/static/")).read_bytes()
+    on_disk = (ROOT / "static" / f"vendor/htmx-{version}.min.js").read_bytes()
     assert served == on_disk
     digest = base64.b64encode(hashlib.sha384(on_disk).digest()).decode()
     assert integrity == f"sha384-{digest}"
@@ -106,5 +107,20 @@ def test_the_htmx_integrity_hash_matches_the_vendored_file(client: FlaskClient) 
 
 
 def test_every_asset_the_worker_lists_exists() -> None:
+    from companion.assets import BUNDLES
+
     for name in ASSETS:
-        assert (ROOT / "static" / name).is_file(), name
+        for part in BUNDLES.get(name, (name,)):
+            assert (ROOT / "static" / part).is_file(), part
+
+
+def test_the_worker_caches_the_fingerprinted_bundles_the_pages_load(client: FlaskClient) -> None:
+    body = client.get("/sw.js").get_data(as_text=True)
+    listed = json.loads(re.search(r"const ASSETS = (\[.*?\]);", body).group(1))  # type: ignore[union-attr]
+    page = client.get("/offline").get_data(as_text=True)
+    loaded = re.findall(r'(?:href|src)="(/static/[^"]+)"', page)
+    assert loaded and set(loaded) <= set(listed)  # an offline start finds every file it needs
+    for url in listed:
+        if url.startswith("/static/"):
+            assert re.search(r"\.[0-9a-f]{12}\.[a-z]+$", url), url  # named by its content
+            assert "immutable" in client.get(url).headers["Cache-Control"]

@@ -1,0 +1,414 @@
+"""Companion under load, against a bare Flask "hello" served the same way, in the same run.
+
+Starts gunicorn on loopback for a bare Flask app (``bench/hello.py``) and for Companion (same
+workers, same threads, no access log for either), plays a finished 19-round Elevator game through
+the API, then loads each with ``wrk`` (Debian's package) and prints, for each row of issue 10's
+table, requests per second, the ratio to the bare Flask app, and p50/p99 latency:
+
+* ``state``   GET /api/v1/games/<id>
+* ``304``     the same GET with If-None-Match (a watcher's poll through the API)
+* ``204``     GET /g/<id>/live?v=<version> (the share page's poll)
+* ``page``    GET /g/<id> (the share page, HTML)
+* ``write``   POST …/bids and …/tricks, each connection playing its own games in turn
+
+``--base DIR`` measures a second checkout too (e.g. the code before a change), in the same run.
+``--postgres`` also runs on a throw-away PostgreSQL cluster: one app server, then two app server
+processes on the one database loaded together, to show what scaling out adds. ``--flat`` also
+compares round 1 with round 19 for state, poll and page. Everything listens on 127.0.0.1 only;
+every wrk run lasts ``--duration`` seconds.
+
+Run from the project's root: ``.venv/bin/python bench/load.py`` (see bench/README.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+PLAYERS = ["Ana", "Ben", "Cleo", "Dev", "Eli"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Server:
+    name: str
+    url: str
+    process: subprocess.Popen[bytes]
+
+
+def start(name: str, cwd: Path, app: str, env: dict[str, str], workers: int, threads: int,
+          ready: str = "/") -> Server:
+    port = free_port()
+    log = open(Path(env.get("COMPANION_INSTANCE", tempfile.gettempdir())) / f"{name}.log", "wb")
+    process = subprocess.Popen(
+        [str(BIN / "gunicorn"), "--config", str(ROOT / "bench" / "gunicorn_bench.py"),
+         "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--threads", str(threads), app],
+        cwd=cwd, env={**os.environ, "PYTHONPATH": str(cwd), **env}, stdout=log, stderr=log,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(url + ready, timeout=2).read()
+            return Server(name, url, process)
+        except (OSError, urllib.error.URLError):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"{name} did not start: see {log.name}")
+            time.sleep(0.2)
+
+
+def stop(server: Server) -> None:
+    server.process.terminate()
+    try:
+        server.process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        server.process.kill()
+
+
+def call(url: str, method: str = "GET", body: Any = None, token: str | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
+def new_game(server: Server) -> tuple[str, str, dict[str, Any]]:
+    answer = call(server.url + "/api/v1/games", "POST",
+                  {"ruleset": "elevator", "players": PLAYERS, "first_dealer": 0})
+    return answer["game"]["id"], answer["edit_token"], answer["game"]
+
+
+def play(server: Server, game_id: str, token: str, game: dict[str, Any],
+         rounds: int | None = None) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
+    """Play the game as a table does (each bid its own entry), ``rounds`` rounds or to the end;
+    the writes it made, without their versions."""
+    writes: list[tuple[str, dict[str, Any]]] = []
+    base = f"{server.url}/api/v1/games/{game_id}"
+    while game["current"] is not None and (rounds is None or len(game["rounds"]) < rounds):
+        current = game["current"]
+        if current["next_bidder"] is not None:
+            seat = current["next_bidder"]
+            bids: list[int | None] = [None] * len(PLAYERS)
+            bids[seat] = current["legal_bids"][0]
+            kind, fields = "bids", {"bids": bids}
+        else:
+            tricks = [0] * len(PLAYERS)
+            tricks[current["bidding_order"][0]] = current["hand_size"]
+            kind, fields = "tricks", {"tricks": tricks}
+        writes.append((kind, fields))
+        game = call(f"{base}/{kind}", "POST", {"version": game["version"], **fields}, token)
+    return game, writes
+
+
+@dataclass
+class Result:
+    rps: float
+    p50: float  # milliseconds
+    p99: float
+    errors: int
+    hello: float = 0.0  # the bare Flask app's req/s measured just before (the ratio's yardstick)
+
+
+def _ms(value: str, unit: str) -> float:
+    return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+
+def wrk(url: str, duration: int, connections: int, threads: int, headers: tuple[str, ...] = (),
+        script: Path | None = None) -> Result:
+    command = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{duration}s", "--latency",
+               "--timeout", "10s"]
+    for header in headers:
+        command += ["-H", header]
+    if script:
+        command += ["-s", str(script)]
+    out = subprocess.run(command + [url], capture_output=True, text=True, check=True,
+                         timeout=duration + 60).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
+    p50 = re.search(r"50%\s+([\d.]+)(us|ms|s)\b", out)
+    p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)\b", out)
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    return Result(rps, _ms(*p50.groups()) if p50 else 0.0, _ms(*p99.groups()) if p99 else 0.0,
+                  int(errors.group(1)) if errors else 0)
+
+
+def write_script(path: Path, games: list[tuple[str, str]], writes: list[tuple[str, dict[str, Any]]],
+                 threads: int) -> None:
+    """A wrk script: each thread plays its own games in turn, one write each. A game's version
+    is read from each answer, and a game with a write in flight is skipped, so no write ever
+    names a stale version (wrk also calls ``request`` once without sending it)."""
+    def lua(text: str) -> str:
+        return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+    steps = ",\n".join("{" + lua(kind) + ", " + lua(json.dumps(fields)[1:]) + "}"
+                        for kind, fields in writes)
+    table = ",\n".join("{" + lua(gid) + ", " + lua("Bearer " + token) + "}" for gid, token in games)
+    path.write_text(f"""
+local steps = {{
+{steps}
+}}
+local games = {{
+{table}
+}}
+local count = 0
+function setup(thread)
+  thread:set("id", count)
+  count = count + 1
+end
+function init(args)
+  mine, version, busy = {{}}, {{}}, {{}}
+  for i = 1, #games do
+    if (i - 1) % {threads} == id then
+      table.insert(mine, games[i])
+      version[games[i][1]] = 1
+    end
+  end
+  n = 0
+end
+function request()
+  local game
+  for _ = 1, #mine do
+    n = n + 1
+    game = mine[(n % #mine) + 1]
+    if not busy[game[1]] then break end
+  end
+  busy[game[1]] = true
+  local v = version[game[1]]
+  local step = steps[(v - 1) % #steps + 1]
+  return wrk.format("POST", "/api/v1/games/" .. game[1] .. "/" .. step[1],
+                    {{["Authorization"] = game[2], ["Content-Type"] = "application/json"}},
+                    '{{"version": ' .. v .. ', ' .. step[2])
+end
+function response(status, headers, body)
+  local gid = string.match(body, '"id":"([^"]+)"')
+  local v = string.match(body, '"version":(%d+)')
+  if gid and version[gid] then
+    if v then version[gid] = tonumber(v) end
+    busy[gid] = nil
+  end
+end
+""")
+
+
+@dataclass
+class Target:
+    """A Companion server ready to be loaded: a finished game and fresh games for the writes."""
+
+    server: Server
+    game_id: str
+    version: int
+    script: Path
+    early_id: str = ""
+    early_version: int = 0
+
+
+def prepare(server: Server, work: Path, games: int, threads: int, flat: bool) -> Target:
+    game_id, token, game = new_game(server)
+    game, writes = play(server, game_id, token, game)
+    assert game["status"] == "finished" and len(game["rounds"]) == 19, game["status"]
+    fresh = [new_game(server)[:2] for _ in range(games)]
+    script = work / f"writes-{server.name}.lua"
+    write_script(script, fresh, writes, threads)
+    target = Target(server, game_id, game["version"], script)
+    if flat:
+        early_id, early_token, early = new_game(server)
+        early, _ = play(server, early_id, early_token, early, rounds=1)
+        target.early_id, target.early_version = early_id, early["version"]
+    return target
+
+
+def paired(hello: Server, args: argparse.Namespace, url: str, **options: Any) -> Result:
+    """One row, right after the bare Flask app for half as long: on a busy shared machine a
+    ratio means something only between measures taken close together."""
+    load = {"duration": args.duration, "connections": args.connections, "threads": args.wrk_threads}
+    bare = wrk(hello.url + "/", **{**load, "duration": max(1, args.duration // 2)}).rps
+    result = wrk(url, **load, **options)
+    result.hello = bare
+    return result
+
+
+def rows(hello: Server, target: Target, args: argparse.Namespace, game_id: str | None = None,
+         version: int | None = None) -> dict[str, Result]:
+    gid, v = game_id or target.game_id, version or target.version
+    url = target.server.url
+    return {
+        "state": paired(hello, args, f"{url}/api/v1/games/{gid}"),
+        "304": paired(hello, args, f"{url}/api/v1/games/{gid}",
+                      headers=(f'If-None-Match: W/"{gid}-{v}"',)),
+        "204": paired(hello, args, f"{url}/g/{gid}/live?v={v}"),
+        "page": paired(hello, args, f"{url}/g/{gid}"),
+    }
+
+
+GOALS = {"state": 0.55, "304": 0.70, "204": 0.70, "page": 0.50, "write": 0.20}
+
+
+def report(title: str, results: dict[str, Result]) -> None:
+    print(f"\n{title}")
+    print(f"  {'what':<8} {'req/s':>9} {'hello':>7} {'ratio':>7} {'goal':>6} {'p50 ms':>8} {'p99 ms':>8}"
+          "  errors")
+    for name, r in results.items():
+        goal = GOALS.get(name.split()[0])
+        print(f"  {name:<8} {r.rps:>9,.0f} {r.hello:>7,.0f} {r.rps / r.hello:>7.2f}"
+              f" {'' if goal is None else f'{goal:.2f}':>6} {r.p50:>8.2f} {r.p99:>8.2f}  {r.errors or ''}")
+    sys.stdout.flush()
+
+
+def app_env(instance: Path, database: str | None = None) -> dict[str, str]:
+    env = {"COMPANION_INSTANCE": str(instance), "SECRET_KEY": "bench-secret",
+           "GAME_CREATION_LIMIT": "100000 per hour"}
+    if database:
+        env["DATABASE_URL"] = database
+    return env
+
+
+def migrate(cwd: Path, env: dict[str, str]) -> None:
+    subprocess.run([str(BIN / "flask"), "--app", "wsgi", "db", "upgrade"], cwd=cwd,
+                   env={**os.environ, "PYTHONPATH": str(cwd), **env}, check=True, capture_output=True)
+
+
+@contextmanager
+def postgres(work: Path) -> Iterator[str]:
+    """A throw-away cluster of Debian's PostgreSQL on a loopback port (as tests/postgres does)."""
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if not found:
+        raise SystemExit("PostgreSQL is not installed (apt-get install -y postgresql)")
+    bin_dir = Path(found[-1]).parent
+    root = Path(tempfile.mkdtemp(prefix="companion-bench-pg-"))
+    as_pg = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+    if os.geteuid() == 0:
+        shutil.chown(root, "postgres")
+    port = free_port()
+    subprocess.run([*as_pg, str(bin_dir / "initdb"), "-D", str(root / "data"), "-U", "companion",
+                    "--auth=trust", "-E", "UTF8", "--no-sync"], check=True, capture_output=True)
+    options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c max_connections=200"
+    subprocess.run([*as_pg, str(bin_dir / "pg_ctl"), "-D", str(root / "data"), "-l",
+                    str(root / "log"), "-o", options, "-w", "start"], check=True, capture_output=True)
+    try:
+        subprocess.run([str(bin_dir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U",
+                        "companion", "companion"], check=True, capture_output=True)
+        yield f"postgresql://companion@127.0.0.1:{port}/companion"
+    finally:
+        subprocess.run([*as_pg, str(bin_dir / "pg_ctl"), "-D", str(root / "data"), "-m", "immediate",
+                        "stop"], capture_output=True)
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--duration", type=int, default=5, help="seconds per wrk run (default 5)")
+    parser.add_argument("--connections", type=int, default=8, help="wrk -c (default 8)")
+    parser.add_argument("--wrk-threads", type=int, default=2, help="wrk -t (default 2)")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
+    parser.add_argument("--threads", type=int, default=4, help="gunicorn threads (default 4)")
+    parser.add_argument("--base", type=Path, help="another checkout to measure in the same run")
+    parser.add_argument("--postgres", action="store_true", help="also on PostgreSQL, 1 and 2 servers")
+    parser.add_argument("--flat", action="store_true", help="also round 1 against round 19")
+    args = parser.parse_args()
+    if shutil.which("wrk") is None:
+        raise SystemExit("wrk is not installed (apt-get install -y wrk)")
+    games = max(20, args.duration * 2500 // 114)  # enough fresh games that no write is refused
+    print(f"{os.cpu_count()} CPUs; gunicorn {args.workers} workers x {args.threads} threads; "
+          f"wrk -t{args.wrk_threads} -c{args.connections} -d{args.duration}s; loopback only")
+
+    work = Path(tempfile.mkdtemp(prefix="companion-bench-"))
+    hello_env = {"COMPANION_INSTANCE": str(work)}
+    servers: list[Server] = []
+    try:
+        hello = start("hello", ROOT / "bench", "hello:app", hello_env, args.workers, args.threads)
+        servers.append(hello)
+        checkouts = [("after", ROOT)] + ([("before", args.base.resolve())] if args.base else [])
+        targets = []
+        for label, cwd in checkouts:
+            instance = work / label
+            instance.mkdir()
+            env = app_env(instance)
+            migrate(cwd, env)
+            server = start(label, cwd, "wsgi:app", env, args.workers, args.threads, "/api/v1/rulesets")
+            servers.append(server)
+            targets.append((label, cwd, prepare(server, work, games, args.wrk_threads, args.flat)))
+
+        for label, cwd, target in targets:
+            results = rows(hello, target, args)
+            results["write"] = paired(hello, args, target.server.url + "/", script=target.script)
+            report(f"SQLite, {label} ({cwd.name})", results)
+            if args.flat:
+                early = rows(hello, target, args, target.early_id, target.early_version)
+                late = {k: v for k, v in results.items() if k != "write"}
+                print("  round 19 / round 1 cost, each against its own hello:",
+                      ", ".join(f"{k} {(early[k].rps / early[k].hello) / (late[k].rps / late[k].hello):.2f}x"
+                                for k in early))
+        for server in servers[1:]:
+            stop(server)
+        servers = servers[:1]
+
+        if args.postgres:
+            with postgres(work) as database:
+                instance = work / "pg"
+                instance.mkdir()
+                env = app_env(instance, database)
+                migrate(ROOT, env)
+                one = start("pg-1", ROOT, "wsgi:app", env, args.workers, args.threads, "/api/v1/rulesets")
+                two = start("pg-2", ROOT, "wsgi:app", env, args.workers, args.threads, "/api/v1/rulesets")
+                servers += [one, two]
+                target = prepare(one, work, games, args.wrk_threads, False)
+                results = rows(hello, target, args)
+                results["write"] = paired(hello, args, one.url + "/", script=target.script)
+                report("PostgreSQL, one app server", results)
+                # Both servers at once, half the connections each, on the same finished game.
+                half = {"duration": args.duration, "connections": max(1, args.connections // 2),
+                        "threads": 1}
+                both: dict[str, Result] = {}
+                for name, path, headers in (
+                    ("state", f"/api/v1/games/{target.game_id}", ()),
+                    ("304", f"/api/v1/games/{target.game_id}",
+                     (f'If-None-Match: W/"{target.game_id}-{target.version}"',)),
+                    ("page", f"/g/{target.game_id}", ()),
+                ):
+                    bare = wrk(hello.url + "/", **{**half, "connections": args.connections,
+                                                   "threads": args.wrk_threads}).rps
+                    both[name] = _together([s.url + path for s in (one, two)], headers, half)
+                    both[name].hello = bare
+                report("PostgreSQL, two app servers on one database (summed)", both)
+    finally:
+        for server in servers:
+            stop(server)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _together(urls: list[str], headers: tuple[str, ...], load: dict[str, int]) -> Result:
+    """One wrk per server, started together; their rates summed, their worst latencies kept."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(len(urls)) as pool:
+        results = list(pool.map(lambda u: wrk(u, headers=headers, **load), urls))
+    return Result(sum(r.rps for r in results), max(r.p50 for r in results),
+                  max(r.p99 for r in results), sum(r.errors for r in results))
+
+
+if __name__ == "__main__":
+    main()

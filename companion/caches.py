@@ -1,0 +1,70 @@
+"""What is derived from a game, kept per process by ``(game id, version)``.
+
+A game's version grows by one with every write and never goes back, so ``(id, version)`` names one
+list of entries forever: the state folded from it, its API body and a watcher's page can be kept
+and shared between requests and threads without ever being stale. A write makes a new version,
+hence a new key; nothing is ever invalidated, old keys simply age out of the LRU. Nothing that
+matters lives only here: a restart, or another app server, folds again from the database.
+
+Each Flask app has its own caches (``app.extensions``), so test apps never share them.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from typing import Generic, TypeVar
+
+from flask import Flask, current_app
+
+V = TypeVar("V")
+
+#: How many entries each cache keeps by default (``STATE_CACHE_SIZE`` in the config).
+DEFAULT_SIZE = 256
+
+
+class LRU(Generic[V]):
+    """A small thread-safe least-recently-used map."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[Hashable, V] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> V | None:
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def put(self, key: Hashable, value: V) -> None:
+        if self.size <= 0:
+            return
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+def cache(name: str) -> LRU[object]:
+    """The app's cache called ``name`` (``states``, ``api``, ``pages``), made on first use."""
+    caches: dict[str, LRU[object]] = current_app.extensions["companion.caches"]
+    found = caches.get(name)
+    if found is None:
+        found = caches.setdefault(name, LRU(int(current_app.config.get("STATE_CACHE_SIZE",
+                                                                        DEFAULT_SIZE))))
+    return found
+
+
+def init_app(app: Flask) -> None:
+    app.extensions["companion.caches"] = {}

@@ -1,0 +1,243 @@
+"""Reads as cheap as the database allows, and never stale.
+
+The 304 and 204 answers read the version alone (the SQL is counted); states, API bodies and
+watchers' pages are cached per process by (game id, version), so two app instances on one
+database always agree: a write through one is seen by the other at once, after an undo and a
+correction too. The HTML 304 is per language, per role and per session.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from flask_migrate import upgrade
+from sqlalchemy import event
+
+from companion import create_app, rules, store
+from companion.models import db
+
+from .client import Api
+
+
+@contextmanager
+def statements(app: Flask) -> Iterator[list[str]]:
+    """Every SQL statement the app runs inside the block."""
+    seen: list[str] = []
+
+    def record(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        seen.append(statement)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
+
+
+@pytest.fixture
+def no_fold(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
+    """Call it to make any fold from then on fail the test."""
+
+    def forbid() -> None:
+        def fold(*_args: Any) -> Any:
+            raise AssertionError("folded on a read")
+
+        monkeypatch.setattr(rules, "fold", fold)
+
+    return forbid
+
+
+def _played(api: Api) -> Any:
+    game = api.create("elevator", ["Ana", "Ben", "Cleo", "Dev", "Eli"])
+    for _ in range(3):
+        api.play_turn_round(game)
+    return game
+
+
+def test_the_api_304_reads_the_version_alone(app: Flask, client: FlaskClient,
+                                             no_fold: Callable[[], None]) -> None:
+    api = Api(client)
+    game = _played(api)
+    etag = client.get(f"/api/v1/games/{game.id}").headers["ETag"]
+    store_cache = app.extensions["companion.caches"]
+    for cache in store_cache.values():
+        cache.clear()  # a fresh process: nothing cached, and still nothing folded for a 304
+    no_fold()
+    with statements(app) as seen:
+        response = client.get(f"/api/v1/games/{game.id}", headers={"If-None-Match": etag})
+    assert response.status_code == 304
+    assert len(seen) == 1, seen
+    assert "version" in seen[0] and "entries" not in seen[0] and "settings" not in seen[0]
+
+
+def test_the_watchers_204_reads_the_version_alone(app: Flask, client: FlaskClient,
+                                                  no_fold: Callable[[], None]) -> None:
+    game = _played(Api(client))
+    for cache in app.extensions["companion.caches"].values():
+        cache.clear()
+    no_fold()
+    with statements(app) as seen:
+        response = client.get(f"/g/{game.id}/live?v={game.version}")
+    assert response.status_code == 204
+    assert len(seen) == 1 and "entries" not in seen[0], seen
+
+
+def test_a_read_of_a_cached_version_folds_nothing_and_skips_the_entries(
+        app: Flask, client: FlaskClient, no_fold: Callable[[], None]) -> None:
+    api = Api(client)
+    game = _played(api)
+    watcher = app.test_client()
+    assert watcher.get(f"/g/{game.id}").status_code == 200  # cached by the write and this read
+    no_fold()
+    for url in (f"/api/v1/games/{game.id}", f"/g/{game.id}", f"/g/{game.id}/live?v=1"):
+        with statements(app) as seen:
+            assert watcher.get(url).status_code == 200, url
+        assert seen and not any("entries" in s for s in seen), (url, seen)
+
+
+def test_a_write_applies_its_entry_to_the_cached_state(client: FlaskClient,
+                                                       no_fold: Callable[[], None]) -> None:
+    api = Api(client)
+    game = _played(api)
+    api.get(game)
+    no_fold()
+    api.write(game, "bids", {"bids": [0] * 5})  # one apply, no fold of the twenty entries before
+    assert api.get(game)["version"] == game.version
+
+
+@pytest.fixture
+def two_servers(tmp_path: Path) -> tuple[FlaskClient, FlaskClient]:
+    """Two app instances (as two app servers) on one database, each with its own caches."""
+    config = {"TESTING": True, "SECRET_KEY": "shared", "WTF_CSRF_ENABLED": False,
+              "RATELIMIT_ENABLED": False,
+              "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'shared.sqlite'}"}
+    first, second = create_app(dict(config)), create_app(dict(config))
+    with first.app_context():
+        upgrade()
+    return first.test_client(), second.test_client()
+
+
+def test_two_app_servers_on_one_database_never_serve_a_stale_version(
+        two_servers: tuple[FlaskClient, FlaskClient]) -> None:
+    one, other = two_servers
+    writer, reader = Api(one), Api(other)
+    game = writer.create("oh-hell", ["Ana", "Ben", "Cleo"])
+    seen = reader.get(game)  # the other server caches version 1
+    assert seen["version"] == 1
+    etag = other.get(f"/api/v1/games/{game.id}").headers["ETag"]
+    page = other.get(f"/g/{game.id}")
+    page_tag = page.headers["ETag"]
+
+    writer.write(game, "bids", {"bids": _first_bid(seen)})
+    assert reader.get(game) == game.body  # seen at once, not the cached version 1
+    assert other.get(f"/api/v1/games/{game.id}", headers={"If-None-Match": etag}).status_code == 200
+    assert other.get(f"/g/{game.id}/live?v=1").status_code == 200
+    assert other.get(f"/g/{game.id}", headers={"If-None-Match": page_tag}).status_code == 200
+
+    writer.write(game, "undo", {})
+    assert reader.get(game) == game.body and game.body["version"] == 3
+    assert reader.get(game)["current"]["bids"] is None
+
+    writer.play_turn_round(game)
+    before = reader.get(game)
+    number = before["rounds"][0]["number"]
+    bids, tricks = before["rounds"][0]["bids"], before["rounds"][0]["tricks"]
+    corrected = [tricks[-1], *tricks[:-1]]  # the same total, someone else took them
+    writer.write(game, f"rounds/{number}", {"bids": bids, "tricks": corrected}, method="PUT")
+    after = reader.get(game)
+    assert after == game.body and after["rounds"][0]["tricks"] == corrected != tricks
+    assert other.get(f"/g/{game.id}/live?v={before['version']}").status_code == 200
+
+
+def _first_bid(game: dict[str, Any]) -> list[int | None]:
+    bids: list[int | None] = [None] * len(game["players"])
+    bids[game["current"]["bidding_order"][0]] = 0
+    return bids
+
+
+def _keep(client: FlaskClient, game: Any) -> None:
+    assert client.get(f"/g/{game.id}/keep/{game.token}").status_code == 303
+
+
+def test_the_html_304_is_per_version_language_role_and_session(app: Flask) -> None:
+    owner = app.test_client()
+    api = Api(owner)
+    game = api.create("oh-hell", ["Ana", "Ben", "Cleo"])
+    watcher = app.test_client()
+    first = watcher.get(f"/g/{game.id}", headers={"Accept-Language": "en"})
+    assert first.status_code == 200
+    assert first.headers["Cache-Control"] == "private, no-cache"
+    assert "Cookie" in first.headers["Vary"] and "Accept-Language" in first.headers["Vary"]
+    tag = first.headers["ETag"]
+    again = watcher.get(f"/g/{game.id}", headers={"If-None-Match": tag, "Accept-Language": "en"})
+    assert again.status_code == 304 and again.headers["ETag"] == tag and not again.get_data()
+
+    # Another language: another page.
+    french = watcher.get(f"/g/{game.id}", headers={"If-None-Match": tag, "Accept-Language": "fr"})
+    assert french.status_code == 200 and '<html lang="fr">' in french.get_data(as_text=True)
+    assert french.headers["ETag"] != tag
+
+    # The scorekeeper on the same browser: another page (forms, the scorekeeper link).
+    _keep(watcher, game)
+    keeper = watcher.get(f"/g/{game.id}", headers={"If-None-Match": tag, "Accept-Language": "en"})
+    assert keeper.status_code == 200 and keeper.headers["ETag"] != tag
+    assert "/keep/" in keeper.get_data(as_text=True)
+    keeper_tag = keeper.headers["ETag"]
+    assert watcher.get(f"/g/{game.id}", headers={"If-None-Match": keeper_tag,
+                                                 "Accept-Language": "en"}).status_code == 304
+
+    # Another phone holding the same ETag: its own session, its own CSRF token, a page of its own.
+    stranger = app.test_client()
+    stranger.get("/")
+    assert stranger.get(f"/g/{game.id}", headers={"If-None-Match": tag,
+                                                  "Accept-Language": "en"}).status_code == 200
+
+    # A new version: a new page.
+    api.write(game, "bids", {"bids": _first_bid(game.body)})
+    assert watcher.get(f"/g/{game.id}", headers={"If-None-Match": keeper_tag,
+                                                 "Accept-Language": "en"}).status_code == 200
+
+
+def test_a_cached_watcher_page_carries_each_phones_own_csrf_token(app: Flask) -> None:
+    game = Api(app.test_client()).create("elevator", ["Ana", "Ben", "Cleo"])
+    tokens = []
+    for _ in range(2):
+        phone = app.test_client()
+        page = phone.get(f"/g/{game.id}").get_data(as_text=True)
+        assert "\x00" not in page
+        token = re.search(r'<meta name="csrf-token" content="([^"]+)">', page)
+        assert token
+        tokens.append(token.group(1))
+        # The switcher's forms carry the same token as the page's meta.
+        assert set(re.findall(r'name="csrf_token" value="([^"]+)"', page)) == {token.group(1)}
+    assert tokens[0] != tokens[1]
+    assert len(app.extensions["companion.caches"]["pages"]) == 1  # rendered once for both
+
+
+def test_a_flashed_message_is_never_answered_304(app: Flask) -> None:
+    game = Api(app.test_client()).create("elevator", ["Ana", "Ben", "Cleo"])
+    phone = app.test_client()
+    tag = phone.get(f"/g/{game.id}").headers["ETag"]
+    with phone.session_transaction() as session:
+        session["_flashes"] = [("message", "Saved")]
+    shown = phone.get(f"/g/{game.id}", headers={"If-None-Match": tag})
+    assert shown.status_code == 200 and "Saved" in shown.get_data(as_text=True)
+
+
+def test_the_state_cache_agrees_with_a_fold(app: Flask, client: FlaskClient) -> None:
+    game = _played(Api(client))
+    with app.app_context():
+        cached = store.load_game(game.id)
+        for cache in app.extensions["companion.caches"].values():
+            cache.clear()
+        folded = store.load_game(game.id)
+    assert cached.state == folded.state and cached.version == folded.version
