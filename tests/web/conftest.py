@@ -102,6 +102,7 @@ def watcher(app: Flask) -> Iterator[FlaskClient]:
 def text(response: Any) -> str:
     """The page's text with tags and runs of white space removed, for reading sentences."""
     html = response.get_data(as_text=True)
+    html = re.sub(r"</?bdi[^>]*>", "", html)  # a name inside a sentence: no space around it
     html = re.sub(r"<[^>]+>", " ", html)
     html = html_lib.unescape(re.sub(r"\s+", " ", html))
     return html.replace(" .", ".").replace(" ,", ",")
