@@ -14,7 +14,7 @@ from .. import rules, store
 from ..rules import RuleError, ShapeError
 from ..store import StoredGame
 from . import entries
-from .forms import correction_form
+from .forms import card_token, correction_form
 from .fragments import CONFLICT
 from .messages import explain, game_name
 from .words import bid_words
@@ -77,8 +77,7 @@ def page(game_id: str, number: int) -> Response:
     for seat in game.settings.seats:
         bid_ = round_.bids[seat] if round_.bids else None
         if isinstance(bid_, rules.Card):
-            form[f"bids_{seat}_value"].data = bid_.value
-            form[f"bids_{seat}_suit"].data = bid_.suit.value
+            form[f"bids_{seat}"].data = card_token(bid_.value, bid_.suit)
         else:
             form[f"bids_{seat}"].data = bid_
         form[f"tricks_{seat}"].data = round_.tricks[seat] if round_.tricks else None

@@ -20,7 +20,7 @@ from jinja2_fragments.flask import render_block
 from .. import rules
 from ..rules import Bids, Family, Phase, Tricks
 from ..store import StoredGame
-from . import access
+from . import access, pending
 from .forms import BidForm, RoundForm, UndoForm, cards_form, tricks_form
 from .messages import game_name, hook_reason
 from .words import bid_words
@@ -93,6 +93,21 @@ def _bid_pad(round_: rules.Round | None) -> list[tuple[int, str | None]]:
     ]
 
 
+def _cards_closed(state: rules.GameState) -> list[list[rules.Card]]:
+    """Oh-Seven, bidding: for each seat, the cards the engine does not let it put forward now
+    (the card picker disables them)."""
+    current = state.current
+    if (state.settings.family is not Family.CARD_BIDS or current is None
+            or current.phase is not Phase.BIDDING):
+        return []
+    every = [rules.Card(value, suit) for suit in rules.Suit for value in range(8)]
+    closed = []
+    for seat in state.settings.seats:
+        open_ = set(getattr(rules, "cards_open", pending.cards_open)(state, seat))
+        closed.append([card for card in every if card not in open_])
+    return closed
+
+
 def _stray_errors(submitted: Any, used: Any) -> list[str]:
     """Errors of a submitted form that the panel no longer shows (its phase is over)."""
     if submitted is None or submitted is used:
@@ -138,6 +153,7 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None) ->
         "undo_label": _undo_label(state) if editable else None,
         "notice": str(notice) if notice else None,
         "bid_pad": _bid_pad(current),
+        "cards_closed": _cards_closed(state),
         "bids_so_far": sum(b for b in (current.bids or ()) if isinstance(b, int))
         if current and settings.family is Family.TURN_BIDS else None,
         "rows": _running_totals(state),

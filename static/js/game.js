@@ -5,7 +5,12 @@
  * - New game: Enter in a name field moves to the next name (the last one: to "Start the game").
  * - Tricks: once every player but one is tapped, the last one's count is filled in from the
  *   hand size (the server does the same for a form sent with one player untapped).
- * - Oh-Seven: a card a player set aside in this deal cannot be picked again (value and suit).
+ * - Oh-Seven: a card tapped with a finger moves on to the next player's cards (then to
+ *   "Reveal"); the server already disabled the cards the engine does not allow.
+ * - Unsaved picks survive a reload: what was tapped in a round's form ([data-keep-picks]) is kept
+ *   in localStorage under the form, round and game version, put back on load, and dropped once
+ *   the round is saved (the version moves on). Without storage or JS nothing changes.
+ * - A long name cut with an ellipsis (.name-fit) shows whole on a tap.
  * - Share: "Copy link" buttons copy the link beside them.
  */
 (function () {
@@ -71,31 +76,133 @@
       group.removeAttribute("data-auto"); // tapped by hand: never overwritten
       fillLastTricks(form);
     }
-    var card = input.closest("[data-set-aside]");
-    if (card) {
-      blockSetAside(card);
+    var card = input.closest("[data-card-seat]");
+    if (card && tappedByFinger) {
+      nextCard(card);
+    }
+    keepPicks(input.form);
+  });
+
+  document.addEventListener("input", function (event) {
+    if (event.target instanceof HTMLInputElement && event.target.type === "number") {
+      keepPicks(event.target.form);
     }
   });
 
-  /* --- Oh-Seven: set-aside cards ------------------------------------------------------ */
+  /* --- Oh-Seven: on to the next player's card ----------------------------------------- */
 
-  function blockSetAside(card) {
-    var aside = (card.getAttribute("data-set-aside") || "").split(" ").filter(Boolean);
-    if (!aside.length) {
+  // Only a tap or a click moves on: arrow keys walk the grid and must stay in it.
+  var tappedByFinger = false;
+  document.addEventListener("pointerdown", function () { tappedByFinger = true; }, true);
+  document.addEventListener("keydown", function () { tappedByFinger = false; }, true);
+
+  function nextCard(card) {
+    var form = card.closest("form");
+    var cards = Array.prototype.slice.call(form.querySelectorAll("[data-card-seat]"));
+    var next = cards.slice(cards.indexOf(card) + 1).filter(function (c) {
+      return !c.querySelector("input:checked");
+    })[0];
+    var target = next || form.querySelector('button[type="submit"]:not([tabindex])');
+    if (!target) {
       return;
     }
-    var value = card.querySelector('.values input:checked');
-    var suit = card.querySelector('.suits input:checked');
-    card.querySelectorAll(".suits input").forEach(function (input) {
-      input.disabled = !!value && aside.indexOf(value.value + "-" + input.value) !== -1;
+    target.scrollIntoView({ block: next ? "start" : "center", behavior: "smooth" });
+    var focus = next ? next.querySelector("input:not(:disabled)") : target;
+    if (focus) {
+      focus.focus({ preventScroll: true });
+    }
+  }
+
+  /* --- unsaved picks survive a reload ------------------------------------------------- */
+
+  var STORE = "companion-picks:";
+
+  function storage() {
+    try {
+      return window.localStorage;
+    } catch (error) {
+      return null; // storage refused (private mode, settings): picks live only on the page
+    }
+  }
+
+  function picksKey(form) {
+    var round = form.querySelector('input[name="round"]');
+    var version = form.querySelector('input[name="version"]');
+    return STORE + form.getAttribute("action") + "|" + (round ? round.value : "") + "|" +
+      (version ? version.value : "");
+  }
+
+  function keepPicks(form) {
+    var store = storage();
+    if (!store || !form || !form.hasAttribute("data-keep-picks")) {
+      return;
+    }
+    var picks = {};
+    form.querySelectorAll("input[type=radio]:checked, input[type=number]").forEach(function (input) {
+      if (!input.closest("[data-auto]")) { // a count filled in for the last player is not a pick
+        picks[input.name] = input.value;
+      }
     });
-    card.querySelectorAll(".values input").forEach(function (input) {
-      input.disabled = !!suit && aside.indexOf(input.value + "-" + suit.value) !== -1;
+    try {
+      store.setItem(picksKey(form), JSON.stringify(picks));
+    } catch (error) { /* full: nothing kept */ }
+  }
+
+  function restorePicks(form) {
+    var store = storage();
+    if (!store) {
+      return;
+    }
+    var key = picksKey(form);
+    var prefix = STORE + form.getAttribute("action") + "|";
+    // Another round or version of this form was saved since: its picks are done with.
+    for (var i = store.length - 1; i >= 0; i--) {
+      var other = store.key(i);
+      if (other && other.indexOf(prefix) === 0 && other !== key) {
+        store.removeItem(other);
+      }
+    }
+    var picks;
+    tappedByFinger = false; // putting picks back moves nobody on
+    try {
+      picks = JSON.parse(store.getItem(key) || "{}");
+    } catch (error) {
+      return;
+    }
+    Object.keys(picks).forEach(function (name) {
+      var fields = form.querySelectorAll('input[name="' + CSS.escape(name) + '"]');
+      var radios = Array.prototype.filter.call(fields, function (f) { return f.type === "radio"; });
+      if (radios.length) {
+        // What the page shows (a refused form keeps what was sent) wins over the kept picks.
+        if (radios.some(function (r) { return r.checked; })) {
+          return;
+        }
+        radios.forEach(function (r) {
+          if (r.value === picks[name] && !r.disabled) {
+            r.checked = true;
+            r.dispatchEvent(new Event("change", { bubbles: true }));
+          }
+        });
+      } else if (fields.length === 1 && fields[0].type === "number") {
+        fields[0].value = picks[name];
+        fields[0].dispatchEvent(new Event("input", { bubbles: true }));
+      }
     });
   }
 
+  /* --- a long name, cut: a tap shows it whole ----------------------------------------- */
+
+  document.addEventListener("click", function (event) {
+    var name = event.target instanceof Element ? event.target.closest(".name-fit") : null;
+    if (name && (name.scrollWidth > name.clientWidth || name.classList.contains("is-open"))) {
+      name.classList.toggle("is-open");
+    }
+  });
+
   function prepare(root) {
-    root.querySelectorAll("[data-set-aside]").forEach(blockSetAside);
+    var forms = root.matches && root.matches("form[data-keep-picks]") ? [root] : [];
+    forms.concat(Array.prototype.slice.call(root.querySelectorAll("form[data-keep-picks]")))
+      .forEach(restorePicks);
     root.querySelectorAll("button[data-copy]").forEach(function (button) {
       button.hidden = !(navigator.clipboard && window.isSecureContext);
     });

@@ -66,8 +66,7 @@ class Table:
         data: dict[str, Any] = {"round": current.number if current else 0}
         for seat, card in enumerate(cards):
             if card:
-                data[f"bids_{seat}_value"] = card[:-1]
-                data[f"bids_{seat}_suit"] = suits[card[-1]]
+                data[f"bids_{seat}"] = f"{card[:-1]}-{suits[card[-1]]}"
         return self.post("cards", data, **kwargs)
 
 
