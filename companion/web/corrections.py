@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from flask import abort, make_response, redirect, render_template, url_for
+from flask import abort, flash, make_response, redirect, render_template, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import rules, store
@@ -59,6 +60,11 @@ def save_correction(game: StoredGame, number: int, form: Any,
     except RuleError as error:
         form.add_error(error.field, error.seat, explain(error, game.settings))
         return render(game, 422, None)
+    if game.settings.family is rules.Family.SEVEN_UP:
+        flash(_("Hand %(number)s corrected: the scores after it are counted again.", number=number))
+    else:
+        flash(_("Round %(number)s corrected: the scores after it are counted again.",
+                number=number))
     return redirect(url_for("web.game", game_id=game.id), code=303)
 
 

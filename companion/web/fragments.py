@@ -128,7 +128,8 @@ def _seven_up(game: StoredGame, submitted: Any) -> dict[str, Any]:
     return seven_up.panel(game, submitted)
 
 
-def game_context(game: StoredGame, submitted: Any = None, notice: Any = None) -> dict[str, Any]:
+def game_context(game: StoredGame, submitted: Any = None, notice: Any = None,
+                 saved: str | None = None) -> dict[str, Any]:
     state = game.state
     settings = game.settings
     current = state.current
@@ -152,6 +153,7 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None) ->
         "undo_form": UndoForm(formdata=None) if editable else None,
         "undo_label": _undo_label(state) if editable else None,
         "notice": str(notice) if notice else None,
+        "saved": saved,
         "bid_pad": _bid_pad(current),
         "cards_closed": _cards_closed(state),
         "bids_so_far": sum(b for b in (current.bids or ()) if isinstance(b, int))
@@ -169,9 +171,11 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None) ->
 
 
 def render_game(game: StoredGame, submitted: Any = None, notice: Any = None,
-                status: int = 200, fragment: bool | None = None) -> Response:
-    """The whole game page, or only its live part (for htmx, or when ``fragment`` says so)."""
-    context = game_context(game, submitted, notice)
+                status: int = 200, fragment: bool | None = None,
+                saved: str | None = None) -> Response:
+    """The whole game page, or only its live part (for htmx, or when ``fragment`` says so);
+    ``saved`` says an entry was just stored."""
+    context = game_context(game, submitted, notice, saved)
     if wants_fragment() if fragment is None else fragment:
         body = render_block("game/page.html", "live", **context)
     else:
