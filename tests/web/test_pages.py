@@ -50,7 +50,7 @@ def test_watchers_poll_a_cheap_fragment(start: Callable[..., Table],
     changed = watcher.get(f"{table.url}/live?v={version}", headers=HTMX)
     assert changed.status_code == 200
     fragment = changed.get_data(as_text=True)
-    assert fragment.lstrip().startswith('<section id="game-live"')
+    assert fragment.lstrip().startswith('<div id="game-live"')
     assert f"live?v={version + 1}" in fragment
     assert "Waiting for Cleo's bid…" in text(changed)
     # The scorekeeper's own page does not poll (it would wipe what is being typed).

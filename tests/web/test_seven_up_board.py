@@ -133,7 +133,7 @@ def test_htmx_gets_the_live_fragment(start: Callable[..., Table]) -> None:
     response = tap_hand(table, htmx=True, high=0, low=1, jack="none", game=0)
     assert response.status_code == 200
     html = response.get_data(as_text=True)
-    assert html.lstrip().startswith('<section id="game-live"') and "Save hand 2" in html
+    assert html.lstrip().startswith('<div id="game-live"') and "Save hand 2" in html
 
 
 def test_a_stale_page_gets_the_game_as_it_is_and_keeps_the_taps(start: Callable[..., Table]) -> None:
