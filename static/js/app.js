@@ -156,7 +156,7 @@
       var same = focusedId ? document.getElementById(focusedId) : null;
       var saved = settled.querySelector("[data-saved]");
       if (byPerson && saved) {
-        say(saved.textContent);
+        say(saved.getAttribute("data-saved"));
       }
       if (byPerson && invalid) {
         focusOn(invalid, true);
@@ -219,7 +219,7 @@
     form.insertBefore(box, form.firstChild);
     var first = fieldOf(errors[0]);
     first.scrollIntoView({ block: "center" });
-    focusOn(first, false);
+    focusOn(first, true); // a group of radios: its first one
   }
 
   document.addEventListener("click", function (event) {
@@ -229,7 +229,7 @@
       event.preventDefault();
       var field = fieldOf(error);
       field.scrollIntoView({ block: "center" });
-      focusOn(field, false);
+      focusOn(field, true);
     }
   });
 

@@ -99,7 +99,9 @@
   function nextCard(card) {
     var form = card.closest("form");
     var cards = Array.prototype.slice.call(form.querySelectorAll("[data-card-seat]"));
-    var next = cards.slice(cards.indexOf(card) + 1).filter(function (c) {
+    // The next player still without a card (after this one, then from the top), else Reveal.
+    var here = cards.indexOf(card);
+    var next = cards.slice(here + 1).concat(cards.slice(0, here)).filter(function (c) {
       return !c.querySelector("input:checked");
     })[0];
     var target = next || form.querySelector('button[type="submit"]:not([tabindex])');

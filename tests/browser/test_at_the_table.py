@@ -104,7 +104,7 @@ def test_long_names_stay_in_their_tiles_and_read_in_full(phone: Phone, live_serv
     page.screenshot(path=str(screenshot_dir / "long-names-bids.png"))
     cut.tap()
     expect(cut).to_have_class(re.compile("is-open"))
-    assert _inside(cut.bounding_box(), page.locator(".bid-order li").filter(has=cut).bounding_box())
+    assert _inside(cut.bounding_box(), page.locator(".bid-order li").filter(has_text=LONG).bounding_box())
     # The tricks: the name above each row of buttons, inside the panel.
     game.write("bids", bids=[0, 0, 0, 0])
     page.reload()
@@ -151,12 +151,12 @@ def test_a_refused_correction_shows_its_error_where_the_person_looks(
         phone: Phone, live_server: str, screenshot_dir: Path) -> None:
     page = phone()
     game = new_game(live_server, "oh-hell", ["Ana", "Ben", "Cleo", "Dev"])
-    play_round(game)  # 10 cards: all bid 0, Ana took the ten
+    play_round(game)  # all bid 0, Ana took every trick
     game.keep_on(page)
     page.goto(f"{game.url}/rounds/1")
-    # The dealer (Ana) may not make the bids add up to 10: Ben 3, Cleo 3, Dev 4, Ana 0 do.
-    for name, bid in (("Ben", 3), ("Cleo", 3), ("Dev", 4)):
-        page.get_by_role("radio", name=f"{name} bids {bid}", exact=True).check()
+    # The dealer (Ana) may not make the bids add up to the cards: Ben's all and Ana's 0 do.
+    size = game.body["rounds"][0]["hand_size"]
+    page.get_by_role("radio", name=f"Ben bids {size}", exact=True).check()
     page.get_by_role("button", name="Save round 1").click()
     page.wait_for_selector(".error-summary")
     summary = page.locator(".error-summary")
@@ -192,15 +192,21 @@ def test_names_too_long_or_of_spaces_are_refused_at_the_field(phone: Phone) -> N
     page.get_by_role("radio", name=re.compile("^Oh Hell ")).check()
     typed = LONG + "Tran"  # 28 characters
     page.get_by_label("Player 1", exact=True).fill(typed)
-    page.get_by_label("Player 2", exact=True).fill("   ")
+    page.get_by_label("Player 2", exact=True).fill("Ana")
     page.get_by_label("Player 3", exact=True).fill("Ben")
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_selector(".error-summary")
     expect(page.get_by_label("Player 1", exact=True)).to_have_value(typed)  # nothing cut
     expect(page.locator("#players-0-error")).to_have_text(
         "This name has 28 characters: the most is 24.")
+    expect(page.get_by_label("Player 1", exact=True)).to_be_focused()
+    page.get_by_label("Player 1", exact=True).fill("Max")
+    page.get_by_label("Player 2", exact=True).fill("   ")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_selector(".error-summary")
     expect(page.locator("#players-1-error")).to_have_text(
         "This name is only spaces: type a name, or leave the row empty.")
+    expect(page.get_by_label("Player 2", exact=True)).to_be_focused()
 
 
 # --- 5. after an entry: the next step from its start, and "Saved." ---------------------------
@@ -249,10 +255,12 @@ def test_a_teams_game_point_is_credited_to_the_side(phone: Phone, live_server: s
     game = new_game(live_server, "seven-up", ["Lu", "Ned", "Ola", "Pim"])
     finish(game)  # seat 0's side (Lu & Ola) scores high, low, jack and game each hand
     page.goto(game.url)
-    step = page.locator(".count-step").filter(has_text="Game")
-    expect(step.locator(".count-who")).to_have_text("Lu & Ola")
-    expect(page.locator(".count-step").filter(has_text="High").locator(".count-who")).to_have_text(
-        "Lu & Ola (Lu)")
+    def who_scored(point: str) -> object:
+        return page.locator(".count-step").filter(
+            has=page.locator(".count-point", has_text=re.compile(f"^{point}$"))).locator(".count-who")
+
+    expect(who_scored("Game")).to_have_text("Lu & Ola")
+    expect(who_scored("High")).to_have_text("Lu & Ola (Lu)")
     page.screenshot(path=str(screenshot_dir / "seven-up-counting.png"), full_page=True)
 
 
@@ -285,16 +293,17 @@ def test_a_five_player_oh_seven_round_takes_twelve_taps_at_most(phone: Phone, li
     game.keep_on(page)
     taps = Taps(page)
     bids = ["3 of spades", "2 of hearts", "1 of diamonds", "0 of clubs", "0 of hearts"]
-    for i, (name, c) in enumerate(zip(players, bids)):
-        taps.radio(f"{name} bids {c}")
+    order = game.body["current"]["bidding_order"]  # Ben first: the dealer's left
+    for i, seat in enumerate(order):
+        taps.radio(f"{players[seat]} bids {bids[seat]}")
         if i == 0:
-            page.wait_for_timeout(400)  # moved on to Ben's cards
-            assert in_view(page, '[data-card-seat="1"]')
+            page.wait_for_timeout(600)  # moved on to the next player's cards
+            assert in_view(page, f'[data-card-seat="{order[1]}"]')
             page.screenshot(path=str(screenshot_dir / "oh-seven-one-tap-cards.png"))
     taps.button("Reveal")
     expect(page.locator(".game-banner")).to_contain_text("Trump ♠ spades")
-    for name, took in (("Ana", 3), ("Ben", 2), ("Cleo", 1), ("Dev", 0)):
-        taps.radio(f"{name} took {took}")
+    for name, took in (("Ben", 2), ("Cleo", 1), ("Dev", 0), ("Eve", 0)):
+        taps.radio(f"{name} took {took}")  # Ana's 4 is filled in
     page.screenshot(path=str(screenshot_dir / "oh-seven-tricks-sticky-save.png"))
     save = page.get_by_role("button", name="Save tricks")
     box = save.bounding_box()
@@ -377,9 +386,13 @@ def test_a_saved_correction_says_so(phone: Phone, live_server: str,
     play_round(game)
     game.keep_on(page)
     page.goto(f"{game.url}/rounds/1")
-    page.get_by_role("radio", name="Ben took 10", exact=True).check()
-    page.get_by_role("radio", name="Ana took 0", exact=True).check()
-    page.get_by_role("button", name=Say("fr")("Save round %(number)s", number=1)).click()
+    size = game.body["rounds"][0]["hand_size"]
+    say = Say("fr")
+    page.get_by_role("radio", name=say("%(player)s took %(tricks)s", player="Ben", tricks=size),
+                     exact=True).check()
+    page.get_by_role("radio", name=say("%(player)s took %(tricks)s", player="Ana", tricks=0),
+                     exact=True).check()
+    page.get_by_role("button", name=say("Save round %(number)s", number=1)).click()
     page.wait_for_url(re.compile(r"/g/[\w-]+$"))
     expect(page.get_by_role("status").filter(has_text="Manche 1 corrigée")).to_be_visible()
     assert in_view(page, ".flash")
