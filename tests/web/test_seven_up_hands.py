@@ -179,9 +179,9 @@ def test_the_jacks_stepper_counts_without_javascript(start: Callable[..., Table]
     response = tap_hand(table, beg="run", jacks_run=1, step="up", high=1)
     assert response.status_code == 200
     html = response.get_data(as_text=True)
-    assert 'inputmode="numeric" value="2"' in html and checked(html, "high", 1)
+    assert re.search(r'name="jacks_run"[^>]*value="2"', html) and checked(html, "high", 1)
     down = tap_hand(table, beg="run", jacks_run=0, step="down")
-    assert 'inputmode="numeric" value="0"' in down.get_data(as_text=True)
+    assert re.search(r'name="jacks_run"[^>]*value="0"', down.get_data(as_text=True))
     assert table.version == version
 
 
@@ -191,7 +191,7 @@ def test_too_many_jacks_are_refused_at_the_jacks(start: Callable[..., Table]) ->
     assert response.status_code == 422
     assert "A pack has only 4 jacks." in text(response)
     html = response.get_data(as_text=True)
-    assert 'id="jacks-run-error"' in html and 'inputmode="numeric" value="4"' in html
+    assert 'id="jacks-run-error"' in html and re.search(r'name="jacks_run"[^>]*value="4"', html)
 
 
 @pytest.mark.parametrize("button", ["pack", "bunch"])
