@@ -3,10 +3,11 @@
  * Listeners are on the document, so content swapped in by htmx is covered too.
  *
  * - New game: Enter in a name field moves to the next name (the last one: to "Start the game").
- * - Tricks: once every player but one is tapped, the last one's count is filled in from the
- *   hand size (the server does the same for a form sent with one player untapped).
+ * - Tricks: once every player but one is tapped, the last one's count is filled in: what is
+ *   left of the tricks to share, a number the server renders from the engine's answer (and the
+ *   server completes a form sent with one player untapped the same way, asking the engine).
  * - Oh-Seven: a card tapped with a finger moves on to the next player's cards (then to
- *   "Reveal"); the server already disabled the cards the engine does not allow.
+ *   "Reveal"); the server already disabled the cards the engine does not offer.
  * - Unsaved picks survive a reload: what was tapped in a round's form ([data-keep-picks]) is kept
  *   in localStorage under the form, round and game version, put back on load, and dropped once
  *   the round is saved (the version moves on). Without storage or JS nothing changes.
@@ -38,7 +39,7 @@
   /* --- tricks: the last player's count ------------------------------------------------ */
 
   function fillLastTricks(form) {
-    var handSize = parseInt(form.getAttribute("data-hand-size"), 10);
+    var toShare = parseInt(form.getAttribute("data-tricks-to-share"), 10);
     var groups = Array.prototype.slice.call(form.querySelectorAll("[data-tricks-seat]"));
     var open = [];
     var taken = 0;
@@ -54,7 +55,7 @@
       return;
     }
     var last = open[0];
-    var rest = handSize - taken;
+    var rest = toShare - taken;
     var choice = last.querySelector('input[value="' + rest + '"]');
     var current = last.querySelector("input:checked");
     if (choice) {

@@ -34,7 +34,7 @@ PROPERTY = settings(
 def test_totals_are_the_sum_of_round_points(game: Played) -> None:
     """Scores equal the sum of the round points, plus the bonuses of the round being played."""
     state = game.state
-    current_bonus = state.current.bonus if state.current else (0,) * len(state.settings.players)
+    current_bonus = state.current.points_so_far if state.current else (0,) * len(state.settings.players)
     for seat in state.settings.seats:
         expected = sum(r.points[seat] for r in state.rounds if r.points) + current_bonus[seat]
         assert state.scores[seat] == expected
@@ -58,6 +58,10 @@ def test_the_dealers_legal_bids_never_include_the_hooked_number(ruleset: str, da
     assert current is not None and current.next_bidder == current.dealer
     others = sum(b for b in current.bids or () if isinstance(b, int))
     hooked = current.hand_size - others
+    if not model.hook_holds:  # RULES.md section 6: no hook this game, or this last round
+        assert current.forbidden_bid is None
+        assert legal_bids(current) == tuple(range(current.hand_size + 1))
+        return
     assert hooked not in legal_bids(current)
     assert current.forbidden_bid == (hooked if hooked >= 0 else None)
     for bid in range(current.hand_size + 1):

@@ -72,7 +72,7 @@ def test_a_sum_of_seven_forces_a_rebid_with_its_bonus(start: Callable[..., Table
     assert table.cards("0s", "4s", "5s", "2h").status_code == 303
     assert table.tricks(0, 4, 3, 0).status_code == 303
     scored = table.stored().state.rounds[0]
-    assert scored.bonus == (0, 0, 1, 0)
+    assert scored.rebid_bonus == (0, 0, 1, 0)
     page = text(table.client.get(table.url))
     assert "incl. +1 rebid" in page
 
