@@ -7,14 +7,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from flask import abort, make_response, redirect, render_template, url_for
+from flask import abort, flash, make_response, redirect, render_template, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import rules, store
 from ..rules import RuleError, ShapeError
 from ..store import StoredGame
 from . import entries
-from .forms import correction_form
+from .forms import card_token, correction_form
 from .fragments import CONFLICT
 from .messages import explain, game_name
 from .words import bid_words
@@ -59,6 +60,11 @@ def save_correction(game: StoredGame, number: int, form: Any,
     except RuleError as error:
         form.add_error(error.field, error.seat, explain(error, game.settings))
         return render(game, 422, None)
+    if game.settings.family is rules.Family.SEVEN_UP:
+        flash(_("Hand %(number)s corrected: the scores after it are counted again.", number=number))
+    else:
+        flash(_("Round %(number)s corrected: the scores after it are counted again.",
+                number=number))
     return redirect(url_for("web.game", game_id=game.id), code=303)
 
 
@@ -77,8 +83,7 @@ def page(game_id: str, number: int) -> Response:
     for seat in game.settings.seats:
         bid_ = round_.bids[seat] if round_.bids else None
         if isinstance(bid_, rules.Card):
-            form[f"bids_{seat}_value"].data = bid_.value
-            form[f"bids_{seat}_suit"].data = bid_.suit.value
+            form[f"bids_{seat}"].data = card_token(bid_.value, bid_.suit)
         else:
             form[f"bids_{seat}"].data = bid_
         form[f"tricks_{seat}"].data = round_.tricks[seat] if round_.tricks else None

@@ -27,13 +27,12 @@ def _cards(settings: Settings, form: RoundForm) -> list[dict[str, object]] | Non
     cards: list[dict[str, object]] = []
     complete = True
     for seat, name in enumerate(settings.players):
-        value = form[f"bids_{seat}_value"].data
-        suit = form[f"bids_{seat}_suit"].data
-        if value is None or not suit:
-            form.add_error("bids", seat, _("Choose %(player)s's card: a value and a suit.",
-                                           player=name))
+        tapped = form[f"bids_{seat}"].data  # "3-spades"; anything else goes on for the engine
+        if not tapped:
+            form.add_error("bids", seat, _("Choose %(player)s's card.", player=name))
             complete = False
-        cards.append({"value": value, "suit": suit})
+        value, _dash, suit = (tapped or "").partition("-")
+        cards.append({"value": int(value) if value.isdecimal() else value, "suit": suit})
     return cards if complete else None
 
 

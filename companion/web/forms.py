@@ -1,7 +1,8 @@
 """The pages' forms (Flask-WTF: CSRF on each). They parse what was tapped; the engine judges it.
 
-Per-seat inputs are named ``<field>_<seat>`` (``tricks_2``, ``bids_0_value``) so that a player
-who has not been tapped yet is simply absent, and a rule error can land on that player's field.
+Per-seat inputs are named ``<field>_<seat>`` (``tricks_2``, ``bids_0``) so that a player who has
+not been tapped yet is simply absent, and a rule error can land on that player's field. An
+Oh-Seven card is one tap: ``bids_0=3-spades`` (its value and suit, see ``card_token``).
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ class PageForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no type hints
         """Put ``message`` on the seat's own field when there is one, else on the group."""
         target: Field | None = None
         if seat is not None and field:
-            target = self._fields.get(f"{field}_{seat}") or self._fields.get(f"{field}_{seat}_value")
+            target = self._fields.get(f"{field}_{seat}")
         if target is not None:
             target.errors = [*target.errors, message]
         else:
@@ -137,15 +138,15 @@ def _seat_fields(field: str, seats: int) -> dict[str, Field]:
     return {f"{field}_{seat}": NumberField(validators=[Optional()]) for seat in range(seats)}
 
 
+def card_token(value: object, suit: Suit) -> str:
+    """An Oh-Seven card as one radio sends it: ``3-spades``."""
+    return f"{value}-{suit.value}"
+
+
 def _card_fields(seats: int) -> dict[str, Field]:
-    fields: dict[str, Field] = {}
-    for seat in range(seats):
-        fields[f"bids_{seat}_value"] = NumberField(validators=[Optional()])
-        fields[f"bids_{seat}_suit"] = RadioField(
-            choices=[suit.value for suit in Suit], validators=[Optional()],
-            validate_choice=False,
-        )
-    return fields
+    # One radio group a player (32 cards); the engine judges the card (entries.py splits it).
+    return {f"bids_{seat}": RadioField(choices=[], validators=[Optional()], validate_choice=False)
+            for seat in range(seats)}
 
 
 @cache

@@ -85,6 +85,21 @@ def _bid_pad(state: rules.GameState) -> list[tuple[int, str | None]]:
     ]
 
 
+def _cards_closed(state: rules.GameState) -> list[list[rules.Card]]:
+    """Oh-Seven, bidding: for each seat, the cards the engine does not let it put forward now
+    (the card picker disables them)."""
+    current = state.current
+    if (state.settings.family is not Family.CARD_BIDS or current is None
+            or current.phase is not rules.Phase.BIDDING):
+        return []
+    every = [rules.Card(value, suit) for suit in rules.Suit for value in range(8)]
+    closed = []
+    for seat in state.settings.seats:
+        open_ = set(rules.cards_open(state, seat))
+        closed.append([card for card in every if card not in open_])
+    return closed
+
+
 def _stray_errors(submitted: Any, used: Any) -> list[str]:
     """Errors of a submitted form that the panel no longer shows (its phase is over)."""
     if submitted is None or submitted is used:
@@ -105,7 +120,8 @@ def _seven_up(game: StoredGame, submitted: Any) -> dict[str, Any]:
     return seven_up.panel(game, submitted)
 
 
-def game_context(game: StoredGame, submitted: Any = None, notice: Any = None) -> dict[str, Any]:
+def game_context(game: StoredGame, submitted: Any = None, notice: Any = None,
+                 saved: str | None = None) -> dict[str, Any]:
     from . import share
     from .chart import score_chart
 
@@ -132,15 +148,16 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None) ->
         "undo_form": UndoForm(formdata=None) if editable else None,
         "undo_label": _undo_label(state) if editable else None,
         "notice": str(notice) if notice else None,
+        "saved": saved,
         "step": rules.next_step(state).value,
         "hook_lifted": hook.value if (hook := rules.hook_lifted(state)) else None,
         "redealt": rules.redealt(state),
         "bid_pad": _bid_pad(state),
         "bids_so_far": rules.bids_so_far(state),
         "tricks_to_share": rules.tricks_to_share(state),
-        "cards_open": {seat: rules.cards_open(state, seat) for seat in settings.seats},
         "rows": list(zip(state.rounds, state.running_totals)),
         "leaders": set(state.leaders),
+        "cards_closed": _cards_closed(state),
         "statistics": rules.statistics(state) if state.finished else None,
         "winners_text": names_list([settings.players[s] for s in state.winners]),
         "seven_up": _seven_up(game, submitted) if settings.family is Family.SEVEN_UP else None,
@@ -162,9 +179,12 @@ def render_body(game: StoredGame, submitted: Any = None, notice: Any = None,
 
 
 def render_game(game: StoredGame, submitted: Any = None, notice: Any = None,
-                status: int = 200, fragment: bool | None = None) -> Response:
-    """The whole game page, or only its live part (for htmx, or when ``fragment`` says so)."""
-    body = render_body(game, submitted, notice, wants_fragment() if fragment is None else fragment)
+                status: int = 200, fragment: bool | None = None,
+                saved: str | None = None) -> Response:
+    """The whole game page, or only its live part (for htmx, or when ``fragment`` says so);
+    ``saved`` says an entry was just stored."""
+    body = render_body(game, submitted, notice, wants_fragment() if fragment is None else fragment,
+                       saved=saved)
     response = make_response(body, status)
     response.headers["Cache-Control"] = "no-store"
     return response

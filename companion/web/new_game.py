@@ -11,6 +11,7 @@ import secrets
 from typing import Any
 
 from flask import make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import store
@@ -63,10 +64,22 @@ def _place(form: NewGameForm, error: RuleError, rows: list[int]) -> None:
         form.add_error(field or "players", None, message)
 
 
+def _no_blank_names(form: NewGameForm) -> bool:
+    """An empty row is left out, but a row of spaces was meant as a name: say so at it."""
+    valid = True
+    for entry in form.players.entries:
+        typed = entry.raw_data[0] if entry.raw_data else ""
+        if typed and not typed.strip():
+            entry.errors = [*entry.errors, _("This name is only spaces: type a name, or leave "
+                                             "the row empty.")]
+            valid = False
+    return valid
+
+
 @game_creation_limit
 def create() -> Response:
     form = NewGameForm()
-    if not form.validate():
+    if not (form.validate() & _no_blank_names(form)):  # both, so every error shows
         return render_form(form, 422)
     names = [entry.data or "" for entry in form.players.entries]
     dealer = _dealer_row(form)

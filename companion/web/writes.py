@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from flask import abort, redirect, url_for
+from flask import abort, flash, redirect, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import rules, store
@@ -28,8 +29,10 @@ def editable_game(game_id: str) -> StoredGame:
     return game
 
 
-def write_entry(game: StoredGame, form: Any, change: Callable[[], StoredGame | None]) -> Response:
-    """Run ``change`` (which returns ``None`` when the form is incomplete) and answer."""
+def write_entry(game: StoredGame, form: Any, change: Callable[[], StoredGame | None],
+                said: str | None = None) -> Response:
+    """Run ``change`` (which returns ``None`` when the form is incomplete) and answer; once it is
+    stored the page says so (``said``, else "Saved."), where the next step starts."""
     if not form.validate():
         if form.version.errors:
             abort(400)
@@ -45,8 +48,10 @@ def write_entry(game: StoredGame, form: Any, change: Callable[[], StoredGame | N
         return render_game(game, form, status=422)
     if written is None:
         return render_game(game, form, status=422)
+    said = said or _("Saved.")
     if wants_fragment():
-        return render_game(written)
+        return render_game(written, saved=said)
+    flash(said, "saved")
     return redirect(url_for("web.game", game_id=game.id), code=303)
 
 
@@ -82,4 +87,5 @@ def tricks(game_id: str) -> Response:
 def undo(game_id: str) -> Response:
     game = editable_game(game_id)
     form = UndoForm()
-    return write_entry(game, form, lambda: store.undo_entry(game.id, form.version.data))
+    return write_entry(game, form, lambda: store.undo_entry(game.id, form.version.data),
+                       said=_("Taken back."))

@@ -12,6 +12,11 @@
  *   aria-invalid="true", else to an element marked `data-focus` or `autofocus`. After any swap
  *   (polls too) that removed the focused element: to its namesake (same id) in the new content,
  *   else to the swapped content itself, so keyboard and screen-reader users keep their place.
+ * - After an entry is stored ([data-saved] in the swapped content): the view starts at the
+ *   swapped content's top (the banner: who deals, what comes next) and #said tells screen
+ *   readers "Saved.".
+ * - A full-page form that comes back refused ([data-error-summary]): a summary at its top lists
+ *   every error, each a link to its field; the first error's field is focused and in view.
  * - Registers the service worker (/sw.js) that lets the installed app start offline.
  */
 (function () {
@@ -149,10 +154,15 @@
       var invalid = settled.querySelector('[aria-invalid="true"]');
       var marked = settled.querySelector("[data-focus], [autofocus]");
       var same = focusedId ? document.getElementById(focusedId) : null;
+      var saved = settled.querySelector("[data-saved]");
+      if (byPerson && saved) {
+        say(saved.getAttribute("data-saved"));
+      }
       if (byPerson && invalid) {
         focusOn(invalid, true);
       } else if (byPerson && marked) {
-        focusOn(marked, true);
+        settled.scrollIntoView({ block: "start" }); // the next step, from its start
+        focusOn(marked, false);
       } else if (focusWasInside && focusLost()) {
         if (same && settled.contains(same)) {
           same.focus({ preventScroll: true });
@@ -176,6 +186,67 @@
       window.htmx.ajax("GET", live.getAttribute("data-live"), { target: live, swap: "outerHTML" });
     }
   });
+
+  var said = document.getElementById("said");
+
+  function say(words) {
+    if (!said) {
+      return;
+    }
+    said.textContent = "";
+    window.requestAnimationFrame(function () { said.textContent = words.trim(); });
+  }
+
+  /* --- a refused full-page form: the summary, and the first error ------------------- */
+
+  // The field an error belongs to: the input it describes, else the error itself.
+  function fieldOf(error) {
+    var field = document.querySelector('[aria-describedby~="' + error.id + '"]:not([disabled])');
+    return field || error;
+  }
+
+  function summarise() {
+    var form = document.querySelector("main form[data-error-summary]");
+    var errors = form ? Array.prototype.filter.call(form.querySelectorAll(".field-error"),
+      function (e) { return e.id && e.textContent.trim(); }) : [];
+    if (!errors.length) {
+      return;
+    }
+    var box = document.createElement("div");
+    box.className = "error-summary";
+    box.setAttribute("role", "alert");
+    var title = document.createElement("p");
+    title.className = "error-summary-title";
+    title.textContent = form.getAttribute("data-error-summary");
+    var list = document.createElement("ul");
+    errors.forEach(function (error) {
+      var item = document.createElement("li");
+      var link = document.createElement("a");
+      link.href = "#" + error.id;
+      link.textContent = error.textContent.trim();
+      item.appendChild(link);
+      list.appendChild(item);
+    });
+    box.appendChild(title);
+    box.appendChild(list);
+    form.insertBefore(box, form.firstChild);
+    var first = fieldOf(errors[0]);
+    first.scrollIntoView({ block: "center" });
+    focusOn(first, true); // a group of radios: its first one
+  }
+
+  document.addEventListener("click", function (event) {
+    var link = event.target instanceof Element ? event.target.closest(".error-summary a") : null;
+    var error = link ? document.getElementById(link.getAttribute("href").slice(1)) : null;
+    if (error) {
+      event.preventDefault();
+      var field = fieldOf(error);
+      field.scrollIntoView({ block: "center" });
+      focusOn(field, true);
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", summarise);
 
   /* --- the service worker ------------------------------------------------------------- */
 

@@ -57,6 +57,7 @@
     input.removeAttribute("aria-invalid");
     say(form, value);
     update(form);
+    input.dispatchEvent(new Event("input", { bubbles: true })); // game.js keeps the count
   });
 
   function changed(event) {

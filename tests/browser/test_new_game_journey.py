@@ -39,7 +39,9 @@ def test_a_new_game_typed_moved_and_started(page: Page, screenshot_dir: Path) ->
 def test_too_few_players_are_explained_at_the_field(page: Page) -> None:
     fill_new_game(page, "oh-hell", ["Ana", "Ben"])
     page.get_by_role("button", name="Start the game").click()
-    expect(page.get_by_text("Oh Hell is for 3 to 7 players, not 2.")).to_be_visible()
+    # At the field, and in the summary at the top that links to it.
+    expect(page.locator(".field-error").get_by_text("Oh Hell is for 3 to 7 players, not 2.")).to_be_visible()
+    expect(page.locator(".error-summary").get_by_role("link", name="Oh Hell is for 3 to 7 players, not 2.")).to_have_count(1)
     expect(page.get_by_label("Player 1", exact=True)).to_have_value("Ana")
 
 

@@ -54,7 +54,7 @@ def test_the_hooked_dealer_undo_and_a_correction(page: Page, screenshot_dir: Pat
     page.get_by_role("radio", name="Ana took 0", exact=True).click()
     page.get_by_role("radio", name="Dev took 4", exact=True).click()
     page.get_by_role("button", name="Save round 1").click()
-    expect(page.get_by_text(HOOK)).to_be_visible()
+    expect(page.locator(".field-error").get_by_text(HOOK)).to_be_visible()  # and in the summary
     expect(page.get_by_role("radio", name="Ana bids 2", exact=True)).to_be_checked()
     expect(page.get_by_role("radio", name="Dev took 4", exact=True)).to_be_checked()
     page.get_by_role("radio", name="Ana bids 0", exact=True).click()

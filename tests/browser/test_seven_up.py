@@ -116,7 +116,7 @@ def test_a_partnership_game_to_seven_by_tapping(page: Any, screenshot_dir: Path)
         "High Ana & Cleo (Ana) ★ 7: wins the game",
         "Low Ben & Dev (Dev) not counted",
         "Jack Ben & Dev (Ben) not counted",
-        "Game Ben & Dev (Ben) not counted",
+        "Game Ben & Dev not counted",
     ])
     chips_left(page, "Ana & Cleo: 0 of 7 chips left")
     chips_left(page, "Ben & Dev: 1 of 7 chips left")

@@ -66,8 +66,7 @@ class Table:
         data: dict[str, Any] = {"round": current.number if current else 0}
         for seat, card in enumerate(cards):
             if card:
-                data[f"bids_{seat}_value"] = card[:-1]
-                data[f"bids_{seat}_suit"] = suits[card[-1]]
+                data[f"bids_{seat}"] = f"{card[:-1]}-{suits[card[-1]]}"
         return self.post("cards", data, **kwargs)
 
 
@@ -102,6 +101,7 @@ def watcher(app: Flask) -> Iterator[FlaskClient]:
 def text(response: Any) -> str:
     """The page's text with tags and runs of white space removed, for reading sentences."""
     html = response.get_data(as_text=True)
+    html = re.sub(r"</?bdi[^>]*>", "", html)  # a name inside a sentence: no space around it
     html = re.sub(r"<[^>]+>", " ", html)
     html = html_lib.unescape(re.sub(r"\s+", " ", html))
     return html.replace(" .", ".").replace(" ,", ",")

@@ -28,7 +28,7 @@ def test_the_share_link_shows_no_entry_forms(start: Callable[..., Table],
     response = watcher.get(table.url)
     assert response.status_code == 200
     html = response.get_data(as_text=True)
-    assert "<form" not in html.split('id="game-live"')[1].split("</section>\n</section>")[0]
+    assert "<form" not in html.split('id="game-live"')[1].split("</section>\n</div>")[0]
     assert 'name="bid"' not in html
     assert "keep-url" not in html and "/keep/" not in html
     assert "Waiting for Cleo's bid…" in text(response)

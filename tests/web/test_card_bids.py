@@ -11,7 +11,7 @@ from .conftest import Table, text
 PLAYERS = ["Ana", "Ben", "Cleo", "Dev"]
 
 
-def test_each_player_picks_a_value_and_a_suit(start: Callable[..., Table]) -> None:
+def test_each_player_picks_a_card_in_one_tap(start: Callable[..., Table]) -> None:
     table = start("oh-seven", PLAYERS, dealer=3)
     response = table.client.get(table.url)
     html = response.get_data(as_text=True)
@@ -19,11 +19,12 @@ def test_each_player_picks_a_value_and_a_suit(start: Callable[..., Table]) -> No
     assert "Round 1 of 7 · 7 cards · Dev deals · everyone bids a card" in page
     for name in PLAYERS:
         assert f"{name}'s card" in page
-        assert f'aria-label="{name} bids 7"' in html
-        assert f'aria-label="{name} bids hearts"' in html
+        assert f'aria-label="{name} bids 7 of hearts"' in html
+        assert f'aria-label="{name} bids 0 of spades"' in html
+        assert html.count(f'aria-label="{name} bids ') == 32  # every card, one tap each
     # Suits carry their colour class and their symbol.
-    assert re.search(r'class="btn suit-hearts" aria-hidden="true">♥<', html)
-    assert re.search(r'class="btn suit-spades" aria-hidden="true">♠<', html)
+    assert re.search(r'class="btn suit-hearts" aria-hidden="true">7<span class="suit">♥<', html)
+    assert re.search(r'class="btn suit-spades" aria-hidden="true">0<span class="suit">♠<', html)
 
 
 def test_reveal_shows_trump_and_leader(start: Callable[..., Table]) -> None:
@@ -41,10 +42,10 @@ def test_a_missing_card_is_asked_for_and_the_others_kept(start: Callable[..., Ta
     table = start("oh-seven", PLAYERS, dealer=0)
     response = table.cards("3s", "2h", None, "0c", htmx=True)
     assert response.status_code == 422
-    assert "Choose Cleo's card: a value and a suit." in text(response)
+    assert "Choose Cleo's card." in text(response)
     html = response.get_data(as_text=True)
-    assert re.search(r'name="bids_0_value" value="3"\s+aria-label="Ana bids 3" checked', html)
-    assert re.search(r'name="bids_1_suit" value="hearts"\s+aria-label="Ben bids hearts" checked', html)
+    assert re.search(r'name="bids_0" value="3-spades"\s+aria-label="Ana bids 3 of spades"\s+checked', html)
+    assert re.search(r'name="bids_1" value="2-hearts"\s+aria-label="Ben bids 2 of hearts"\s+checked', html)
 
 
 def test_a_sum_of_seven_forces_a_rebid_with_its_bonus(start: Callable[..., Table]) -> None:
@@ -58,14 +59,10 @@ def test_a_sum_of_seven_forces_a_rebid_with_its_bonus(start: Callable[..., Table
     assert "Cleo scored +1 for the high bid 3 ♠ spades." in page
     assert "+1 rebid" in page  # on the scoreboard, in the round being played
     html = table.client.get(table.url).get_data(as_text=True)
-    # Cards set aside are listed; the picker offers only the cards the engine says are open
-    # (one deck: a card set aside by anyone is in that player's hand).
-    assert "Set aside in this deal:" in page
-    open_cards = re.findall(r'data-cards-open="([^"]*)"', html)
-    assert len(open_cards) == 4
-    for offered in open_cards:
-        assert "3-spades" not in offered.split() and "1-hearts" not in offered.split()
-        assert len(offered.split()) == 32 - 4
+    # Cards set aside are listed and disabled for each player (one deck: for everyone).
+    assert re.search(r'value="3-spades"\s+aria-label="Ana bids 3 of spades"\s+disabled', html)
+    assert re.search(r'value="3-spades"\s+aria-label="Cleo bids 3 of spades"\s+disabled', html)
+    assert not re.search(r'value="4-spades"\s+aria-label="Cleo bids 4 of spades"\s+disabled', html)
     # Re-bidding a set-aside card is refused at that player's field.
     response = table.cards("0s", "4s", "3s", "2h")
     assert response.status_code == 422
@@ -105,9 +102,9 @@ def test_seven_failed_bids_announce_the_redeal(start: Callable[..., Table]) -> N
     page = text(table.client.get(table.url))
     assert ("Seven failed bids: every card was used. Ben redeals round 1; the bonus points stay."
             in page)
-    # A new deal: nothing is set aside any more, every card is open again.
-    html = table.client.get(table.url).get_data(as_text=True)
-    assert [len(o.split()) for o in re.findall(r'data-cards-open="([^"]*)"', html)] == [32, 32]
+    # A new deal: nothing is set aside any more.
+    assert " disabled" not in table.client.get(table.url).get_data(as_text=True).split(
+        'class="cards-form"')[1].split("</form>")[0]
 
 
 def test_card_passing_tells_each_player_whom_to_pass_to(start: Callable[..., Table]) -> None:

@@ -106,13 +106,12 @@ def test_an_oh_seven_round_is_corrected_with_its_cards(start: Callable[..., Tabl
     table.cards("3s", "2h", "4d", "0c")
     table.tricks(3, 2, 2, 0)
     page = table.client.get(f"{table.url}/rounds/1").get_data(as_text=True)
-    assert re.search(r'name="bids_2_suit" value="diamonds"\s+aria-label="Cleo bids diamonds"'
+    assert re.search(r'name="bids_2" value="4-diamonds"\s+aria-label="Cleo bids 4 of diamonds"'
                      r' checked', page)
     data: dict[str, object] = {"version": table.version, "round": 1}
     for seat, (value, suit) in enumerate([(3, "spades"), (2, "hearts"), (2, "diamonds"),
                                           (0, "clubs")]):
-        data[f"bids_{seat}_value"] = value
-        data[f"bids_{seat}_suit"] = suit
+        data[f"bids_{seat}"] = f"{value}-{suit}"
     data.update({"tricks_0": 3, "tricks_1": 2, "tricks_2": 2, "tricks_3": 0})
     # 3 + 2 + 2 + 0 = 7: those bids would force a rebid, so the round would not be scored.
     refused = table.client.post(f"{table.url}/rounds/1", data=data)
@@ -120,7 +119,7 @@ def test_an_oh_seven_round_is_corrected_with_its_cards(start: Callable[..., Tabl
     assert ("These bids force a rebid (they add up to 7, or share the high card), so they can't "
             "be round 1's bids.") in refused.get_data(as_text=True).replace("&#39;", "'")
     assert table.stored().state.rounds[0].bids[2].value == 4
-    data["bids_2_value"] = 1
+    data["bids_2"] = "1-diamonds"
     assert table.client.post(f"{table.url}/rounds/1", data=data).status_code == 303
     scored = table.stored().state.rounds[0]
     assert scored.points == (5, 4, -1, 2)

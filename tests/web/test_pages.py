@@ -50,7 +50,7 @@ def test_watchers_poll_a_cheap_fragment(start: Callable[..., Table],
     changed = watcher.get(f"{table.url}/live?v={version}", headers=HTMX)
     assert changed.status_code == 200
     fragment = changed.get_data(as_text=True)
-    assert fragment.lstrip().startswith('<section id="game-live"')
+    assert fragment.lstrip().startswith('<div id="game-live"')
     assert f"live?v={version + 1}" in fragment
     assert "Waiting for Cleo's bid…" in text(changed)
     # The scorekeeper's own page does not poll (it would wipe what is being typed).
@@ -86,7 +86,8 @@ def test_the_final_standings_celebrate_the_winner(start: Callable[..., Table],
     response = table.client.get(table.url)
     page = text(response)
     assert "Ana wins!" in page
-    assert "Final standings 1 Ana 35 points 2 Ben 28 points 3 Cleo -14 points" in page
+    assert ("Final standings Place 1 1 Ana 35 points Place 2 2 Ben 28 points Place 3 3 Cleo -14 points"
+            in page)  # the place said in words, the number shown
     assert "Statistics" in page and "Bid made 100% 100% 0%" in page
     assert "Trumps: ♠ spades 0% · ♥ hearts 0% · ♦ diamonds 100% · ♣ clubs 0%" in page
     html = response.get_data(as_text=True)
@@ -110,7 +111,7 @@ def test_a_shared_win_shares_the_first_place(start: Callable[..., Table]) -> Non
     assert state.finished and [s.rank for s in state.standings] == [1, 1]
     page = text(table.client.get(table.url))
     assert "Ana and Ben share the win!" in page
-    assert "1 Ana 9 points 1 Ben 9 points" in page
+    assert "Place 1 1 Ana 9 points Place 1 1 Ben 9 points" in page
 
 
 def test_the_game_is_over_after_the_last_round(start: Callable[..., Table]) -> None:

@@ -7,6 +7,8 @@ The helpers here are shared with the other ``test_seven_up_*`` modules.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable
 from typing import Any
 
@@ -177,9 +179,9 @@ def test_the_jacks_stepper_counts_without_javascript(start: Callable[..., Table]
     response = tap_hand(table, beg="run", jacks_run=1, step="up", high=1)
     assert response.status_code == 200
     html = response.get_data(as_text=True)
-    assert 'inputmode="numeric" value="2"' in html and checked(html, "high", 1)
+    assert re.search(r'name="jacks_run"[^>]*value="2"', html) and checked(html, "high", 1)
     down = tap_hand(table, beg="run", jacks_run=0, step="down")
-    assert 'inputmode="numeric" value="0"' in down.get_data(as_text=True)
+    assert re.search(r'name="jacks_run"[^>]*value="0"', down.get_data(as_text=True))
     assert table.version == version
 
 
@@ -189,7 +191,7 @@ def test_too_many_jacks_are_refused_at_the_jacks(start: Callable[..., Table]) ->
     assert response.status_code == 422
     assert "A pack has only 4 jacks." in text(response)
     html = response.get_data(as_text=True)
-    assert 'id="jacks-run-error"' in html and 'inputmode="numeric" value="4"' in html
+    assert 'id="jacks-run-error"' in html and re.search(r'name="jacks_run"[^>]*value="4"', html)
 
 
 @pytest.mark.parametrize("button", ["pack", "bunch"])
@@ -279,7 +281,8 @@ def test_partnerships_score_for_the_team(start: Callable[..., Table]) -> None:
     # Game is a team's: one button a team, which sends the team's first seat.
     game = html[html.find('<fieldset class="field point point-game"'):]
     assert 'name="game" value="0"' in game and 'name="game" value="1"' in game
-    assert 'name="game" value="2"' not in game and "Ana &amp; Cleo</span>" in game
+    assert 'name="game" value="2"' not in game
+    assert "Ana &amp; Cleo</span>" in re.sub(r"</?bdi[^>]*>", "", game)  # names isolated
     assert tap_hand(table, high=2, low=3, jack=0, game=1).status_code == 303
     state = table.stored().state
     assert state.side_scores == (2, 2) and state.scores == (2, 2, 2, 2)
@@ -367,7 +370,7 @@ def test_the_counting_out_order_decides_a_hand_that_takes_both_sides_past_the_ta
     assert "Ben: 0 of 7 chips left" in page and "Ana: 1 of 7 chips left" in page
     # The scoreboard strikes the points after the winning one.
     html = table.client.get(table.url).get_data(as_text=True)
-    assert ('<span class="not-counted">Ana<span class="visually-hidden"> (not counted)</span>'
+    assert ('<span class="not-counted"><bdi class="name">Ana</bdi><span class="visually-hidden"> (not counted)</span>'
             '</span>') in html
     assert "+0 6 +1 7" not in page and "0 6 +1 7 0 stood Ben Ana (not counted)" in page
 

@@ -90,7 +90,7 @@ def test_htmx_gets_the_live_fragment_only(start: Callable[..., Table]) -> None:
     response = table.bid(1, 4, htmx=True)
     assert response.status_code == 200
     html = response.get_data(as_text=True)
-    assert html.lstrip().startswith('<section id="game-live"')
+    assert html.lstrip().startswith('<div id="game-live"')
     assert "<html" not in html
     assert "Cleo bids" in text(response)
 

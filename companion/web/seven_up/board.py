@@ -23,8 +23,8 @@ class HandPanel:
     sides: tuple[str, ...]
     #: Seats grouped by side, for the pick buttons (one group a team; one seat each otherwise).
     seat_groups: tuple[tuple[int, ...], ...]
-    #: The sides a gift scores for (both non-dealers with three players).
-    gift_to: tuple[str, ...]
+    #: The sides a gift scores for (both non-dealers with three players), as side numbers.
+    gift_to: tuple[int, ...]
     #: Why the dealer may not give one (the engine's ``may_give``), for the form's turn-up.
     gift_refused: str | None
     turned_jack_wins: bool
@@ -48,7 +48,7 @@ def hand_panel(state: GameState, form: HandForm) -> HandPanel:
     sides = side_names(settings)
     return HandPanel(
         form=form, round=current, sides=sides, seat_groups=groups,
-        gift_to=tuple(sides[settings.side_of(s)] for s in rules.gift_receivers(settings, current)),
+        gift_to=tuple(settings.side_of(s) for s in rules.gift_receivers(settings, current)),
         gift_refused=refused,
         turned_jack_wins=seven_up.jacks_to_win(state) == 1,
         jacks_to_win=seven_up.jacks_to_win(state),
@@ -84,6 +84,9 @@ def panel(game: StoredGame, submitted: Any) -> dict[str, Any]:
     return {
         "hand": hand_panel(state, form) if form is not None else None,
         "sides": side_names(game.settings),
+        #: Each side's seats, for the pages to show its players' names (each one isolated).
+        "side_seats": tuple(tuple(s for s in game.settings.seats if game.settings.side_of(s) == side)
+                            for side in game.settings.sides),
         "leading": set(state.leaders),
         "chips": chips(state),
         "hand_rows": tally.hand_rows(state),

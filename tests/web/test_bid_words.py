@@ -1,0 +1,60 @@
+"""Each game says "bid" with one word in each language, on every page of a round (UX.md:
+Oh-Seven *pari* / *offerta*, Oh Hell *annonce* / *dichiarazione*), and Italian Seven-Up's
+Game point, "Punti", is not next to a target worded "7 punti"."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+
+from .conftest import Table, text
+
+PLAYERS = ["Ana", "Ben", "Cleo", "Dev"]
+#: The other game's word, which must not show: (language, game) -> pattern.
+#: Its own word, which must show: (language, game) -> pattern.
+OWN = {("fr", "oh-seven"): r"\bpari", ("it", "oh-seven"): r"\boffert",
+       ("fr", "oh-hell"): r"\bannonc", ("it", "oh-hell"): r"\bdichiar"}
+FOREIGN = {
+    ("fr", "oh-seven"): r"\bannonc",
+    ("it", "oh-seven"): r"\bdichiar",
+    ("fr", "oh-hell"): r"\bpari",
+    ("it", "oh-hell"): r"\bofferta|\boffert|\boffr",
+}
+
+
+def _pages(table: Table, language: str) -> list[str]:
+    headers = {"Accept-Language": language}
+    return [text(table.client.get(table.url, headers=headers)),
+            text(table.client.get(f"{table.url}/rounds/1", headers=headers))]
+
+
+@pytest.mark.parametrize("language", ["fr", "it"])
+def test_oh_seven_says_its_own_word_for_a_bid(start: Callable[..., Table], language: str) -> None:
+    table = start("oh-seven", PLAYERS, dealer=0, card_passing="true")
+    table.cards("3s", "2h", "4d", "0c")
+    table.tricks(3, 2, 2, 0)
+    table.cards("1s", "2s", "3s", "1h")  # adds up to 7: a forced rebid, explained
+    table.cards("3s", "2h", "4d", "0c")  # refused: 3♠ was set aside (its error shows)
+    for page in _pages(table, language):
+        assert re.search(OWN[(language, "oh-seven")], page, re.I)
+        found = re.findall(FOREIGN[(language, "oh-seven")] + r"\w*", page, re.I)
+        assert not found, found
+
+
+@pytest.mark.parametrize("language", ["fr", "it"])
+def test_oh_hell_says_its_own_word_for_a_bid(start: Callable[..., Table], language: str) -> None:
+    table = start("oh-hell", PLAYERS, dealer=0)
+    table.bids(1, 1, 1)
+    table.bid(0, 7)  # the dealer's hook: refused, with its reason
+    for page in _pages(table, language)[:1]:
+        assert re.search(OWN[(language, "oh-hell")], page, re.I)
+        found = re.findall(FOREIGN[(language, "oh-hell")] + r"\w*", page, re.I)
+        assert not found, found
+
+
+def test_italian_seven_up_keeps_punti_for_the_game_point(app: object, client: object) -> None:
+    page = text(client.get("/new", headers={"Accept-Language": "it"}))  # type: ignore[attr-defined]
+    assert "7 punti" not in page and "10 punti" not in page
+    assert "A 7" in page and "A 10" in page
