@@ -121,11 +121,14 @@ def test_a_number_typed_without_its_radio_is_not_dropped(client: FlaskClient) ->
     assert re.search(r'id="oh_hell_max_hand_number"[^>]*value="9"', html)
 
 
-@pytest.mark.parametrize("number", ["0", "18", "99"])
-def test_a_number_out_of_the_range_is_refused_by_the_engine(client: FlaskClient,
-                                                            number: str) -> None:
+@pytest.mark.parametrize(("number", "said"), [("0", ("1", "17")), ("18", ("4 players", "12")),
+                                              ("99", ("4 players", "12"))])
+def test_a_number_out_of_the_range_is_refused_by_the_engine(client: FlaskClient, number: str,
+                                                            said: tuple[str, str]) -> None:
+    """No hand under 1; above the players' ceiling the engine names the players first
+    (RULES.md section 6: floor(51 / players), 12 for these four)."""
     message, html = _refused(client, number)
-    assert "1" in message and "17" in message
+    assert all(words in message for words in said), message
     assert re.search(rf'id="oh_hell_max_hand_number"[^>]*value="{number}"', html)
 
 
