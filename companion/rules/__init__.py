@@ -29,7 +29,10 @@ from .registry import RULESETS, Family, Option, Ruleset, get_ruleset
 from .settings import NAME_MAX, Settings, new_settings, settings_from_json
 from .seven_up import gift_receivers, may_give
 from .state import Attempt, Award, GameState, Pass, Passing, Phase, Round, Standing, Status
-from .stats import PlayerStats, TableStats, statistics
+from .explain import (BidScore, HandScore, HandSummary, Outcome, Point, PointWon, RebidBonus,
+                      RoundExplanation, Rule, explain)
+from .rematch import rematch_settings
+from .stats import PlayerStats, SevenUpStats, SideStats, TableStats, seven_up_statistics, statistics
 from .turn_bids import legal_bids, schedule
 
 __all__ = [
@@ -40,4 +43,7 @@ __all__ = [
     "apply", "correct_round", "decks", "entry_from_json", "entry_to_json", "fold",
     "get_ruleset", "gift_receivers", "legal_bids", "may_give", "new_game", "new_settings",
     "parse_entry", "result_entries", "schedule", "settings_from_json", "statistics", "undo",
+    "BidScore", "HandScore", "HandSummary", "Outcome", "Point", "PointWon", "RebidBonus",
+    "RoundExplanation", "Rule", "SevenUpStats", "SideStats", "explain", "rematch_settings",
+    "seven_up_statistics",
 ]
