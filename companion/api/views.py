@@ -21,6 +21,7 @@ from . import bodies
 from .errors import ApiError
 from .openapi import description
 from .serialize import game_json, json_response, ruleset_json
+from .sheets import score_sheet, statistics_json
 
 #: Game ids are URL-safe base64; anything else is no game (and never reaches the database).
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -89,14 +90,44 @@ def _game_response(game: store.StoredGame) -> Response:
     return response
 
 
+def _not_modified(found: store.StoredGame) -> Response | None:
+    """304 when the client holds this version already (the game's ETag)."""
+    if not request.if_none_match.contains_weak(_etag(found)):
+        return None
+    response = Response(status=304)
+    response.set_etag(_etag(found), weak=True)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _versioned(found: store.StoredGame, response: Response) -> Response:
+    response.set_etag(_etag(found), weak=True)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
 def game(game_id: str) -> Response:
     found = _load(game_id)
-    if request.if_none_match.contains_weak(_etag(found)):
-        response = Response(status=304)
-        response.set_etag(_etag(found), weak=True)
-        response.headers["Cache-Control"] = "no-cache"
-        return response
-    return _game_response(found)
+    return _not_modified(found) or _game_response(found)
+
+
+def statistics(game_id: str) -> Response:
+    """The statistics of RULES.md over the scored rounds; the game's ETag."""
+    found = _load(game_id)
+    return _not_modified(found) or _versioned(found, json_response(statistics_json(found.state)))
+
+
+def scores_csv(game_id: str) -> Response:
+    """The score sheet, to open in a spreadsheet; the game's ETag."""
+    found = _load(game_id)
+    if (unchanged := _not_modified(found)) is not None:
+        return unchanged
+    response = Response(score_sheet(found.state), mimetype="text/csv")
+    response.headers["Content-Type"] = "text/csv; charset=utf-8"
+    day = found.created_at.date().isoformat()
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="{found.settings.ruleset.id}-{day}-{found.id[:6]}.csv"')
+    return _versioned(found, response)
 
 
 def _authorized(game_id: str) -> store.StoredGame:
@@ -165,6 +196,13 @@ def undo(game_id: str) -> Response:
     return _game_response(store.undo_entry(game_id, version))
 
 
+def delete_game(game_id: str) -> Response:
+    """Delete the game for everyone (its pages and API answer 404 from now on)."""
+    _authorized(game_id)
+    store.delete_game(game_id)
+    return Response(status=204)
+
+
 def _round_exists(found: store.StoredGame, number: str) -> None:
     """404 for a round that has not been played (nor is being played): before anything else."""
     state = found.state
@@ -210,6 +248,9 @@ def register(bp: Blueprint) -> None:
     bp.add_url_rule("/rulesets", view_func=rulesets, methods=["GET"])
     bp.add_url_rule("/games", view_func=create_game, methods=["POST"])
     bp.add_url_rule("/games/<game_id>", view_func=game, methods=["GET"])
+    bp.add_url_rule("/games/<game_id>", view_func=delete_game, methods=["DELETE"])
+    bp.add_url_rule("/games/<game_id>/statistics", view_func=statistics, methods=["GET"])
+    bp.add_url_rule("/games/<game_id>/scores.csv", view_func=scores_csv, methods=["GET"])
     bp.add_url_rule("/games/<game_id>/bids", view_func=bids, methods=["POST"])
     bp.add_url_rule("/games/<game_id>/tricks", view_func=tricks, methods=["POST"])
     bp.add_url_rule("/games/<game_id>/hands", view_func=hands, methods=["POST"])
