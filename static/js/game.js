@@ -7,6 +7,11 @@
  *   hand size (the server does the same for a form sent with one player untapped).
  * - Oh-Seven: a card a player set aside in this deal cannot be picked again (value and suit).
  * - Share: "Copy link" buttons copy the link beside them.
+ * - Live: the game's live part ([data-live]) polls every 1.5 s (answered 204 while nothing
+ *   changed). No poll while the page is hidden; shown again, it catches up at once. While this
+ *   phone's own form holds choices not yet sent (a second scorekeeper tapping tricks), polls
+ *   wait, so nothing being entered is swapped away. Open "why" explanations stay open.
+ * - Times ([data-local-time]) are shown in the phone's own time zone and language.
  */
 (function () {
   "use strict";
@@ -121,10 +126,100 @@
     });
   });
 
-  document.addEventListener("DOMContentLoaded", function () { prepare(document); });
+  /* --- live: polling the game ------------------------------------------------------ */
+
+  function isPoll(event) {
+    var elt = event.detail && event.detail.elt;
+    return elt instanceof Element && elt.hasAttribute("data-live");
+  }
+
+  function liveSection() {
+    return document.querySelector("[data-live]");
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (isPoll(event) && (document.hidden || event.detail.elt.hasAttribute("data-dirty"))) {
+      event.preventDefault();
+    }
+  });
+
+  // Choices made in this phone's form and not yet sent.
+  function markDirty(event) {
+    var section = event.target instanceof Element ? event.target.closest("[data-live]") : null;
+    if (section && event.target.closest("form")) {
+      section.setAttribute("data-dirty", "");
+    }
+  }
+  document.addEventListener("change", markDirty);
+  document.addEventListener("input", markDirty);
+
+  var openWhy = [];
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (isPoll(event) && target && target.hasAttribute("data-dirty")) {
+      event.detail.shouldSwap = false; // typing began while the poll was on its way
+      return;
+    }
+    if (target instanceof Element) {
+      openWhy = Array.prototype.map.call(target.querySelectorAll("details[id][open]"),
+                                         function (details) { return details.id; });
+    }
+  });
+
+  document.addEventListener("htmx:afterSwap", function () {
+    openWhy.forEach(function (id) {
+      var details = document.getElementById(id);
+      if (details) {
+        details.open = true;
+      }
+    });
+    openWhy = [];
+  });
+
+  document.addEventListener("htmx:responseError", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (isPoll(event) && xhr && xhr.status === 404) {
+      window.location.reload(); // the game was deleted: show the page that says so
+    }
+  });
+
+  document.addEventListener("visibilitychange", function () {
+    var section = liveSection();
+    if (!document.hidden && section && window.htmx) {
+      window.htmx.trigger(section, "live-catch-up");
+    }
+  });
+
+  /* --- times in the phone's time zone ------------------------------------------------ */
+
+  function localTimes(root) {
+    if (!window.Intl || !Intl.DateTimeFormat) {
+      return;
+    }
+    var language = document.documentElement.lang || undefined;
+    var format;
+    try {
+      format = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" });
+    } catch (error) {
+      return;
+    }
+    root.querySelectorAll("time[data-local-time]").forEach(function (time) {
+      var moment = new Date(time.getAttribute("datetime"));
+      if (!isNaN(moment.getTime())) {
+        time.textContent = format.format(moment);
+      }
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    prepare(document);
+    localTimes(document);
+  });
   document.addEventListener("htmx:afterSettle", function (event) {
     if (event.target instanceof Element) {
       prepare(event.target);
+      localTimes(event.target);
     }
   });
 })();

@@ -99,9 +99,12 @@ def watcher(app: Flask) -> Iterator[FlaskClient]:
     yield app.test_client()
 
 
-def text(response: Any) -> str:
-    """The page's text with tags and runs of white space removed, for reading sentences."""
+def text(response: Any, why: bool = False) -> str:
+    """The page's text with tags and runs of white space removed, for reading sentences. The
+    explanations folded away in each score cell are left out, unless ``why``."""
     html = response.get_data(as_text=True)
+    if not why:
+        html = re.sub(r'<p class="why-line">.*?</p>', "", html, flags=re.S)
     html = re.sub(r"<[^>]+>", " ", html)
     html = html_lib.unescape(re.sub(r"\s+", " ", html))
     return html.replace(" .", ".").replace(" ,", ",")
