@@ -48,7 +48,7 @@ def delete_page(game_id: str) -> Response:
     """The one confirmation before a game is deleted."""
     game = access.load_or_404(game_id)
     access.require_editor(game)
-    body = render_template("game/delete.html", game=game, form=ConfirmForm(),
+    body = render_template("game/delete.html", game=game,
                            game_name=game_name(game.settings.ruleset.id), started=started_at(game))
     response = make_response(body)
     response.headers["Cache-Control"] = "no-store"
