@@ -62,6 +62,14 @@ BID_ITEM: dict[str, Any] = {
     "anyOf": [{"type": "integer"}, {"type": "null"}, ref("CardBid")],
 }
 
+_OPTIONS_HELP = (
+    "option name -> value, as GET /rulesets lists them; a missing option is its default. "
+    "oh-seven: card_passing. oh-hell: scoring, schedule, hook, max_hand, zero_bid. elevator: "
+    "schedule, hook, max_hand, zero_bid (scoring is tricks-plus-bonus). seven-up: target, "
+    "game_tie, low_to. A value not offered is refused with 422 ruleset naming the option; "
+    "max_hand above floor(51 / players) names the number of players too."
+)
+
 SCHEMAS: dict[str, Any] = {
     "ErrorDetail": obj({
         "code": {"type": "string", "description": "invalid, unauthorized, forbidden, not-found, "
@@ -161,8 +169,13 @@ SCHEMAS: dict[str, Any] = {
         "min_players": {"type": "integer"},
         "max_players": {"type": "integer"},
         "options": {"type": "object", "additionalProperties": obj(
-            {"default": {}, "choices": {"type": "array"}})},
+            {"default": {"description": "the value a game gets without the option; null: "
+                                        "decided by the number of players (max_hand)"},
+             "choices": {"description": "the values offered, or a range of whole numbers",
+                         "anyOf": [{"type": "array"}, ref("IntRange")]}})},
     }),
+    "IntRange": obj({"min": {"type": "integer"}, "max": {"type": "integer"}},
+                    description="every whole number from min to max"),
     "Created": obj({
         "game": ref("Game"),
         "edit_token": {"type": "string", "description": "returned once; send it as a bearer token"},
@@ -172,7 +185,7 @@ SCHEMAS: dict[str, Any] = {
         "ruleset": {"type": "string", "enum": list(rules.RULESETS)},
         "players": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 9},
         "first_dealer": SEAT_OR_NULL,
-        "options": {"type": ["object", "null"]},
+        "options": {"type": ["object", "null"], "description": _OPTIONS_HELP},
     }, required=["ruleset", "players"], closed=True),
     "BidsBody": obj({"version": VERSION, "bids": {"type": "array", "items": BID_ITEM}},
                     closed=True),

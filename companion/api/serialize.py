@@ -161,12 +161,19 @@ def _timestamp(moment: datetime) -> str:
     return moment.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
 
 
+def _choices_json(choices: tuple[rules.OptionValue, ...] | rules.IntRange) -> Any:
+    """A list of values, or a range as ``{"min", "max"}`` (API.md)."""
+    if isinstance(choices, rules.IntRange):
+        return {"min": choices.min, "max": choices.max}
+    return list(choices)
+
+
 def ruleset_json(ruleset: rules.Ruleset) -> dict[str, Any]:
     return {
         "id": ruleset.id,
         "name": ruleset.name,
         "min_players": ruleset.min_players,
         "max_players": ruleset.max_players,
-        "options": {name: {"default": option.default, "choices": list(option.choices)}
+        "options": {name: {"default": option.default, "choices": _choices_json(option.choices)}
                     for name, option in ruleset.options.items()},
     }

@@ -25,8 +25,9 @@ from .entries import (
 )
 from .errors import CODES, RuleError
 from .game import RoundNotFound, apply, correct_round, fold, new_game, result_entries, undo
-from .registry import RULESETS, Family, Option, Ruleset, get_ruleset
-from .settings import NAME_MAX, Settings, new_settings, settings_from_json
+from .options import GameTie, Hook, LowTo, Schedule, Scoring, TypedOptions, ZeroBid
+from .registry import RULESETS, Family, IntRange, Option, OptionValue, Ruleset, get_ruleset
+from .settings import NAME_MAX, Settings, deal_limit, new_settings, settings_from_json
 from .seven_up import gift_receivers, may_give
 from .state import Attempt, Award, GameState, Pass, Passing, Phase, Round, Standing, Status
 from .explain import (BidScore, HandScore, HandSummary, Outcome, Point, PointWon, RebidBonus,
@@ -37,10 +38,12 @@ from .turn_bids import legal_bids, schedule
 
 __all__ = [
     "CODES", "ENTRY_KINDS", "NAME_MAX", "RULESETS", "TIE",
-    "Attempt", "Award", "Beg", "Bids", "Card", "Entry", "Family", "GameState", "Hand", "Option",
-    "Pass", "Passing", "Phase", "PlayerStats", "Round", "RoundNotFound", "RuleError", "Ruleset",
+    "Attempt", "Award", "Beg", "Bids", "Card", "Entry", "Family", "GameState", "GameTie", "Hand",
+    "Hook", "IntRange", "LowTo", "Option", "OptionValue", "Pass", "Passing", "Phase",
+    "PlayerStats", "Round", "RoundNotFound", "RuleError", "Ruleset", "Schedule", "Scoring",
     "Settings", "ShapeError", "Standing", "Status", "Suit", "TableStats", "Tricks",
-    "apply", "correct_round", "decks", "entry_from_json", "entry_to_json", "fold",
+    "TypedOptions", "ZeroBid",
+    "apply", "correct_round", "deal_limit", "decks", "entry_from_json", "entry_to_json", "fold",
     "get_ruleset", "gift_receivers", "legal_bids", "may_give", "new_game", "new_settings",
     "parse_entry", "result_entries", "schedule", "settings_from_json", "statistics", "undo",
     "BidScore", "HandScore", "HandSummary", "Outcome", "Point", "PointWon", "RebidBonus",

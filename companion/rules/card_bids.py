@@ -26,7 +26,7 @@ def decks(players: int) -> int:
 
 def passing(settings: Settings, number: int) -> Passing | None:
     """Who passes how many cards to whom before round ``number``'s bids, if passing is on."""
-    if not settings.options["card_passing"] or number not in PASSING:
+    if not settings.typed.card_passing or number not in PASSING:
         return None
     count, direction = PASSING[number]
     n = len(settings.players)

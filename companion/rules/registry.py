@@ -5,11 +5,13 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
+from typing import Mapping, cast
 
 from .errors import RuleError
+from .options import GameTie, Hook, LowTo, Schedule, Scoring, ZeroBid, values
 
-OptionValue = bool | int | str
+#: An option's value as the API and the stored settings hold it (``None``: decided by the game).
+OptionValue = bool | int | str | None
 
 
 class Family(enum.Enum):
@@ -21,9 +23,37 @@ class Family(enum.Enum):
 
 
 @dataclass(frozen=True)
+class IntRange:
+    """An option whose value is a whole number from ``min`` to ``max`` (or ``None``, its
+    default, when the option has one decided by the number of players)."""
+
+    min: int
+    max: int
+
+    def __contains__(self, value: object) -> bool:
+        # bool is an int in Python: True is no hand size.
+        return type(value) is int and self.min <= value <= self.max
+
+
+@dataclass(frozen=True)
 class Option:
     default: OptionValue
-    choices: tuple[OptionValue, ...]
+    #: The values offered (the default among them), or a range of whole numbers.
+    choices: tuple[OptionValue, ...] | IntRange
+
+    def offers(self, value: object) -> bool:
+        """Whether ``value`` is one of the values offered (a range's ``None`` default is)."""
+        if isinstance(self.choices, IntRange):
+            return value in self.choices or (value is None and self.default is None)
+        # bool is an int in Python: keep True from passing as the target 1, and 7 as a flag.
+        return any(type(value) is type(c) and value == c for c in self.choices)
+
+    def describe(self) -> str:
+        """The offered values, for an error message."""
+        if isinstance(self.choices, IntRange):
+            return f"a whole number {self.choices.min}–{self.choices.max}" + (
+                ", or null" if self.default is None else "")
+        return "one of " + ", ".join(repr(c) for c in self.choices)
 
 
 @dataclass(frozen=True)
@@ -47,19 +77,15 @@ class Ruleset:
         resolved: dict[str, OptionValue] = dict(self.presets)
         for name, option in self.options.items():
             value = given.pop(name, option.default)
-            # bool is an int in Python: keep True from passing as the target 1, and 7 as a flag.
-            chosen = [c for c in option.choices if type(value) is type(c) and value == c]
-            if not chosen:
-                raise RuleError(
-                    "ruleset",
-                    f"option {name} may not be {value!r}: choose one of "
-                    + ", ".join(repr(c) for c in option.choices),
-                    reason="option-value",
-                    field=f"options.{name}",
-                    option=name,
-                    value=value,
-                )
-            resolved[name] = chosen[0]
+            if not option.offers(value):
+                message = f"option {name} may not be {value!r}: choose {option.describe()}"
+                if isinstance(option.choices, IntRange):
+                    raise RuleError("ruleset", message, reason="option-range",
+                                    field=f"options.{name}", option=name, value=value,
+                                    least=option.choices.min, most=option.choices.max)
+                raise RuleError("ruleset", message, reason="option-value",
+                                field=f"options.{name}", option=name, value=value)
+            resolved[name] = cast(OptionValue, value)
         if given:
             name = sorted(given)[0]
             raise RuleError(
@@ -72,7 +98,12 @@ class Ruleset:
         return resolved
 
 
-_SCHEDULES: tuple[OptionValue, ...] = ("down-up", "down", "up", "up-down")
+#: RULES.md section 6. With three players 51 cards deal 17 each; fewer with more players, which
+#: ``new_settings`` checks (it knows the number of players).
+MAX_HAND = Option(None, IntRange(1, 17))
+SCHEDULE = Option(Schedule.DOWN_UP.value, values(Schedule))
+HOOK = Option(Hook.ALWAYS.value, values(Hook))
+ZERO_BID = Option(ZeroBid.STANDARD.value, values(ZeroBid))
 
 
 def _frozen(options: dict[str, Option]) -> Mapping[str, Option]:
@@ -98,8 +129,11 @@ RULESETS: Mapping[str, Ruleset] = MappingProxyType(
             7,
             _frozen(
                 {
-                    "scoring": Option("exact", ("exact", "tricks-plus-bonus")),
-                    "schedule": Option("down-up", _SCHEDULES),
+                    "scoring": Option(Scoring.EXACT.value, values(Scoring)),
+                    "schedule": SCHEDULE,
+                    "hook": HOOK,
+                    "max_hand": MAX_HAND,
+                    "zero_bid": ZERO_BID,
                 }
             ),
             MappingProxyType({}),
@@ -110,8 +144,9 @@ RULESETS: Mapping[str, Ruleset] = MappingProxyType(
             Family.TURN_BIDS,
             3,
             7,
-            _frozen({"schedule": Option("down-up", _SCHEDULES)}),
-            MappingProxyType({"scoring": "tricks-plus-bonus"}),
+            _frozen({"schedule": SCHEDULE, "hook": HOOK, "max_hand": MAX_HAND,
+                     "zero_bid": ZERO_BID}),
+            MappingProxyType({"scoring": Scoring.TRICKS_PLUS_BONUS.value}),
         ),
         "seven-up": Ruleset(
             "seven-up",
@@ -122,8 +157,8 @@ RULESETS: Mapping[str, Ruleset] = MappingProxyType(
             _frozen(
                 {
                     "target": Option(7, (7, 10)),
-                    "game_tie": Option("nobody", ("nobody", "eldest")),
-                    "low_to": Option("holder", ("holder", "winner")),
+                    "game_tie": Option(GameTie.NOBODY.value, values(GameTie)),
+                    "low_to": Option(LowTo.HOLDER.value, values(LowTo)),
                 }
             ),
             MappingProxyType({}),

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from .errors import RuleError
+from .options import TypedOptions
 from .registry import Family, OptionValue, Ruleset, get_ruleset
 
 NAME_MAX = 24
@@ -17,7 +18,10 @@ class Settings:
     ruleset: Ruleset
     players: tuple[str, ...]
     first_dealer: int
+    #: As the API shows and the database stores them (``"hook": "never"``, ``"max_hand": null``).
     options: Mapping[str, OptionValue] = field(hash=False)
+    #: The same options parsed once, as the engine reads them (enums, numbers).
+    typed: TypedOptions = field(default_factory=TypedOptions, compare=False)
 
     @property
     def family(self) -> Family:
@@ -122,7 +126,31 @@ def new_settings(
     if options is not None and not isinstance(options, Mapping):
         raise RuleError("ruleset", "options must be an object of option names",
                         reason="options-type", field="options")
-    return Settings(rules, names, first_dealer, rules.resolve_options(options))
+    resolved = rules.resolve_options(options)
+    _check_max_hand(resolved.get("max_hand"), count)
+    return Settings(rules, names, first_dealer, resolved, TypedOptions.parse(resolved))
+
+
+def deal_limit(players: int) -> int:
+    """The largest hand a 52-card deck deals ``players`` while keeping a card to turn for trump
+    (RULES.md sections 3 and 6): floor(51 / players).
+
+    >>> deal_limit(4), deal_limit(7)
+    (12, 7)
+    """
+    return 51 // players
+
+
+def _check_max_hand(max_hand: OptionValue, players: int) -> None:
+    if isinstance(max_hand, int) and max_hand > deal_limit(players):
+        most = deal_limit(players)
+        raise RuleError(
+            "ruleset",
+            f"option max_hand may not be {max_hand} with {players} players: 51 cards deal at "
+            f"most {most} each and keep one to turn for trump",
+            reason="max-hand-players", field="options.max_hand", option="max_hand",
+            value=max_hand, players=players, most=most,
+        )
 
 
 def settings_from_json(data: Mapping[str, Any]) -> Settings:

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from .entries import TIE, Beg, Hand
 from .errors import RuleError
+from .options import GameTie
 from .settings import Settings
 from .state import Award, Phase, Round
 
@@ -45,7 +46,7 @@ def may_give(settings: Settings, round_: Round, side_scores: tuple[int, ...], ja
     assert round_.eldest is not None
     side = settings.side_of(round_.eldest)
     jacks_for_eldest = jacks_turned if settings.side_of(round_.dealer) == side else 0
-    return side_scores[side] + jacks_for_eldest + 1 < int(settings.options["target"])
+    return side_scores[side] + jacks_for_eldest + 1 < settings.typed.target
 
 
 def _impossible(reason: str, message: str, field: str) -> RuleError:
@@ -88,7 +89,7 @@ def _play_awards(settings: Settings, round_: Round, hand: Hand) -> list[tuple[st
     awards = [(point, seat) for point in ("high", "low", "jack")
               if (seat := getattr(hand, point)) is not None]
     if hand.game == TIE:
-        if settings.options["game_tie"] == "eldest":
+        if settings.typed.game_tie is GameTie.ELDEST:
             assert round_.eldest is not None
             awards.append(("game", round_.eldest))
     else:  # a seat: _check_play refused a hand without game
@@ -106,7 +107,7 @@ def apply(
     played, so it needs no high, low, jack or game.
     """
     _check_turn_up(settings, hand)
-    target = int(settings.options["target"])
+    target = settings.typed.target
     scores = list(side_scores)
     awards: list[Award] = list(round_.awards)
     winning: Award | None = None

@@ -4,34 +4,63 @@ tricks and both scorings (RULES.md sections 2 and 3)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import assert_never
 
 from .entries import Bid, Bids, Entry, Tricks
 from .errors import RuleError
+from .options import Hook, Schedule, Scoring, ZeroBid
 from .settings import Settings
 from .state import Phase, Round
 
-#: The first (largest) hand by player count: 10 for 3–5, 8 for 6, 7 for 7 (= floor(51 / n)).
+#: The seeds' largest hand by player count: 10 for 3–5, 8 for 6, 7 for 7 (= floor(51 / n)).
 LARGEST_HAND = {3: 10, 4: 10, 5: 10, 6: 8, 7: 7}
 
 
+def largest_hand(settings: Settings) -> int:
+    """The hand the schedule starts or peaks at: the ``max_hand`` option, else the seeds'."""
+    return settings.typed.max_hand or LARGEST_HAND[len(settings.players)]
+
+
 def schedule(settings: Settings) -> tuple[int, ...]:
-    """Hand sizes, round by round, for the ``schedule`` option.
+    """Hand sizes, round by round, for the ``schedule`` option around the largest hand.
 
     >>> schedule(__import__("companion.rules", fromlist=["x"]).new_settings(
     ...     "oh-hell", list("ABCDEFG")))
     (7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7)
     """
-    top = LARGEST_HAND[len(settings.players)]
+    top = largest_hand(settings)
     down = tuple(range(top, 0, -1))
     up = tuple(range(1, top + 1))
-    shape = settings.options["schedule"]
-    if shape == "down":
-        return down
-    if shape == "up":
-        return up
-    if shape == "up-down":
-        return up + down[1:]
-    return down + up[1:]
+    match settings.typed.schedule:
+        case Schedule.DOWN_UP:
+            return down + up[1:]
+        case Schedule.DOWN:
+            return down
+        case Schedule.UP:
+            return up
+        case Schedule.UP_DOWN:
+            return up + down[1:]
+        case unknown:
+            assert_never(unknown)
+
+
+def hooked(settings: Settings, number: int) -> bool:
+    """Whether the dealer's hook holds in round ``number`` (the ``hook`` option).
+
+    >>> s = __import__("companion.rules", fromlist=["x"]).new_settings(
+    ...     "oh-hell", ["A", "B", "C"], options={"hook": "not-last"})
+    >>> hooked(s, 1), hooked(s, len(schedule(s)))
+    (True, False)
+    """
+    match settings.typed.hook:
+        case Hook.ALWAYS:
+            return True
+        case Hook.NEVER:
+            return False
+        case Hook.NOT_LAST:
+            return number != len(schedule(settings))
+        case unknown:
+            assert_never(unknown)
 
 
 def start_round(settings: Settings, number: int) -> Round:
@@ -105,7 +134,7 @@ def _bid(settings: Settings, round_: Round, given: tuple[Bid, ...]) -> Round:
             )
         new_seats.discard(seat)
         bids[seat] = _checked_bid(settings, round_, bids, seat, given[seat])
-    return _after_bids(round_, tuple(bids))
+    return _after_bids(settings, round_, tuple(bids))
 
 
 def _checked_bid(settings: Settings, round_: Round, bids: list[Bid], seat: int, value: Bid) -> int:
@@ -117,7 +146,7 @@ def _checked_bid(settings: Settings, round_: Round, bids: list[Bid], seat: int, 
             reason="bid-range", field="bids", seat=seat, player=name, bid=value,
             hand_size=round_.hand_size,
         )
-    if seat == round_.dealer:
+    if seat == round_.dealer and hooked(settings, round_.number):
         others = sum(b for s, b in enumerate(bids) if s != seat and isinstance(b, int))
         if value == forbidden_bid(round_.hand_size, others):
             raise RuleError(
@@ -129,10 +158,10 @@ def _checked_bid(settings: Settings, round_: Round, bids: list[Bid], seat: int, 
     return value
 
 
-def _after_bids(round_: Round, bids: tuple[Bid, ...]) -> Round:
+def _after_bids(settings: Settings, round_: Round, bids: tuple[Bid, ...]) -> Round:
     waiting = [seat for seat in round_.bidding_order if bids[seat] is None]
     forbidden = None
-    if waiting == [round_.dealer]:
+    if waiting == [round_.dealer] and hooked(settings, round_.number):
         others = sum(b for b in bids if isinstance(b, int))
         forbidden = forbidden_bid(round_.hand_size, others)
     return replace(
@@ -166,23 +195,41 @@ def check_tricks(settings: Settings, round_: Round, tricks: tuple[int, ...]) -> 
         )
 
 
-def score(scoring: object, bid: int, taken: int) -> int:
-    """Round points: ``exact`` 10 + bid when exact, else 0; ``tricks-plus-bonus`` one per trick
-    plus 10 when exact.
+def score(scoring: Scoring, zero_bid: ZeroBid, bid: int, taken: int, hand_size: int) -> int:
+    """Round points for one player (RULES.md sections 2, 3 and 6).
 
-    >>> score("exact", 0, 0), score("exact", 2, 3), score("tricks-plus-bonus", 2, 3)
-    (10, 0, 3)
+    >>> score(Scoring.EXACT, ZeroBid.STANDARD, 0, 0, 5), score(Scoring.SQUARED, ZeroBid.STANDARD, 3, 1, 5)
+    (10, -4)
     """
+    if bid == taken == 0:
+        match zero_bid:
+            case ZeroBid.STANDARD:
+                pass  # as the scoring says
+            case ZeroBid.FIVE:
+                return 5
+            case ZeroBid.FIVE_PLUS_HAND:
+                return 5 + hand_size
+            case other:
+                assert_never(other)
     exact = bid == taken
-    if scoring == "tricks-plus-bonus":
-        return taken + (10 if exact else 0)
-    return 10 + bid if exact else 0
+    match scoring:
+        case Scoring.EXACT:
+            return 10 + bid if exact else 0
+        case Scoring.TRICKS_PLUS_BONUS:
+            return taken + (10 if exact else 0)
+        case Scoring.TRICKS_PLUS_FIVE:
+            return taken + (5 if exact else 0)
+        case Scoring.SQUARED:
+            return 10 + bid * bid if exact else -((bid - taken) ** 2)
+        case unknown:
+            assert_never(unknown)
 
 
 def _tricks(settings: Settings, round_: Round, tricks: tuple[int, ...]) -> Round:
     check_tricks(settings, round_, tricks)
     assert round_.bids is not None
     bids = [bid for bid in round_.bids if isinstance(bid, int)]  # every bid is in by now
-    scoring = settings.options["scoring"]
-    points = tuple(score(scoring, bid, taken) for bid, taken in zip(bids, tricks))
+    typed = settings.typed
+    points = tuple(score(typed.scoring, typed.zero_bid, bid, taken, round_.hand_size)
+                   for bid, taken in zip(bids, tricks))
     return replace(round_, tricks=tricks, points=points, phase=Phase.DONE)

@@ -101,8 +101,15 @@ def option_field(ruleset_id: str, option: str) -> str:
     return f"{ruleset_id.replace('-', '_')}_{option}"
 
 
+def picked_options(rules: Ruleset) -> list[str]:
+    """The options offered as a choice of values (a range option, such as ``max_hand``, is not
+    offered on this page yet: games get its default)."""
+    return [name for name, option in rules.options.items() if isinstance(option.choices, tuple)]
+
+
 def _option(rules: Ruleset, name: str) -> OptionChoices:
     option = rules.options[name]
+    assert isinstance(option.choices, tuple)
     choices = []
     for value in option.choices:
         label, meaning = CHOICE_TEXTS.get((name, token(value)), (str(value), ""))
@@ -117,7 +124,7 @@ def games() -> list[GameChoice]:
     return [
         GameChoice(rules.id, game_name(rules.id), str(DESCRIPTIONS.get(rules.id, "")),
                    rules.min_players, rules.max_players,
-                   tuple(_option(rules, name) for name in rules.options))
+                   tuple(_option(rules, name) for name in picked_options(rules)))
         for rules in RULESETS.values()
     ]
 
@@ -127,7 +134,8 @@ def option_value(rules: Ruleset, name: str, sent: str | None) -> OptionValue | s
     an unknown token is passed on as sent, for the engine to refuse."""
     if sent is None or sent == "":
         return None
-    for value in rules.options[name].choices:
+    offered = rules.options[name].choices
+    for value in offered if isinstance(offered, tuple) else ():
         if token(value) == sent:
             return value
     return sent

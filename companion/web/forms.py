@@ -66,6 +66,8 @@ class NewGameForm(PageForm):
 # One radio group per game and option, straight from the engine's registry.
 for _rules in RULESETS.values():
     for _name, _option in _rules.options.items():
+        if not isinstance(_option.choices, tuple):
+            continue  # a range (max_hand) is not offered on the page yet
         setattr(
             NewGameForm,
             option_field(_rules.id, _name),

@@ -58,6 +58,9 @@ MESSAGES: Mapping[str, LazyString] = {
     "option-value": _l("Choose one of the settings offered."),
     "option-unknown": _l("This game has no such setting."),
     "options-type": _l("Choose one of the settings offered."),
+    "option-range": _l("Choose a number from %(least)s to %(most)s."),
+    "max-hand-players": _l("With %(players)s players the largest hand is %(most)s cards: 51 "
+                           "cards dealt, one kept to turn for trump."),
     "players-type": _l("Type the players' names."),
     "player-count": _l("%(game)s is for %(least)s to %(most)s players, not %(count)s."),
     "name-type": _l("Player %(position)s needs a name."),

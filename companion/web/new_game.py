@@ -80,7 +80,7 @@ def create() -> Response:
     rules = RULESETS.get(str(form.ruleset.data))
     options: dict[str, Any] = {}
     if rules is not None:
-        for name in rules.options:
+        for name in choices.picked_options(rules):
             sent = form[choices.option_field(rules.id, name)].data
             value = choices.option_value(rules, name, sent)
             if value is not None:

@@ -30,7 +30,9 @@ def test_rulesets_name_every_ruleset_with_its_options(client: FlaskClient) -> No
     assert rulesets["oh-hell"]["options"]["scoring"]["default"] == "exact"
     assert rulesets["oh-hell"]["options"]["schedule"] == {
         "default": "down-up", "choices": ["down-up", "down", "up", "up-down"]}
-    assert set(rulesets["elevator"]["options"]) == {"schedule"}
+    assert set(rulesets["elevator"]["options"]) == {"schedule", "hook", "max_hand", "zero_bid"}
+    assert set(rulesets["oh-hell"]["options"]) == {"scoring", "schedule", "hook", "max_hand",
+                                                   "zero_bid"}
     assert rulesets["seven-up"]["options"]["target"] == {"default": 7, "choices": [7, 10]}
     assert set(rulesets["seven-up"]["options"]) == {"target", "game_tie", "low_to"}
     assert (rulesets["oh-seven"]["min_players"], rulesets["oh-seven"]["max_players"]) == (2, 9)
@@ -66,15 +68,17 @@ def test_create_answers_201_with_the_game_token_and_links(client: FlaskClient, r
 
 
 def test_default_options_and_first_dealer(api: Api) -> None:
+    house = {"hook": "always", "max_hand": None, "zero_bid": "standard"}
     assert api.create("oh-hell", PLAYERS["oh-hell"]).body["options"] == {
-        "scoring": "exact", "schedule": "down-up"}
-    assert api.create("elevator", PLAYERS["elevator"]).body["options"] == {"schedule": "down-up"}
+        "scoring": "exact", "schedule": "down-up", **house}
+    assert api.create("elevator", PLAYERS["elevator"]).body["options"] == {
+        "schedule": "down-up", **house}
     assert api.create("oh-seven", PLAYERS["oh-seven"]).body["options"] == {"card_passing": False}
     seven_up = api.create("seven-up", ["Ana", "Ben"]).body
     assert seven_up["options"] == {"target": 7, "game_tie": "nobody", "low_to": "holder"}
     game = api.create("oh-hell", PLAYERS["oh-hell"], first_dealer=2,
                       options={"scoring": "tricks-plus-bonus", "schedule": "up"}).body
-    assert game["options"] == {"scoring": "tricks-plus-bonus", "schedule": "up"}
+    assert game["options"] == {"scoring": "tricks-plus-bonus", "schedule": "up", **house}
     assert game["current"]["dealer"] == 2
     assert game["current"]["hand_size"] == 1
     assert game["current"]["bidding_order"] == [3, 0, 1, 2]

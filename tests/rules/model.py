@@ -25,11 +25,35 @@ def oh_seven_score(bid: int, taken: int) -> int:
     return bid + 2 if bid == taken else -abs(bid - taken)
 
 
-def oh_hell_score(scoring: object, bid: int, taken: int) -> int:
-    """RULES.md section 2: ``exact`` 10 + bid or 0; ``tricks-plus-bonus`` 1 a trick, +10 exact."""
+def oh_hell_score(scoring: object, bid: int, taken: int, zero_bid: object = "standard",
+                  hand_size: int = 0) -> int:
+    """RULES.md section 2: ``exact`` 10 + bid or 0; ``tricks-plus-bonus`` 1 a trick, +10 exact.
+    Section 6: ``tricks-plus-five`` 1 a trick, +5 exact; ``squared`` 10 + bid² exact, else
+    −(bid − tricks)²; ``zero_bid`` changes only what an exact zero scores (5, or 5 + hand)."""
+    exact = bid == taken
+    if exact and bid == 0 and zero_bid == "five":
+        return 5
+    if exact and bid == 0 and zero_bid == "five-plus-hand":
+        return 5 + hand_size
     if scoring == "exact":
-        return 10 + bid if bid == taken else 0
-    return taken + (10 if bid == taken else 0)
+        return 10 + bid if exact else 0
+    if scoring == "tricks-plus-five":
+        return taken + (5 if exact else 0)
+    if scoring == "squared":
+        return 10 + bid * bid if exact else -(bid - taken) * (bid - taken)
+    assert scoring == "tricks-plus-bonus", scoring
+    return taken + (10 if exact else 0)
+
+
+#: RULES.md sections 2 and 3: the largest hand, by players, when ``max_hand`` is null.
+SEED_LARGEST = {3: 10, 4: 10, 5: 10, 6: 8, 7: 7}
+
+
+def hand_sizes(shape: str, top: int) -> tuple[int, ...]:
+    """RULES.md section 6: the schedule keeps its shape around its largest hand ``top``."""
+    down = list(range(top, 0, -1))
+    up = down[::-1]
+    return tuple({"down": down, "up": up, "down-up": down + up[1:], "up-down": up + down[1:]}[shape])
 
 
 def strength(bid: Card) -> tuple[int, int]:
@@ -92,7 +116,12 @@ class Model:
             return (OH_SEVEN_CARDS,) * OH_SEVEN_ROUNDS
         if self.ruleset == "seven-up":
             return ()
-        return SCHEDULES[str(self.settings.options["schedule"])][self.n]
+        shape = str(self.settings.options["schedule"])
+        max_hand = self.settings.options.get("max_hand")
+        if max_hand is None:
+            return SCHEDULES[shape][self.n]
+        assert isinstance(max_hand, int)
+        return hand_sizes(shape, max_hand)
 
     @property
     def hand_size(self) -> int:
@@ -122,9 +151,18 @@ class Model:
         return [seat for seat in self.order if self.bids[seat] is None]
 
     @property
+    def hook_holds(self) -> bool:
+        """RULES.md sections 2 and 6: the hook binds the dealer in this round (option ``hook``:
+        ``never`` frees the dealer; ``not-last`` in the game's last round)."""
+        if self.ruleset not in ("oh-hell", "elevator"):
+            return False
+        hook = self.settings.options["hook"]
+        return hook == "always" or (hook == "not-last" and self.number != len(self.schedule))
+
+    @property
     def hook(self) -> int | None:
         """The dealer's forbidden bid once only the dealer is left to bid, if in 0..hand size."""
-        if self.ruleset not in ("oh-hell", "elevator") or self.waiting != [self.dealer]:
+        if not self.hook_holds or self.waiting != [self.dealer]:
             return None
         others = sum(b for b in self.bids if isinstance(b, int))
         hooked = self.hand_size - others
@@ -266,7 +304,9 @@ class Model:
                 points.append(oh_seven_score(bid.value, taken) + self.bonus[seat])
             else:
                 assert isinstance(bid, int)
-                points.append(oh_hell_score(self.settings.options["scoring"], bid, taken))
+                options = self.settings.options
+                points.append(oh_hell_score(options["scoring"], bid, taken, options["zero_bid"],
+                                            self.hand_size))
         for seat, p in enumerate(points):
             self.totals[seat] += p - self.bonus[seat]  # bonuses were added when scored
         self._end_round(points)

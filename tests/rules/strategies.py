@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from companion.rules import (
     RULESETS,
+    IntRange,
     TIE,
     Beg,
     Bids,
@@ -36,10 +37,20 @@ def game_settings(draw: st.DrawFn, ruleset: str | None = None, players: int | No
     players = players or draw(st.sampled_from(PLAYERS[ruleset]))
     first_dealer = draw(st.integers(0, players - 1))
     options = {
-        name: draw(st.sampled_from(option.choices))
+        name: draw(_option_value(option.choices, players))
         for name, option in RULESETS[ruleset].options.items()
     }
     return new_settings(ruleset, list(NAMES[:players]), first_dealer, options)
+
+
+def _option_value(choices: object, players: int) -> st.SearchStrategy[object]:
+    """Any offered value; a range (``max_hand``) up to what 51 cards deal the players, or null."""
+    if isinstance(choices, IntRange):
+        # Mostly small hands, so that whole games stay short; now and then the largest.
+        most = min(choices.max, 51 // players)
+        return st.one_of(st.none(), st.integers(choices.min, min(most, 4)), st.just(most))
+    assert isinstance(choices, tuple)
+    return st.sampled_from(choices)
 
 
 # -- legal entries --------------------------------------------------------------------------------
@@ -67,7 +78,7 @@ def _turn_bids(draw: st.DrawFn, model: Model) -> Bids:
     bids = [b if repeat_known and isinstance(b, int) else None for b in model.bids]
     for seat in waiting[:count]:
         choices = list(range(model.hand_size + 1))
-        if seat == model.dealer:
+        if seat == model.dealer and model.hook_holds:
             others = sum(b for s, b in enumerate(bids) if s != seat and b is not None) + sum(
                 b for s, b in enumerate(model.bids) if isinstance(b, int) and bids[s] is None
             )
@@ -199,7 +210,8 @@ def filler_entry(model: Model) -> Entry:
     # Everyone still waiting bids 0, the dealer too unless 0 is the hooked number.
     hooked = model.hand_size - sum(b for b in model.bids if isinstance(b, int))
     return Bids(tuple(
-        b if isinstance(b, int) else 1 if seat == model.dealer and hooked == 0 else 0
+        b if isinstance(b, int) else 1 if seat == model.dealer and model.hook_holds and hooked == 0
+        else 0
         for seat, b in enumerate(model.bids)
     ))
 

@@ -266,7 +266,8 @@ def test_player_counts(ruleset: str, players: int, ok: bool) -> None:
 
 def test_elevator_is_scored_tricks_plus_bonus_and_offers_no_scoring_option() -> None:
     settings = new_settings("elevator", ["A", "B", "C"])
-    assert settings.options == {"scoring": "tricks-plus-bonus", "schedule": "down-up"}
+    assert settings.options == {"scoring": "tricks-plus-bonus", "schedule": "down-up",
+                                "hook": "always", "max_hand": None, "zero_bid": "standard"}
     with pytest.raises(RuleError) as caught:
         new_settings("elevator", ["A", "B", "C"], options={"scoring": "exact"})
     assert (caught.value.code, caught.value.reason) == ("ruleset", "option-unknown")

@@ -4,7 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import NAME_MAX, RULESETS, RuleError, get_ruleset, new_settings, settings_from_json
+from companion.rules import (
+    NAME_MAX,
+    RULESETS,
+    Hook,
+    IntRange,
+    RuleError,
+    Scoring,
+    TypedOptions,
+    ZeroBid,
+    get_ruleset,
+    new_settings,
+    settings_from_json,
+)
 
 from .tables import PLAYERS
 
@@ -109,8 +121,11 @@ def test_first_dealer(dealer: int) -> None:
     ("ruleset", "defaults"),
     [
         pytest.param("oh-seven", {"card_passing": False}, id="RULES-1-passing-off"),
-        pytest.param("oh-hell", {"scoring": "exact", "schedule": "down-up"}, id="RULES-2"),
-        pytest.param("elevator", {"scoring": "tricks-plus-bonus", "schedule": "down-up"}, id="RULES-3"),
+        pytest.param("oh-hell", {"scoring": "exact", "schedule": "down-up", "hook": "always",
+                                 "max_hand": None, "zero_bid": "standard"}, id="RULES-2-and-6"),
+        pytest.param("elevator", {"scoring": "tricks-plus-bonus", "schedule": "down-up",
+                                  "hook": "always", "max_hand": None, "zero_bid": "standard"},
+                     id="RULES-3-and-6"),
         pytest.param("seven-up", {"target": 7, "game_tie": "nobody", "low_to": "holder"}, id="RULES-4"),
     ],
 )
@@ -125,9 +140,13 @@ def test_defaults(ruleset: str, defaults: dict[str, object]) -> None:
     ("ruleset", "option", "choices"),
     [
         ("oh-seven", "card_passing", (False, True)),
-        ("oh-hell", "scoring", ("exact", "tricks-plus-bonus")),
+        ("oh-hell", "scoring", ("exact", "tricks-plus-bonus", "tricks-plus-five", "squared")),
         ("oh-hell", "schedule", ("down-up", "down", "up", "up-down")),
         ("elevator", "schedule", ("down-up", "down", "up", "up-down")),
+        ("oh-hell", "hook", ("always", "never", "not-last")),
+        ("elevator", "hook", ("always", "never", "not-last")),
+        ("oh-hell", "zero_bid", ("standard", "five", "five-plus-hand")),
+        ("elevator", "zero_bid", ("standard", "five", "five-plus-hand")),
         ("seven-up", "target", (7, 10)),
         ("seven-up", "game_tie", ("nobody", "eldest")),
         ("seven-up", "low_to", ("holder", "winner")),
@@ -157,6 +176,15 @@ def test_every_option_choice(ruleset: str, option: str, choices: tuple[object, .
         pytest.param("oh-seven", {"passing": True}, "option-unknown", "options.passing", id="unknown"),
         pytest.param("elevator", {"scoring": "tricks-plus-bonus"}, "option-unknown", "options.scoring", id="preset"),
         pytest.param("oh-hell", ["scoring"], "options-type", "options", id="not-an-object"),
+        pytest.param("oh-hell", {"hook": "sometimes"}, "option-value", "options.hook", id="hook"),
+        pytest.param("elevator", {"hook": None}, "option-value", "options.hook", id="hook-null"),
+        pytest.param("oh-hell", {"zero_bid": 5}, "option-value", "options.zero_bid", id="zero-bid"),
+        pytest.param("oh-hell", {"max_hand": 0}, "option-range", "options.max_hand", id="max-hand-0"),
+        pytest.param("oh-hell", {"max_hand": 18}, "option-range", "options.max_hand", id="max-hand-18"),
+        pytest.param("oh-hell", {"max_hand": "10"}, "option-range", "options.max_hand", id="max-hand-text"),
+        pytest.param("oh-hell", {"max_hand": True}, "option-range", "options.max_hand", id="max-hand-flag"),
+        pytest.param("elevator", {"max_hand": 9.0}, "option-range", "options.max_hand", id="max-hand-float"),
+        pytest.param("oh-seven", {"hook": "never"}, "option-unknown", "options.hook", id="no-hook"),
     ],
 )
 def test_option_errors(ruleset: str, options: object, reason: str, field: str) -> None:
@@ -180,3 +208,58 @@ def test_unknown_ruleset(ruleset: object) -> None:
 
 def test_rulesets() -> None:
     assert sorted(RULESETS) == ["elevator", "oh-hell", "oh-seven", "seven-up"]
+
+
+# -- house rules (RULES.md section 6) ------------------------------------------------------------
+
+
+def test_max_hand_is_a_range_defaulting_to_the_players() -> None:
+    """API.md: a range option lists {min, max}; its default null is decided by the players."""
+    for ruleset in ("oh-hell", "elevator"):
+        option = RULESETS[ruleset].options["max_hand"]
+        assert (option.default, option.choices) == (None, IntRange(1, 17))
+
+
+@pytest.mark.parametrize(
+    ("players", "most"),
+    # RULES.md section 6: 1 … floor(51 / players); "4 players reach 12" (Wikipedia, "Oh Hell").
+    [(3, 17), (4, 12), (5, 10), (6, 8), (7, 7)],
+)
+def test_max_hand_up_to_51_cards_over_the_players(players: int, most: int) -> None:
+    names = [f"P{i}" for i in range(players)]
+    for ruleset in ("oh-hell", "elevator"):
+        assert new_settings(ruleset, names, options={"max_hand": most}).typed.max_hand == most
+        assert new_settings(ruleset, names, options={"max_hand": 1}).typed.max_hand == 1
+        with pytest.raises(RuleError) as caught:
+            new_settings(ruleset, names, options={"max_hand": most + 1})
+        error = caught.value
+        assert (error.code, error.reason, error.field) == ("ruleset", "max-hand-players",
+                                                             "options.max_hand")
+        assert error.params == {"option": "max_hand", "value": most + 1, "players": players,
+                                "most": most}
+        assert f"{players} players" in error.message and "max_hand" in error.message
+
+
+def test_options_are_parsed_once_into_typed_values() -> None:
+    settings = new_settings("oh-hell", ["A", "B", "C"], options={
+        "hook": "not-last", "scoring": "squared", "zero_bid": "five-plus-hand", "max_hand": 5})
+    assert settings.typed == TypedOptions(scoring=Scoring.SQUARED, hook=Hook.NOT_LAST,
+                                          zero_bid=ZeroBid.FIVE_PLUS_HAND, max_hand=5)
+    # The JSON form stays as the API shows it.
+    assert settings.to_json()["options"] == {"scoring": "squared", "schedule": "down-up",
+                                             "hook": "not-last", "max_hand": 5,
+                                             "zero_bid": "five-plus-hand"}
+    assert settings_from_json(settings.to_json()).typed == settings.typed
+    assert new_settings("elevator", ["A", "B", "C"]).typed.scoring is Scoring.TRICKS_PLUS_BONUS
+
+
+@pytest.mark.parametrize("ruleset", ["oh-hell", "elevator"])
+def test_games_stored_before_the_house_rules_play_as_before(ruleset: str) -> None:
+    """A game stored without the section-6 options gets their defaults: the seeds' rules."""
+    stored = {"ruleset": ruleset, "players": ["A", "B", "C"], "first_dealer": 0,
+              "options": {"schedule": "down-up", **({"scoring": "exact"} if ruleset == "oh-hell"
+                                                    else {"scoring": "tricks-plus-bonus"})}}
+    settings = settings_from_json(stored)
+    assert settings == new_settings(ruleset, ["A", "B", "C"])
+    assert (settings.typed.hook, settings.typed.max_hand, settings.typed.zero_bid) == (
+        Hook.ALWAYS, None, ZeroBid.STANDARD)

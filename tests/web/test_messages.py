@@ -26,14 +26,14 @@ ENGINE = Path(rules.__file__).parent
 def _engine_reasons() -> set[str]:
     """Every ``reason`` in the engine's source: a ``reason=`` keyword that is a string, the
     code of a ``RuleError`` without one (the reason defaults to the code), and the first
-    argument of Seven-Up's ``impossible(...)`` helper."""
+    argument of Seven-Up's ``_impossible(...)`` helper."""
     found: set[str] = set()
     for path in ENGINE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if not isinstance(node, ast.Call):
                 continue
             called = getattr(node.func, "id", getattr(node.func, "attr", ""))
-            if called == "impossible" and node.args and isinstance(node.args[0], ast.Constant):
+            if called == "_impossible" and node.args and isinstance(node.args[0], ast.Constant):
                 found.add(node.args[0].value)
             reason = next((k.value for k in node.keywords if k.arg == "reason"), None)
             if isinstance(reason, ast.Constant):
@@ -47,6 +47,10 @@ def _engine_reasons() -> set[str]:
 def test_every_reason_the_engine_raises_has_a_message() -> None:
     reasons = _engine_reasons()
     assert {"hook", "tricks-total", "card-reused", "player-count"} <= reasons
+    # Seven-Up's hand checks go through its helper: their reasons are found too.
+    assert {"jacks-count", "jacks-without-run", "low-without-high", "high-without-low",
+            "jack-without-trump", "game-missing"} <= reasons
+    assert {"option-range", "max-hand-players"} <= reasons
     assert sorted(reasons - set(MESSAGES)) == []
 
 
@@ -63,7 +67,7 @@ def test_the_engine_raises_errors_with_the_params_the_message_names(app: Flask) 
 def test_each_message_names_only_known_placeholders() -> None:
     known = {"bid", "hand_size", "player", "waiting", "round", "value", "other", "card",
              "tricks", "total", "game", "kind", "position", "name", "length", "most", "least",
-             "count", "target"}
+             "count", "target", "players"}
     for reason, message in MESSAGES.items():
         names = {name for _, name, _, _ in string.Formatter().parse(
             re.sub(r"%\((\w+)\)s", r"{\1}", message._args[0])) if name}

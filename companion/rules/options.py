@@ -1,0 +1,100 @@
+"""Every option's values as enums, and a game's options parsed once into one frozen value.
+
+The registry offers each option's values as JSON (``"never"``, ``null``, ``10``) because that is
+what the API and the stored settings hold; the engine reads ``settings.typed``, where a value is
+an enum member (or a number), so that a ``match`` over it is checked for exhaustiveness by mypy.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Mapping
+
+
+class Scoring(enum.Enum):
+    """Oh Hell's round score (RULES.md sections 2, 3 and 6)."""
+
+    EXACT = "exact"  # seed 001: 10 + bid when exact, else 0
+    TRICKS_PLUS_BONUS = "tricks-plus-bonus"  # seed 003: 1 a trick, +10 when exact
+    TRICKS_PLUS_FIVE = "tricks-plus-five"  # 1 a trick, +5 when exact
+    SQUARED = "squared"  # exact: 10 + bid²; missed: −(bid − tricks)²
+
+
+class Schedule(enum.Enum):
+    """The shape of the hand sizes around the largest hand."""
+
+    DOWN_UP = "down-up"
+    DOWN = "down"
+    UP = "up"
+    UP_DOWN = "up-down"
+
+
+class Hook(enum.Enum):
+    """When the dealer may not make the bids add up to the hand size."""
+
+    ALWAYS = "always"  # seeds 001 and 003
+    NEVER = "never"  # the dealer bids freely
+    NOT_LAST = "not-last"  # no hook in the game's last round
+
+
+class ZeroBid(enum.Enum):
+    """What an exact zero scores (a missed zero scores as the scoring says)."""
+
+    STANDARD = "standard"  # as the scoring says
+    FIVE = "five"  # 5
+    FIVE_PLUS_HAND = "five-plus-hand"  # 5 + the hand size
+
+
+class GameTie(enum.Enum):
+    """Seven-Up: who scores game on equal card points."""
+
+    NOBODY = "nobody"
+    ELDEST = "eldest"
+
+
+class LowTo(enum.Enum):
+    """Seven-Up: who scores low."""
+
+    HOLDER = "holder"
+    WINNER = "winner"
+
+
+def values(kind: type[enum.Enum]) -> tuple[str, ...]:
+    """An enum's values in declaration order (the default first), as the registry offers them."""
+    return tuple(str(member.value) for member in kind)
+
+
+@dataclass(frozen=True)
+class TypedOptions:
+    """A game's options as the engine reads them. Options a ruleset does not have keep their
+    seed value (Oh-Seven has no hook; it never asks)."""
+
+    card_passing: bool = False
+    scoring: Scoring = Scoring.EXACT
+    schedule: Schedule = Schedule.DOWN_UP
+    hook: Hook = Hook.ALWAYS
+    max_hand: int | None = None  # None: by the number of players
+    zero_bid: ZeroBid = ZeroBid.STANDARD
+    target: int = 7
+    game_tie: GameTie = GameTie.NOBODY
+    low_to: LowTo = LowTo.HOLDER
+
+    @classmethod
+    def parse(cls, resolved: Mapping[str, object]) -> TypedOptions:
+        """From options the registry has already checked (so every value is one it offers);
+        an option the ruleset does not have keeps its seed value."""
+        seed = cls()
+        max_hand = resolved.get("max_hand")
+        target = resolved.get("target", seed.target)
+        return cls(
+            card_passing=resolved.get("card_passing", seed.card_passing) is True,
+            scoring=Scoring(resolved.get("scoring", seed.scoring.value)),
+            schedule=Schedule(resolved.get("schedule", seed.schedule.value)),
+            hook=Hook(resolved.get("hook", seed.hook.value)),
+            max_hand=max_hand if isinstance(max_hand, int) else None,
+            zero_bid=ZeroBid(resolved.get("zero_bid", seed.zero_bid.value)),
+            target=target if isinstance(target, int) else seed.target,
+            game_tie=GameTie(resolved.get("game_tie", seed.game_tie.value)),
+            low_to=LowTo(resolved.get("low_to", seed.low_to.value)),
+        )
