@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import assert_never
 
 from .cards import Card
 from .entries import TIE, Beg, Hand
+from .options import GameTie, Scoring, ZeroBid
 from .registry import Family
 from .settings import Settings
 from .state import Attempt, GameState, Round
@@ -146,21 +148,30 @@ def _made(settings: Settings, bid: int, taken: int, hand_size: int) -> tuple[Rul
     difference = abs(bid - taken)
     if settings.family is Family.CARD_BIDS:
         return (Rule.BID_PLUS_TWO, bid, 2) if exact else (Rule.MINUS_DIFFERENCE, -difference, 0)
-    scoring = settings.options.get("scoring", "exact")
-    zero_bid = settings.options.get("zero_bid", "standard")
-    if exact and bid == 0 and zero_bid == "five":
-        return Rule.ZERO_FIVE, 5, 0
-    if exact and bid == 0 and zero_bid == "five-plus-hand":
-        return Rule.ZERO_FIVE_PLUS_HAND, 5, hand_size
-    if scoring == "tricks-plus-bonus":
-        return (Rule.TRICKS_PLUS_TEN, taken, 10) if exact else (Rule.TRICKS_ONLY, taken, 0)
-    if scoring == "tricks-plus-five":
-        return (Rule.TRICKS_PLUS_FIVE, taken, 5) if exact else (Rule.TRICKS_ONLY, taken, 0)
-    if scoring == "squared":
-        if exact:
-            return Rule.TEN_PLUS_BID_SQUARED, 10, bid * bid
-        return Rule.MINUS_DIFFERENCE_SQUARED, -difference * difference, 0
-    return (Rule.TEN_PLUS_BID, 10, bid) if exact else (Rule.MISSED_NOTHING, 0, 0)
+    options = settings.typed
+    if exact and bid == 0:
+        match options.zero_bid:
+            case ZeroBid.STANDARD:
+                pass  # as the scoring says
+            case ZeroBid.FIVE:
+                return Rule.ZERO_FIVE, 5, 0
+            case ZeroBid.FIVE_PLUS_HAND:
+                return Rule.ZERO_FIVE_PLUS_HAND, 5, hand_size
+            case other:
+                assert_never(other)
+    match options.scoring:
+        case Scoring.EXACT:
+            return (Rule.TEN_PLUS_BID, 10, bid) if exact else (Rule.MISSED_NOTHING, 0, 0)
+        case Scoring.TRICKS_PLUS_BONUS:
+            return (Rule.TRICKS_PLUS_TEN, taken, 10) if exact else (Rule.TRICKS_ONLY, taken, 0)
+        case Scoring.TRICKS_PLUS_FIVE:
+            return (Rule.TRICKS_PLUS_FIVE, taken, 5) if exact else (Rule.TRICKS_ONLY, taken, 0)
+        case Scoring.SQUARED:
+            if exact:
+                return Rule.TEN_PLUS_BID_SQUARED, 10, bid * bid
+            return Rule.MINUS_DIFFERENCE_SQUARED, -difference * difference, 0
+        case unknown:
+            assert_never(unknown)
 
 
 def _rebids(attempts: tuple[Attempt, ...], seat: int) -> tuple[RebidBonus, ...]:
@@ -215,7 +226,7 @@ def _stages(settings: Settings, round_: Round, hand: Hand) -> list[list[tuple[Po
             ((Point.HIGH, hand.high), (Point.LOW, hand.low), (Point.JACK, hand.jack))
             if seat is not None]
     if hand.game == TIE:
-        if settings.options["game_tie"] == "eldest":
+        if settings.typed.game_tie is GameTie.ELDEST:
             play.append((Point.GAME, round_.eldest, True))
     elif isinstance(hand.game, int):
         play.append((Point.GAME, hand.game, False))
@@ -226,7 +237,7 @@ def explain_hand(settings: Settings, round_: Round,
                  before: tuple[int, ...]) -> tuple[tuple[HandScore, ...], HandSummary]:
     """Each seat's side's points in a Seven-Up hand, and the hand's summary, given the side
     scores ``before`` it. Counting stops at the point that reaches the target (RULES.md 4)."""
-    target = int(settings.options["target"])
+    target = settings.typed.target
     scores = list(before)
     won_game = False
     played = False

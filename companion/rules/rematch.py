@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .settings import Settings
 from .state import GameState
 
@@ -19,9 +21,4 @@ def rematch_settings(state: GameState) -> Settings:
     settings = state.settings
     played = state.rounds[-1] if state.rounds else state.current
     last_dealer = played.dealer if played is not None else settings.first_dealer - 1
-    return Settings(
-        ruleset=settings.ruleset,
-        players=settings.players,
-        first_dealer=(last_dealer + 1) % len(settings.players),
-        options=dict(settings.options),
-    )
+    return replace(settings, first_dealer=(last_dealer + 1) % len(settings.players))
