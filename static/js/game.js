@@ -128,8 +128,11 @@
 
   /* --- live: polling the game ------------------------------------------------------ */
 
+  // The request came from the live part itself (its poll), not from a form inside it. In
+  // htmx:beforeSwap detail.elt is the swap's target: the requester is requestConfig.elt.
   function isPoll(event) {
-    var elt = event.detail && event.detail.elt;
+    var detail = event.detail || {};
+    var elt = detail.requestConfig && detail.requestConfig.elt ? detail.requestConfig.elt : detail.elt;
     return elt instanceof Element && elt.hasAttribute("data-live");
   }
 
