@@ -177,3 +177,22 @@ def test_rematch_starts_the_next_game(page: Page, live_server: str, screenshot_d
     expect(page.get_by_text("The game was deleted.")).to_be_visible()
     expect(page.locator(".game-list li")).to_have_count(1)
     assert page.request.get(share).status == 404
+
+
+def test_seven_up_explains_its_points_in_french_and_dark(page: Page, live_server: str,
+                                                         screenshot_dir: Path) -> None:
+    share = start_game(page, "seven-up", ["Ana", "Ben"], dealer=0)
+    game_id = share.rsplit("/", 1)[1]
+    token = keep_link(page).rsplit("/", 1)[1]
+    game = api(live_server, f"/api/v1/games/{game_id}", token)
+    api(live_server, f"/api/v1/games/{game_id}/hands", token,
+        {"version": game["version"], "jacks_turned": 1, "beg": "stand", "high": 1, "low": 0,
+         "jack": None, "game": 1})
+    watcher = other_phone(page, dark=True)
+    watcher.goto(share)
+    watcher.get_by_role("button", name="FR Français").click()
+    watcher.locator("#why-1-1 summary").click()
+    expect(watcher.get_by_text("Atout haut\u00a0: Ben · Partie\u00a0: Ben")).to_be_visible()
+    watcher.locator("#why-1-1").scroll_into_view_if_needed()
+    watcher.screenshot(path=str(screenshot_dir / "seven-up-why-fr-dark.png"))
+    watcher.context.close()
