@@ -152,3 +152,19 @@ def test_rematch_keeps_the_table_and_passes_the_deal() -> None:
     settings = rematch_settings(state)
     assert settings.first_dealer == 2  # round 1 is Ben's deal; the next deal is Cleo's
     assert (settings.players, dict(settings.options)) == (state.settings.players, {"card_passing": True})
+
+
+def test_seven_up_a_turned_jack_that_wins_ends_the_hand_before_play() -> None:
+    """Target 7, Ana at 6 deals hand 13 (2 players: Ana deals the odd hands) and turns a jack:
+    she wins before the beg; the hand's play (recorded as nothing) never happens."""
+    from .builders import seven_up_at
+
+    state = seven_up_at([6, 6])
+    assert state.current is not None and state.current.dealer == 0
+    state = apply(state, hand(jacks=1, high=None, low=None, game=None))
+    assert state.finished
+    last = explain(state)[-1]
+    assert last.hand is not None and not last.hand.played
+    ana, ben = last.seats
+    assert [(p.point, p.counted) for p in ana.won] == [(Point.JACK_TURNED, True)]  # type: ignore[union-attr]
+    assert (ana.total, ben.total) == (1, 0)
