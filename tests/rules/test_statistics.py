@@ -112,3 +112,11 @@ def test_seven_up_statistics() -> None:
     assert (team_a.high, team_a.low, team_a.jack, team_a.game, team_a.gifts, team_a.jacks_turned) == (1, 0, 1, 0, 1, 1)
     assert (team_b.high, team_b.low, team_b.jack, team_b.game, team_b.gifts, team_b.jacks_turned) == (1, 2, 0, 1, 0, 0)
     assert state.side_scores == (4, 4)
+
+
+def test_seven_up_statistics_are_seven_ups_alone() -> None:
+    from companion.rules import seven_up_statistics
+
+    assert seven_up_statistics(start("oh-hell", 3)) is None
+    empty = seven_up_statistics(start("seven-up", 2))
+    assert empty is not None and (empty.hands, empty.redeals, empty.beg_rate) == (0, 0, None)
