@@ -123,7 +123,11 @@ SCHEMAS: dict[str, Any] = {
         "points": {"type": ["array", "null"], "items": {"type": "integer"}},
         "next_bidder": SEAT_OR_NULL,
         "legal_bids": {"type": ["array", "null"], "items": {"type": "integer"}},
-        "bonus": PER_SEAT_INTS,
+        "bonus": {**PER_SEAT_INTS, "description": "Oh-Seven: the rebid bonuses (+1s) scored "
+                  "this round, per seat; 0 elsewhere"},
+        "points_so_far": {**PER_SEAT_INTS, "description": "what this round has already added "
+                          "to the totals (rebid bonuses, a Seven-Up redeal's turned jacks); its "
+                          "points once scored"},
         "high_bid": nullable("Card"),
         "set_aside": {"type": "array", "items": {"type": "array", "items": ref("Card")}},
         "eldest": SEAT_OR_NULL,

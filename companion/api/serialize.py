@@ -95,7 +95,8 @@ def round_json(round_: rules.Round, settings: rules.Settings) -> dict[str, Any]:
         # Extras.
         "next_bidder": round_.next_bidder,
         "legal_bids": list(rules.legal_bids(round_)) if turn_bids and bidding else None,
-        "bonus": list(round_.bonus),
+        "bonus": list(round_.rebid_bonus or (0,) * len(settings.players)),
+        "points_so_far": list(round_.points_so_far),
     }
     if card_bids:
         value["high_bid"] = card_json(round_.high_bid)

@@ -16,7 +16,6 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import rules, store
 from ..extensions import game_creation_limit
-from ..rules import Family
 from . import bodies
 from .errors import ApiError
 from .openapi import description
@@ -169,8 +168,8 @@ def _checked(body: dict[str, Any], found: store.StoredGame,
 
 def _write_entry(game_id: str, kind: str, fields: frozenset[str], required: tuple[str, ...]) -> Response:
     found = _authorized(game_id)
-    if kind == "hand" and found.settings.family is not Family.SEVEN_UP:
-        required = ()  # not a Seven-Up game: the engine answers 422 phase, whatever the hand
+    if kind not in rules.entry_kinds(found.settings):
+        required = ()  # an entry this game does not record: the engine answers 422 phase
     body = bodies.json_object(fields, required=("version", *required))
     bodies.cards_checked(body)
     version, (entry,) = _checked(body, found, lambda: [rules.parse_entry(found.settings, kind, body)])
@@ -217,29 +216,32 @@ def correct_round(game_id: str, number: str) -> Response:
     body = bodies.json_object(bodies.ROUND | bodies.HAND, required=("version",))
     bodies.cards_checked(body)
     settings = found.settings
-    if settings.family is Family.SEVEN_UP:
-        if not {"bids", "tricks"} & set(body):
-            for name in bodies.HAND_REQUIRED:
+    own = rules.entry_kinds(settings)  # the entries that make a round's result
+    sent = {kind for kind in rules.ENTRY_KINDS if _sends(body, kind)}
+    if sent <= set(own):  # only this game's entries: each needs every field
+        for kind in own:
+            for name in _REQUIRED[kind]:
                 if name not in body:
                     raise bodies.invalid(f"{name} is missing", name)
-    elif not (set(body) & bodies.HAND) - {"version"}:
-        for name in ("bids", "tricks"):
-            if name not in body:
-                raise bodies.invalid(f"{name} is missing", name)
 
     def parse() -> list[rules.Entry]:
-        hand_fields = (set(body) & bodies.HAND) - {"version"}
-        if settings.family is Family.SEVEN_UP:
-            for kind in ("bids", "tricks"):
-                if kind in body:  # the engine refuses bids and tricks in Seven-Up (422 phase)
-                    rules.parse_entry(settings, kind, body)
-            return [rules.parse_entry(settings, "hand", body)]
-        if hand_fields:  # the engine refuses hands outside Seven-Up (422 phase)
-            rules.parse_entry(settings, "hand", body)
-        return [rules.parse_entry(settings, "bids", body), rules.parse_entry(settings, "tricks", body)]
+        for kind in sorted(sent - set(own)):  # the engine refuses them (422 phase)
+            rules.parse_entry(settings, kind, body)
+        return [rules.parse_entry(settings, kind, body) for kind in own]
 
     version, entries = _checked(body, found, parse)
     return _game_response(store.correct_round(game_id, version, int(number), entries))
+
+
+#: The fields a round's correction needs, by entry kind.
+_REQUIRED = {"bids": ("bids",), "tricks": ("tricks",), "hand": bodies.HAND_REQUIRED}
+
+
+def _sends(body: dict[str, Any], kind: str) -> bool:
+    """Whether a correction's body holds fields of that entry kind."""
+    if kind == "hand":
+        return bool((set(body) & bodies.HAND) - {"version"})
+    return kind in body
 
 
 def register(bp: Blueprint) -> None:

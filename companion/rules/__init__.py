@@ -8,28 +8,49 @@ The web layer and the API only ask it; they never compute a rule themselves::
     state.current.next_bidder  # -> 2
 """
 
+from . import seven_up, tally
+from .answers import (
+    Step,
+    bids_open,
+    bids_so_far,
+    cards_open,
+    hook_lifted,
+    last_tricks,
+    next_step,
+    redealt,
+    tricks_to_share,
+)
 from .card_bids import decks
 from .cards import Card, Suit
-from .entries import (
-    ENTRY_KINDS,
-    TIE,
-    Beg,
-    Bids,
-    Entry,
-    Hand,
-    ShapeError,
-    Tricks,
-    entry_from_json,
-    entry_to_json,
-    parse_entry,
-)
+from .entries import ENTRY_KINDS, TIE, Beg, Bids, Entry, Hand, ShapeError, Tricks, entry_to_json
 from .errors import CODES, RuleError
-from .game import RoundNotFound, apply, correct_round, fold, new_game, result_entries, undo
+from .families import FAMILIES, GameFamily, entry_kinds, entry_from_json, family_of, parse_entry
+from .game import (
+    RoundNotFound,
+    apply,
+    correct_round,
+    fold,
+    new_game,
+    require_in_progress,
+    result_entries,
+    undo,
+)
 from .options import GameTie, Hook, LowTo, Schedule, Scoring, TypedOptions, ZeroBid
 from .registry import RULESETS, Family, IntRange, Option, OptionValue, Ruleset, get_ruleset
 from .settings import NAME_MAX, Settings, deal_limit, new_settings, settings_from_json
 from .seven_up import gift_receivers, may_give
-from .state import Attempt, Award, GameState, Pass, Passing, Phase, Round, Standing, Status
+from .state import (
+    Attempt,
+    Award,
+    GameState,
+    Pass,
+    Passing,
+    Phase,
+    Played,
+    Round,
+    Standing,
+    Status,
+)
 from .explain import (BidScore, HandScore, HandSummary, Outcome, Point, PointWon, RebidBonus,
                       RoundExplanation, Rule, explain)
 from .rematch import rematch_settings
@@ -37,15 +58,18 @@ from .stats import PlayerStats, SevenUpStats, SideStats, TableStats, seven_up_st
 from .turn_bids import legal_bids, schedule
 
 __all__ = [
-    "CODES", "ENTRY_KINDS", "NAME_MAX", "RULESETS", "TIE",
-    "Attempt", "Award", "Beg", "Bids", "Card", "Entry", "Family", "GameState", "GameTie", "Hand",
-    "Hook", "IntRange", "LowTo", "Option", "OptionValue", "Pass", "Passing", "Phase",
-    "PlayerStats", "Round", "RoundNotFound", "RuleError", "Ruleset", "Schedule", "Scoring",
-    "Settings", "ShapeError", "Standing", "Status", "Suit", "TableStats", "Tricks",
-    "TypedOptions", "ZeroBid",
-    "apply", "correct_round", "deal_limit", "decks", "entry_from_json", "entry_to_json", "fold",
-    "get_ruleset", "gift_receivers", "legal_bids", "may_give", "new_game", "new_settings",
-    "parse_entry", "result_entries", "schedule", "settings_from_json", "statistics", "undo",
+    "CODES", "ENTRY_KINDS", "FAMILIES", "NAME_MAX", "RULESETS", "TIE",
+    "Attempt", "Award", "Beg", "Bids", "Card", "Entry", "Family", "GameFamily", "GameState",
+    "GameTie", "Hand", "Hook", "IntRange", "LowTo", "Option", "OptionValue", "Pass", "Passing",
+    "Phase", "Played", "PlayerStats", "Round", "RoundNotFound", "RuleError", "Ruleset",
+    "Schedule", "Scoring", "Settings", "ShapeError", "Standing", "Status", "Step", "Suit",
+    "TableStats", "Tricks", "TypedOptions", "ZeroBid",
+    "apply", "bids_open", "bids_so_far", "cards_open", "correct_round", "deal_limit", "decks",
+    "entry_from_json", "entry_kinds", "entry_to_json", "family_of", "fold", "get_ruleset",
+    "gift_receivers", "hook_lifted", "last_tricks", "legal_bids", "may_give", "new_game",
+    "new_settings", "next_step", "parse_entry", "redealt", "require_in_progress", "result_entries",
+    "schedule", "settings_from_json", "seven_up", "statistics", "tally", "tricks_to_share",
+    "undo",
     "BidScore", "HandScore", "HandSummary", "Outcome", "Point", "PointWon", "RebidBonus",
     "RoundExplanation", "Rule", "SevenUpStats", "SideStats", "explain", "rematch_settings",
     "seven_up_statistics",

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from typing import Any, Mapping, Sequence
 
-from .cards import Card, check_bid_value
+from . import entries
+from .cards import Card, Suit, check_bid_value
 from .entries import Bids, Entry, Tricks
 from .errors import RuleError
 from .settings import Settings
-from .state import Attempt, Pass, Passing, Phase, Round
+from .state import Attempt, GameState, Pass, Passing, Phase, Played, Round, played_round
 from .turn_bids import check_tricks
 
 ROUNDS = 7
@@ -46,17 +48,9 @@ def start_round(settings: Settings, number: int) -> Round:
         bidding_order=tuple((dealer + 1 + k) % n for k in range(n)),
         passing=passing(settings, number),
         set_aside=((),) * n,
-        bonus=(0,) * n,
+        rebid_bonus=(0,) * n,
+        points_so_far=(0,) * n,
     )
-
-
-def apply(settings: Settings, round_: Round, entry: Entry) -> Round:
-    if isinstance(entry, Bids):
-        return _bid(settings, round_, tuple(b for b in entry.bids if isinstance(b, Card)))
-    if isinstance(entry, Tricks):
-        return _tricks(settings, round_, entry.tricks)
-    raise RuleError("phase", "Oh-Seven has no hands to enter; enter bids or tricks",
-                    reason="entry-kind", field="hand", kind="hand", game=settings.ruleset.name)
 
 
 def _check_cards(settings: Settings, round_: Round, cards: tuple[Card, ...]) -> None:
@@ -121,15 +115,15 @@ def _bid(settings: Settings, round_: Round, cards: tuple[Card, ...]) -> Round:
         )
     # A forced rebid: one +1 for the high bidder (for each, when the high bid is shared).
     attempt = Attempt(round_.redeals, cards, high, high_bidders, sum_seven, shared_high, high_bidders)
-    bonus = tuple(b + (seat in high_bidders) for seat, b in enumerate(round_.bonus))
+    bonus = tuple(b + (seat in high_bidders) for seat, b in enumerate(round_.rebid_bonus))
     set_aside = tuple(aside + (card,) for aside, card in zip(round_.set_aside, cards))
     redeals = round_.redeals
     if len(set_aside[0]) == HAND_SIZE:  # every card of the deal used: the same dealer redeals
         set_aside = ((),) * len(cards)
         redeals += 1
     return replace(
-        round_, attempts=round_.attempts + (attempt,), bonus=bonus, set_aside=set_aside,
-        redeals=redeals,
+        round_, attempts=round_.attempts + (attempt,), rebid_bonus=bonus, points_so_far=bonus,
+        set_aside=set_aside, redeals=redeals,
     )
 
 
@@ -147,7 +141,55 @@ def _tricks(settings: Settings, round_: Round, tricks: tuple[int, ...]) -> Round
     assert round_.bids is not None
     points = tuple(
         score(card.value, taken) + bonus
-        for card, taken, bonus in zip(round_.bids, tricks, round_.bonus)
+        for card, taken, bonus in zip(round_.bids, tricks, round_.rebid_bonus)
         if isinstance(card, Card)
     )
-    return replace(round_, tricks=tricks, points=points, phase=Phase.DONE)
+    return replace(round_, tricks=tricks, points=points, points_so_far=points, phase=Phase.DONE)
+
+
+def cards_open(round_: Round, players: int) -> tuple[Card, ...]:
+    """The cards a player may still put forward in this deal: each card exists once per deck,
+    and a copy set aside by a failed bid stays in its bidder's hand (RULES.md section 1), so
+    with one deck no set-aside card comes back, with two decks a card set aside twice does not.
+    The same for every seat: whose hand holds the set-aside copy does not matter."""
+    aside = Counter(c for cards in round_.set_aside for c in cards)
+    copies = decks(players)
+    return tuple(Card(value, suit) for suit in Suit for value in range(HAND_SIZE + 1)
+                 if aside[Card(value, suit)] < copies)
+
+
+class CardBids:
+    """Oh-Seven: every player's bid card at once, forced rebids, then the tricks (a
+    ``GameFamily``)."""
+
+    entry_kinds: tuple[str, ...] = ("bids", "tricks")
+
+    def total_rounds(self, settings: Settings) -> int | None:
+        return ROUNDS
+
+    def start_round(self, settings: Settings, number: int) -> Round:
+        return start_round(settings, number)
+
+    def parse_entry(self, settings: Settings, kind: str, body: Mapping[str, Any]) -> Entry:
+        if kind == "tricks":
+            return entries.tricks(settings, body)
+        raw = entries.seat_list(settings, body.get("bids"), "bids")
+        return Bids(tuple(entries.card(v, seat) for seat, v in enumerate(raw)))
+
+    def apply(self, state: GameState, entry: Entry) -> Played:
+        settings, current = state.settings, state.current
+        assert current is not None
+        if isinstance(entry, Bids):
+            entries.check_per_seat(settings, entry, cards=True)
+            cards = tuple(b for b in entry.bids if isinstance(b, Card))
+            return played_round(state, _bid(settings, current, cards))
+        if isinstance(entry, Tricks):
+            entries.check_per_seat(settings, entry, cards=False)
+            return played_round(state, _tricks(settings, current, entry.tricks))
+        raise entries.wrong_kind(settings, "hand")
+
+    def result_entries(self, positions: Sequence[int]) -> Sequence[int]:
+        return positions[-2:]  # the accepted bids and the tricks; failed bids keep their bonus
+
+
+FAMILY = CardBids()

@@ -1,7 +1,8 @@
 """Entries: what the table announces, in the order it happens. The engine folds them into state.
 
-Entries are checked for shape here (``ShapeError``: wrong type or length, an API 400) and for the
-rules when they are applied (``RuleError``, an API 422).
+Entries are checked for shape when they are read (``ShapeError``: wrong type or length, an API
+400; each game family reads its own kinds with the helpers here, ``families.parse_entry``) and
+for the rules when they are applied (``RuleError``, an API 422).
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from typing import Any, Mapping, Union
 
 from .cards import Card, Suit, check_bid_value
 from .errors import RuleError
-from .registry import Family
 from .settings import Settings
 
 
@@ -75,13 +75,15 @@ Entry = Union[Bids, Tricks, Hand]
 ENTRY_KINDS = ("bids", "tricks", "hand")
 
 
-def _int(value: object, field: str) -> int:
+def whole(value: object, field: str) -> int:
+    """A whole number (``True`` is not one), or a ``ShapeError`` naming ``field``."""
     if type(value) is not int:
         raise ShapeError(field, f"{field} must be a whole number, not {value!r}")
     return value
 
 
-def _seat_list(settings: Settings, value: object, field: str) -> list[object]:
+def seat_list(settings: Settings, value: object, field: str) -> list[object]:
+    """A list with one value per seat, or a ``ShapeError``."""
     if not isinstance(value, list):
         raise ShapeError(field, f"{field} must be a list with one value per seat")
     if len(value) != len(settings.players):
@@ -91,11 +93,12 @@ def _seat_list(settings: Settings, value: object, field: str) -> list[object]:
     return value
 
 
-def _card(value: object, seat: int) -> Card:
+def card(value: object, seat: int) -> Card:
+    """An Oh-Seven bid card from ``{value, suit}``."""
     field = f"bids[{seat}]"
     if not isinstance(value, Mapping):
         raise ShapeError(field, f"{field} must be a card: {{value, suit}}")
-    number = _int(value.get("value"), f"{field}.value")
+    number = whole(value.get("value"), f"{field}.value")
     suit_name = value.get("suit")
     if suit_name is not None and not isinstance(suit_name, str):
         raise ShapeError(f"{field}.suit", f"{field}.suit must be a suit name")
@@ -110,10 +113,16 @@ def _card(value: object, seat: int) -> Card:
     return Card(number, suit)
 
 
+def tricks(settings: Settings, body: Mapping[str, Any]) -> Tricks:
+    """Tricks taken, one whole number per seat."""
+    raw = seat_list(settings, body.get("tricks"), "tricks")
+    return Tricks(tuple(whole(v, f"tricks[{i}]") for i, v in enumerate(raw)))
+
+
 def _optional_seat(settings: Settings, value: object, field: str) -> int | None:
     if value is None:
         return None
-    seat = _int(value, field)
+    seat = whole(value, field)
     if seat not in settings.seats:
         raise RuleError(
             "seat", f"{field}: {seat} is not a seat in this game (0–{len(settings.players) - 1})",
@@ -122,37 +131,9 @@ def _optional_seat(settings: Settings, value: object, field: str) -> int | None:
     return seat
 
 
-def parse_entry(settings: Settings, kind: str, body: Mapping[str, Any]) -> Entry:
-    """An entry from JSON-like input (the API's bodies, the stored form, the forms' data).
-
-    >>> s = __import__("companion.rules", fromlist=["new_settings"]).new_settings(
-    ...     "oh-hell", ["Ana", "Ben", "Cleo"])
-    >>> parse_entry(s, "bids", {"bids": [1, None, 0]})
-    Bids(bids=(1, None, 0))
-    """
-    if kind == "bids":
-        raw = _seat_list(settings, body.get("bids"), "bids")
-        if settings.family is Family.CARD_BIDS:
-            return Bids(tuple(_card(v, seat) for seat, v in enumerate(raw)))
-        if settings.family is Family.TURN_BIDS:
-            return Bids(tuple(None if v is None else _int(v, f"bids[{i}]") for i, v in enumerate(raw)))
-    elif kind == "tricks":
-        if settings.family is not Family.SEVEN_UP:
-            raw = _seat_list(settings, body.get("tricks"), "tricks")
-            return Tricks(tuple(_int(v, f"tricks[{i}]") for i, v in enumerate(raw)))
-    elif kind == "hand":
-        if settings.family is Family.SEVEN_UP:
-            return _parse_hand(settings, body)
-    else:
-        raise ShapeError("kind", f"unknown entry kind {kind!r}")
-    raise RuleError(
-        "phase", f"{settings.ruleset.name} has no {kind} entries", reason="entry-kind",
-        field=kind, kind=kind, game=settings.ruleset.name,
-    )
-
-
-def _parse_hand(settings: Settings, body: Mapping[str, Any]) -> Hand:
-    jacks = _int(body.get("jacks_turned", 0), "jacks_turned")
+def hand(settings: Settings, body: Mapping[str, Any]) -> Hand:
+    """A Seven-Up hand from its fields (``jacks_turned`` 0 and ``beg`` stand when left out)."""
+    jacks = whole(body.get("jacks_turned", 0), "jacks_turned")
     redeal = body.get("redeal", False)
     if not isinstance(redeal, bool):
         raise ShapeError("redeal", "redeal must be true or false")
@@ -177,18 +158,30 @@ def _parse_hand(settings: Settings, body: Mapping[str, Any]) -> Hand:
     )
 
 
-def check_shape(settings: Settings, entry: Entry) -> None:
-    """Hold bids and tricks built in Python to the shape ``parse_entry`` guarantees: one value
-    per seat, of the game's kind (a ``ShapeError`` otherwise)."""
-    if isinstance(entry, Hand):
-        return
+def field_of(entry: Entry) -> str:
+    """The entry kind, as the input it came from is named."""
+    return "bids" if isinstance(entry, Bids) else "tricks" if isinstance(entry, Tricks) else "hand"
+
+
+def wrong_kind(settings: Settings, kind: str) -> RuleError:
+    """The refusal of an entry kind the game does not record (Seven-Up has no bids)."""
+    return RuleError(
+        "phase", f"{settings.ruleset.name} has no {kind} entries", reason="entry-kind",
+        field=kind, kind=kind, game=settings.ruleset.name,
+    )
+
+
+def check_per_seat(settings: Settings, entry: Bids | Tricks, cards: bool) -> None:
+    """Hold bids and tricks built in Python to the shape parsing guarantees: one value per seat,
+    whole numbers (``None`` for a bid not made yet), or cards (``cards``) for Oh-Seven's bids
+    (a ``ShapeError`` otherwise)."""
     field, values = ("bids", entry.bids) if isinstance(entry, Bids) else ("tricks", entry.tricks)
     if len(values) != len(settings.players):
         raise ShapeError(
             field, f"{field} has {len(values)} values; this game has {len(settings.players)} seats"
         )
     for seat, value in enumerate(values):
-        if isinstance(entry, Tricks) or settings.family is not Family.CARD_BIDS:
+        if isinstance(entry, Tricks) or not cards:
             fits = type(value) is int or (value is None and isinstance(entry, Bids))
         else:
             fits = isinstance(value, Card) and type(value.value) is int and isinstance(value.suit, Suit)
@@ -218,7 +211,3 @@ def entry_to_json(entry: Entry) -> dict[str, Any]:
         "game": entry.game,
         "redeal": entry.redeal,
     }
-
-
-def entry_from_json(settings: Settings, data: Mapping[str, Any]) -> Entry:
-    return parse_entry(settings, str(data.get("kind")), data)

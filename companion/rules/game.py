@@ -5,12 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from . import card_bids, seven_up, turn_bids
-from .entries import Bids, Entry, Hand, Tricks, check_shape
+from .entries import Entry, Tricks, field_of
 from .errors import RuleError
-from .registry import Family
+from .families import family_of
 from .settings import Settings
-from .state import GameState, Phase, Round, Status
+from .state import GameState, Phase, Status
 
 
 class RoundNotFound(LookupError):
@@ -19,19 +18,7 @@ class RoundNotFound(LookupError):
 
 def total_rounds(settings: Settings) -> int | None:
     """How many rounds the game has; ``None`` for Seven-Up, which plays to a target."""
-    if settings.family is Family.CARD_BIDS:
-        return card_bids.ROUNDS
-    if settings.family is Family.TURN_BIDS:
-        return len(turn_bids.schedule(settings))
-    return None
-
-
-def _start_round(settings: Settings, number: int) -> Round:
-    if settings.family is Family.SEVEN_UP:
-        return seven_up.start_round(settings, number)
-    if settings.family is Family.CARD_BIDS:
-        return card_bids.start_round(settings, number)
-    return turn_bids.start_round(settings, number)
+    return family_of(settings).total_rounds(settings)
 
 
 def new_game(settings: Settings) -> GameState:
@@ -43,7 +30,7 @@ def new_game(settings: Settings) -> GameState:
         entries=(),
         entry_rounds=(),
         rounds=(),
-        current=_start_round(settings, 1),
+        current=family_of(settings).start_round(settings, 1),
         scores=zeros,
         side_scores=side_zeros,
         status=Status.IN_PROGRESS,
@@ -63,27 +50,11 @@ def apply(state: GameState, entry: Entry) -> GameState:
     """
     settings = state.settings
     current = state.current
-    if current is None:
-        raise RuleError("phase", "the game is over: no more entries", reason="finished",
-                        field=_field_of(entry))
-    if settings.family is Family.SEVEN_UP:
-        if not isinstance(entry, Hand):
-            raise RuleError("phase", "Seven-Up records hands, not bids or tricks",
-                            reason="entry-kind", field=_field_of(entry), kind=_field_of(entry),
-                            game=settings.ruleset.name)
-        round_, side_scores, award = seven_up.apply(settings, current, entry, state.side_scores)
-    else:
-        check_shape(settings, entry)
-        if settings.family is Family.CARD_BIDS:
-            round_ = card_bids.apply(settings, current, entry)
-        else:
-            round_ = turn_bids.apply(settings, current, entry)
-        # The totals so far hold the current round's bonuses; its points include them.
-        after = round_.points or round_.bonus
-        side_scores = tuple(
-            total - before + now for total, before, now in zip(state.side_scores, current.bonus, after)
-        )
-        award = None
+    require_in_progress(state, field_of(entry))
+    assert current is not None
+    family = family_of(settings)
+    played = family.apply(state, entry)
+    round_, side_scores = played.round, played.side_scores
     entries = state.entries + (entry,)
     entry_rounds = state.entry_rounds + (current.number,)
     scores = tuple(side_scores[settings.side_of(s)] for s in settings.seats)
@@ -91,22 +62,29 @@ def apply(state: GameState, entry: Entry) -> GameState:
         return replace(state, entries=entries, entry_rounds=entry_rounds, current=round_,
                        scores=scores, side_scores=side_scores)
     rounds = state.rounds + (round_,)
-    finished = award is not None or len(rounds) == state.total_rounds
+    finished = played.winning_award is not None or len(rounds) == state.total_rounds
+    best = max(side_scores)
     return replace(
         state,
         entries=entries,
         entry_rounds=entry_rounds,
         rounds=rounds,
-        current=None if finished else _start_round(settings, round_.number + 1),
+        current=None if finished else family.start_round(settings, round_.number + 1),
         scores=scores,
         side_scores=side_scores,
         status=Status.FINISHED if finished else Status.IN_PROGRESS,
-        winning_award=award,
+        winning_award=played.winning_award,
+        running_totals=state.running_totals + (side_scores,),
+        leaders_after=state.leaders_after + (
+            tuple(side for side, score in enumerate(side_scores) if score == best),),
     )
 
 
-def _field_of(entry: Entry) -> str:
-    return "bids" if isinstance(entry, Bids) else "tricks" if isinstance(entry, Tricks) else "hand"
+def require_in_progress(state: GameState, field: str | None) -> None:
+    """Refuse any entry once the game is over (``RuleError('phase')``, at ``field``)."""
+    if state.current is None:
+        raise RuleError("phase", "the game is over: no more entries", reason="finished",
+                        field=field)
 
 
 def fold(settings: Settings, entries: Sequence[Entry]) -> GameState:
@@ -125,18 +103,16 @@ def undo(state: GameState) -> GameState:
 
 
 def result_entries(state: GameState, number: int) -> list[int]:
-    """The positions of the entries that make a scored round's result: in-turn games, all its
-    bids and its tricks; Oh-Seven, the accepted bids and the tricks (failed bids and their bonuses
-    stay); Seven-Up, the hand that was played (redeals stay)."""
+    """The positions of the entries that make a scored round's result (the family says which:
+    in-turn games, all its bids and its tricks; Oh-Seven, the accepted bids and the tricks, as
+    failed bids and their bonuses stay; Seven-Up, the hand that was played, as redeals stay)."""
     if not any(r.number == number for r in state.rounds):
         if state.current is not None and state.current.number == number:
             raise RuleError("phase", f"round {number} is still being played: enter it, or undo",
                             reason="round-open", field=None, round=number)
         raise RoundNotFound(number)
     positions = [i for i, r in enumerate(state.entry_rounds) if r == number]
-    if state.settings.family is Family.TURN_BIDS:
-        return positions
-    return positions[-2:] if state.settings.family is Family.CARD_BIDS else positions[-1:]
+    return list(family_of(state.settings).result_entries(positions))
 
 
 def _refuse_forced_rebid(state: GameState, number: int, entry: Entry) -> None:

@@ -126,8 +126,10 @@ def new_settings(
     if options is not None and not isinstance(options, Mapping):
         raise RuleError("ruleset", "options must be an object of option names",
                         reason="options-type", field="options")
+    if options is not None and "max_hand" in rules.options:
+        # Before the range check: above what the deck deals, the number of players is the why.
+        _check_max_hand(options.get("max_hand"), count)
     resolved = rules.resolve_options(options)
-    _check_max_hand(resolved.get("max_hand"), count)
     return Settings(rules, names, first_dealer, resolved, TypedOptions.parse(resolved))
 
 
@@ -141,8 +143,8 @@ def deal_limit(players: int) -> int:
     return 51 // players
 
 
-def _check_max_hand(max_hand: OptionValue, players: int) -> None:
-    if isinstance(max_hand, int) and max_hand > deal_limit(players):
+def _check_max_hand(max_hand: object, players: int) -> None:
+    if type(max_hand) is int and max_hand > deal_limit(players):
         most = deal_limit(players)
         raise RuleError(
             "ruleset",

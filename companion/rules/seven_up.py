@@ -4,17 +4,22 @@ counting out in a fixed order so that the game never ties (RULES.md section 4)."
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, Mapping, Sequence
 
-from .entries import TIE, Beg, Hand
+from . import entries
+from .entries import TIE, Beg, Entry, Hand
 from .errors import RuleError
 from .options import GameTie
 from .settings import Settings
-from .state import Award, Phase, Round
+from .state import Award, GameState, Phase, Played, Round
 
 HAND_SIZE = 6
 JACKS_IN_PACK = 4
 #: The order in which a hand's points are counted once play is over.
 PLAY_POINTS = ("high", "low", "jack", "game")
+#: The order in which every point of a hand is counted (RULES.md section 4, "win"): the
+#: dealer's turned jacks and a gift happen before play.
+COUNTING_ORDER = ("jack-turned", "gift", *PLAY_POINTS)
 
 
 def start_round(settings: Settings, number: int) -> Round:
@@ -28,7 +33,7 @@ def start_round(settings: Settings, number: int) -> Round:
         phase=Phase.HAND,
         bidding_order=tuple((dealer + 1 + k) % n for k in range(n)),
         leader=eldest,
-        bonus=(0,) * n,
+        points_so_far=(0,) * n,
         eldest=eldest,
     )
 
@@ -55,7 +60,7 @@ def _impossible(reason: str, message: str, field: str) -> RuleError:
 
 def _check_turn_up(settings: Settings, hand: Hand) -> None:
     """What every hand must get right, even one that ends before play: seats and turned jacks."""
-    for point in ("high", "low", "jack", "game"):
+    for point in PLAY_POINTS:
         seat = getattr(hand, point)
         if seat is not None and seat != TIE and seat not in settings.seats:
             raise RuleError(
@@ -152,12 +157,12 @@ def _updated(settings: Settings, round_: Round, hand: Hand, awards: list[Award],
              winning: Award | None, done: bool) -> Round:
     hands = round_.hands + (hand,)
     redeals = round_.redeals + (1 if hand.redeal and winning is None else 0)
+    scored = _points(settings, awards)
     if not done:
         return replace(round_, hands=hands, awards=tuple(awards), redeals=redeals,
-                       bonus=_points(settings, awards))
+                       points_so_far=scored)
     return replace(round_, hands=hands, awards=tuple(awards), redeals=redeals,
-                   bonus=_points(settings, awards), points=_points(settings, awards),
-                   phase=Phase.DONE)
+                   points_so_far=scored, points=scored, phase=Phase.DONE)
 
 
 def _points(settings: Settings, awards: list[Award]) -> tuple[int, ...]:
@@ -166,3 +171,55 @@ def _points(settings: Settings, awards: list[Award]) -> tuple[int, ...]:
         sum(1 for a in awards if a.counted and a.side == settings.side_of(seat))
         for seat in settings.seats
     )
+
+
+def points_to_win(state: GameState, side: int) -> int:
+    """The points ``side`` still needs to reach the target (0 once it has).
+
+    >>> s = __import__("companion.rules", fromlist=["x"]).new_settings("seven-up", ["A", "B"])
+    >>> points_to_win(__import__("companion.rules", fromlist=["x"]).new_game(s), 0)
+    7
+    """
+    return max(state.settings.typed.target - state.side_scores[side], 0)
+
+
+def jacks_to_win(state: GameState) -> int | None:
+    """How many jacks turned up for the dealer this hand (the turn-up's included) win the game
+    before anything else is counted; ``None`` when a pack's four jacks are not enough, or the
+    game is over."""
+    current = state.current
+    if current is None:
+        return None
+    needed = points_to_win(state, state.settings.side_of(current.dealer))
+    return needed if needed <= JACKS_IN_PACK else None
+
+
+class SevenUp:
+    """Seven-Up: one hand after another, to the target (a ``GameFamily``)."""
+
+    entry_kinds: tuple[str, ...] = ("hand",)
+
+    def total_rounds(self, settings: Settings) -> int | None:
+        return None  # played to a target
+
+    def start_round(self, settings: Settings, number: int) -> Round:
+        return start_round(settings, number)
+
+    def parse_entry(self, settings: Settings, kind: str, body: Mapping[str, Any]) -> Entry:
+        return entries.hand(settings, body)
+
+    def apply(self, state: GameState, entry: Entry) -> Played:
+        settings, current = state.settings, state.current
+        assert current is not None
+        if not isinstance(entry, Hand):
+            kind = entries.field_of(entry)
+            raise RuleError("phase", "Seven-Up records hands, not bids or tricks",
+                            reason="entry-kind", field=kind, kind=kind, game=settings.ruleset.name)
+        round_, side_scores, award = apply(settings, current, entry, state.side_scores)
+        return Played(round_, side_scores, award)
+
+    def result_entries(self, positions: Sequence[int]) -> Sequence[int]:
+        return positions[-1:]  # the hand that was played; its redeals stay
+
+
+FAMILY = SevenUp()

@@ -72,8 +72,9 @@ class Round:
     phase: Phase
     #: Who bids in which order (from the dealer's left); Oh-Seven: the same order, for reference.
     bidding_order: tuple[int, ...]
-    #: Rebid bonuses scored so far this round, per seat (Seven-Up: points scored so far).
-    bonus: tuple[int, ...]
+    #: Per seat, what this round has already added to the totals: Oh-Seven's rebid bonuses,
+    #: Seven-Up's counted points (a redeal's turned jacks); once done, its points.
+    points_so_far: tuple[int, ...]
     #: In-turn games: the player whose bid is awaited, ``None`` otherwise.
     next_bidder: int | None = None
     #: In-turn games: the dealer's hooked number once all the others have bid.
@@ -83,12 +84,15 @@ class Round:
     redeals: int = 0
     #: Oh-Seven: per seat, the cards set aside by failed bids in this deal.
     set_aside: tuple[tuple[Card, ...], ...] = ()
+    #: Oh-Seven: per seat, the +1s its forced rebids scored this round (empty elsewhere).
+    rebid_bonus: tuple[int, ...] = ()
     bids: tuple[Bid, ...] | None = None
     high_bid: Card | None = None
     trump: Suit | None = None
     leader: int | None = None
     tricks: tuple[int, ...] | None = None
-    #: The round's points per seat once done (bonuses included); Seven-Up: per seat, its side's.
+    #: The round's points per seat once done (rebid bonuses included); Seven-Up: per seat, its
+    #: side's.
     points: tuple[int, ...] | None = None
     #: Seven-Up: the player left of the dealer, the hands recorded (redeals first), the points.
     eldest: int | None = None
@@ -122,6 +126,10 @@ class GameState:
     #: Seven-Up: the point that won the game.
     winning_award: Award | None
     total_rounds: int | None  # None for Seven-Up, which plays to a target
+    #: For each scored round, oldest first, the per-side totals after it.
+    running_totals: tuple[tuple[int, ...], ...] = ()
+    #: For each scored round, the sides leading after it (several on a tie).
+    leaders_after: tuple[tuple[int, ...], ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -149,8 +157,37 @@ class GameState:
         return tuple(standings)
 
     @property
+    def leaders(self) -> tuple[int, ...]:
+        """The sides leading now, on the totals shown (several on a tie); none before anything
+        is scored. After the last scored round that is ``leaders_after[-1]``, unless the round
+        being played has scored already (an Oh-Seven rebid bonus, a redeal's turned jack)."""
+        if not self.rounds and not any(self.side_scores):
+            return ()
+        best = max(self.side_scores)
+        return tuple(side for side, score in enumerate(self.side_scores) if score == best)
+
+    @property
     def winners(self) -> tuple[int, ...]:
         """The seats that won (several on a shared win; both partners of a team), once finished."""
         if not self.finished:
             return ()
         return tuple(sorted(s for st in self.standings if st.rank == 1 for s in st.seats))
+
+
+@dataclass(frozen=True)
+class Played:
+    """What one entry did to the round being played: the round after it, the per-side totals,
+    and (Seven-Up) the point that won the game, if one did."""
+
+    round: Round
+    side_scores: tuple[int, ...]
+    winning_award: Award | None = None
+
+
+def played_round(state: GameState, round_: Round) -> Played:
+    """The current round replaced by ``round_`` in a game scored per seat: the totals move by
+    what the round has scored since the last entry (a rebid bonus, then its points)."""
+    assert state.current is not None
+    before = state.current.points_so_far
+    return Played(round_, tuple(total - was + now for total, was, now
+                                in zip(state.side_scores, before, round_.points_so_far)))

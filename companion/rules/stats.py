@@ -84,7 +84,7 @@ def statistics(state: GameState) -> TableStats | None:
                 success_rate=_rate(sum(b == t for b, t in zip(bids, tricks)), played),
                 overshoot_rate=_rate(sum(t > b for b, t in zip(bids, tricks)), played),
                 deficit_rate=_rate(sum(t < b for b, t in zip(bids, tricks)), played),
-                rebid_bonus=sum(r.bonus[seat] for r in rounds),
+                rebid_bonus=sum(r.rebid_bonus[seat] for r in rounds if r.rebid_bonus),
             )
         )
     zero_rates = [p.zero_bid_rate for p in players if p.zero_bid_rate is not None]

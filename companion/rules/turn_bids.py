@@ -4,13 +4,14 @@ tricks and both scorings (RULES.md sections 2 and 3)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import assert_never
+from typing import Any, Mapping, Sequence, assert_never
 
+from . import entries
 from .entries import Bid, Bids, Entry, Tricks
 from .errors import RuleError
 from .options import Hook, Schedule, Scoring, ZeroBid
 from .settings import Settings
-from .state import Phase, Round
+from .state import GameState, Phase, Played, Round, played_round
 
 #: The seeds' largest hand by player count: 10 for 3–5, 8 for 6, 7 for 7 (= floor(51 / n)).
 LARGEST_HAND = {3: 10, 4: 10, 5: 10, 6: 8, 7: 7}
@@ -76,7 +77,7 @@ def start_round(settings: Settings, number: int) -> Round:
         next_bidder=order[0],
         bids=(None,) * n,
         leader=order[0],
-        bonus=(0,) * n,
+        points_so_far=(0,) * n,
     )
 
 
@@ -94,15 +95,6 @@ def forbidden_bid(hand_size: int, others: int) -> int | None:
 def legal_bids(round_: Round) -> tuple[int, ...]:
     """The bids the next bidder may make (the dealer's hooked number left out)."""
     return tuple(b for b in range(round_.hand_size + 1) if b != round_.forbidden_bid)
-
-
-def apply(settings: Settings, round_: Round, entry: Entry) -> Round:
-    if isinstance(entry, Bids):
-        return _bid(settings, round_, entry.bids)
-    if isinstance(entry, Tricks):
-        return _tricks(settings, round_, entry.tricks)
-    raise RuleError("phase", f"{settings.ruleset.name} has no hands to enter; enter bids or tricks",
-                    reason="entry-kind", field="hand", kind="hand", game=settings.ruleset.name)
 
 
 def _bid(settings: Settings, round_: Round, given: tuple[Bid, ...]) -> Round:
@@ -232,4 +224,40 @@ def _tricks(settings: Settings, round_: Round, tricks: tuple[int, ...]) -> Round
     typed = settings.typed
     points = tuple(score(typed.scoring, typed.zero_bid, bid, taken, round_.hand_size)
                    for bid, taken in zip(bids, tricks))
-    return replace(round_, tricks=tricks, points=points, phase=Phase.DONE)
+    return replace(round_, tricks=tricks, points=points, points_so_far=points, phase=Phase.DONE)
+
+
+class TurnBids:
+    """Oh Hell and Elevator: a bid at a time in turn, then the tricks (a ``GameFamily``)."""
+
+    entry_kinds: tuple[str, ...] = ("bids", "tricks")
+
+    def total_rounds(self, settings: Settings) -> int | None:
+        return len(schedule(settings))
+
+    def start_round(self, settings: Settings, number: int) -> Round:
+        return start_round(settings, number)
+
+    def parse_entry(self, settings: Settings, kind: str, body: Mapping[str, Any]) -> Entry:
+        if kind == "tricks":
+            return entries.tricks(settings, body)
+        raw = entries.seat_list(settings, body.get("bids"), "bids")
+        return Bids(tuple(None if v is None else entries.whole(v, f"bids[{i}]")
+                          for i, v in enumerate(raw)))
+
+    def apply(self, state: GameState, entry: Entry) -> Played:
+        settings, current = state.settings, state.current
+        assert current is not None
+        if isinstance(entry, Bids):
+            entries.check_per_seat(settings, entry, cards=False)
+            return played_round(state, _bid(settings, current, entry.bids))
+        if isinstance(entry, Tricks):
+            entries.check_per_seat(settings, entry, cards=False)
+            return played_round(state, _tricks(settings, current, entry.tricks))
+        raise entries.wrong_kind(settings, "hand")
+
+    def result_entries(self, positions: Sequence[int]) -> Sequence[int]:
+        return positions  # every bid and the tricks
+
+
+FAMILY = TurnBids()

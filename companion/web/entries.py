@@ -47,14 +47,15 @@ def _numbers(settings: Settings, form: RoundForm, field: str) -> list[int | None
     return [form[f"{field}_{seat}"].data for seat in settings.seats]
 
 
-def tricks(settings: Settings, round_: rules.Round, form: RoundForm) -> Entry | None:
-    """Tricks per seat. The one player not tapped gets the tricks that are left (never fewer
-    than none: the engine then says the total is wrong); two or more untapped is a question."""
+def tricks(state: rules.GameState, form: RoundForm) -> Entry | None:
+    """Tricks per seat. The one player not tapped gets the count that completes them (the
+    engine's ``last_tricks``); when none can, because the others already took more than were
+    played, 0, so that the engine says the total is wrong. Two or more untapped is a question."""
+    settings = state.settings
     taken = _numbers(settings, form, "tricks")
     missing = [seat for seat, count in enumerate(taken) if count is None]
     if len(missing) == 1:
-        rest = round_.hand_size - sum(count for count in taken if count is not None)
-        taken[missing[0]] = max(rest, 0)
+        taken[missing[0]] = rules.last_tricks(state, taken) or 0
     elif missing:
         for seat in missing:
             form.add_error("tricks", seat, _("How many tricks did %(player)s take?",
@@ -66,7 +67,7 @@ def tricks(settings: Settings, round_: rules.Round, form: RoundForm) -> Entry | 
 def correction(settings: Settings, form: RoundForm) -> list[Entry] | None:
     """A scored round's replacement: its bids and its tricks, every player's filled in."""
     complete = True
-    if settings.family is rules.Family.CARD_BIDS:
+    if settings.family is rules.Family.CARD_BIDS:  # which form the page showed: cards
         cards = _cards(settings, form)
         complete = cards is not None
         bids_body: dict[str, object] = {"bids": cards}

@@ -2,7 +2,8 @@
 
 One template, ``game/page.html``, serves both: a full page for a plain request, its ``live``
 block for htmx (``jinja2-fragments``' ``render_block``). What the panel shows is read from the
-engine's state; the few sums here (bids so far, running totals) are only shown, never judged.
+engine's state and its answers (``rules.next_step``, ``rules.bids_open``, the running totals…):
+nothing here works a rule out.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from flask_babel import lazy_gettext as _l
 from jinja2_fragments.flask import render_block
 
 from .. import rules
-from ..rules import Bids, Family, Phase, Tricks
+from ..rules import Bids, Family, Step, Tricks
 from ..store import StoredGame
 from . import access
 from .forms import BidForm, RoundForm, UndoForm, cards_form, tricks_form
@@ -42,11 +43,12 @@ def _entry_form(game: StoredGame, submitted: Any) -> Any:
     if current is None:
         return None
     seats = len(game.settings.players)
-    if current.phase is Phase.TRICKS:
+    step = rules.next_step(game.state)
+    if step is Step.TRICKS:
         kind: type[Any] = tricks_form(seats)
-    elif current.phase is Phase.BIDDING and game.settings.family is Family.CARD_BIDS:
+    elif step in (Step.BID, Step.PASS_CARDS) and game.settings.family is Family.CARD_BIDS:
         kind = cards_form(seats)
-    elif current.phase is Phase.BIDDING:
+    elif step is Step.BID:
         kind = BidForm
     else:
         return submitted
@@ -72,24 +74,14 @@ def _undo_label(state: rules.GameState) -> str | None:
     return str(_("Undo the last hand"))
 
 
-def _running_totals(state: rules.GameState) -> list[tuple[rules.Round, tuple[int, ...]]]:
-    """Each scored round with every seat's total after it."""
-    totals = [0] * len(state.settings.players)
-    rows = []
-    for round_ in state.rounds:
-        for seat, points in enumerate(round_.points or ()):
-            totals[seat] += points
-        rows.append((round_, tuple(totals)))
-    return rows
-
-
-def _bid_pad(round_: rules.Round | None) -> list[tuple[int, str | None]]:
+def _bid_pad(state: rules.GameState) -> list[tuple[int, str | None]]:
     """The numbers on the bid pad, each with the reason it is disabled (the dealer's hook)."""
+    round_ = state.current
     if round_ is None or round_.next_bidder is None:
         return []
-    legal = set(rules.legal_bids(round_))
+    open_ = set(rules.bids_open(state, round_.next_bidder))
     return [
-        (bid, None if bid in legal else hook_reason(bid, round_.hand_size))
+        (bid, None if bid in open_ else hook_reason(bid, round_.hand_size))
         for bid in range(round_.hand_size + 1)
     ]
 
@@ -120,8 +112,6 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None) ->
     current = state.current
     editable = access.may_edit(game)
     token = access.token_for(game.id) if editable else None
-    leaders = ({s for st in state.standings if st.rank == 1 for s in st.seats}
-               if state.rounds else set())
     form = _entry_form(game, submitted) if editable else None
     return {
         "game": game,
@@ -138,11 +128,15 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None) ->
         "undo_form": UndoForm(formdata=None) if editable else None,
         "undo_label": _undo_label(state) if editable else None,
         "notice": str(notice) if notice else None,
-        "bid_pad": _bid_pad(current),
-        "bids_so_far": sum(b for b in (current.bids or ()) if isinstance(b, int))
-        if current and settings.family is Family.TURN_BIDS else None,
-        "rows": _running_totals(state),
-        "leaders": leaders,
+        "step": rules.next_step(state).value,
+        "hook_lifted": hook.value if (hook := rules.hook_lifted(state)) else None,
+        "redealt": rules.redealt(state),
+        "bid_pad": _bid_pad(state),
+        "bids_so_far": rules.bids_so_far(state),
+        "tricks_to_share": rules.tricks_to_share(state),
+        "cards_open": {seat: rules.cards_open(state, seat) for seat in settings.seats},
+        "rows": list(zip(state.rounds, state.running_totals)),
+        "leaders": set(state.leaders),
         "statistics": rules.statistics(state),
         "seven_up_statistics": rules.seven_up_statistics(state),
         "why": explanations(state),

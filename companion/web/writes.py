@@ -71,13 +71,10 @@ def card_bids(game_id: str) -> Response:
 def tricks(game_id: str) -> Response:
     game = editable_game(game_id)
     form = tricks_form(len(game.settings.players))()
-    current = game.state.current
 
     def change() -> StoredGame | None:
-        if current is None:
-            # The game is over: let the engine say so.
-            return store.add_entry(game.id, form.version.data, rules.Tricks(()))
-        return _add(game, form.version.data, entries.tricks(game.settings, current, form))
+        rules.require_in_progress(game.state, "tricks")  # a page left open on a finished game
+        return _add(game, form.version.data, entries.tricks(game.state, form))
 
     return write_entry(game, form, change)
 

@@ -3,9 +3,10 @@
  * Listeners are on the document, so content swapped in by htmx is covered too.
  *
  * - New game: Enter in a name field moves to the next name (the last one: to "Start the game").
- * - Tricks: once every player but one is tapped, the last one's count is filled in from the
- *   hand size (the server does the same for a form sent with one player untapped).
- * - Oh-Seven: a card a player set aside in this deal cannot be picked again (value and suit).
+ * - Tricks: once every player but one is tapped, the last one's count is filled in: what is
+ *   left of the tricks to share, a number the server renders from the engine's answer (and the
+ *   server completes a form sent with one player untapped the same way, asking the engine).
+ * - Oh-Seven: only the cards the engine still offers (data-cards-open) can be picked.
  * - Share: "Copy link" buttons copy the link beside them.
  * - Live: the game's live part ([data-live]) polls every 1.5 s (answered 204 while nothing
  *   changed). No poll while the page is hidden; shown again, it catches up at once. While this
@@ -38,7 +39,7 @@
   /* --- tricks: the last player's count ------------------------------------------------ */
 
   function fillLastTricks(form) {
-    var handSize = parseInt(form.getAttribute("data-hand-size"), 10);
+    var toShare = parseInt(form.getAttribute("data-tricks-to-share"), 10);
     var groups = Array.prototype.slice.call(form.querySelectorAll("[data-tricks-seat]"));
     var open = [];
     var taken = 0;
@@ -54,7 +55,7 @@
       return;
     }
     var last = open[0];
-    var rest = handSize - taken;
+    var rest = toShare - taken;
     var choice = last.querySelector('input[value="' + rest + '"]');
     var current = last.querySelector("input:checked");
     if (choice) {
@@ -76,31 +77,28 @@
       group.removeAttribute("data-auto"); // tapped by hand: never overwritten
       fillLastTricks(form);
     }
-    var card = input.closest("[data-set-aside]");
+    var card = input.closest("[data-cards-open]");
     if (card) {
-      blockSetAside(card);
+      offerOpenCards(card);
     }
   });
 
-  /* --- Oh-Seven: set-aside cards ------------------------------------------------------ */
+  /* --- Oh-Seven: the cards still open ------------------------------------------------- */
 
-  function blockSetAside(card) {
-    var aside = (card.getAttribute("data-set-aside") || "").split(" ").filter(Boolean);
-    if (!aside.length) {
-      return;
-    }
+  function offerOpenCards(card) {
+    var open = (card.getAttribute("data-cards-open") || "").split(" ").filter(Boolean);
     var value = card.querySelector('.values input:checked');
     var suit = card.querySelector('.suits input:checked');
     card.querySelectorAll(".suits input").forEach(function (input) {
-      input.disabled = !!value && aside.indexOf(value.value + "-" + input.value) !== -1;
+      input.disabled = !!value && open.indexOf(value.value + "-" + input.value) === -1;
     });
     card.querySelectorAll(".values input").forEach(function (input) {
-      input.disabled = !!suit && aside.indexOf(input.value + "-" + suit.value) !== -1;
+      input.disabled = !!suit && open.indexOf(input.value + "-" + suit.value) === -1;
     });
   }
 
   function prepare(root) {
-    root.querySelectorAll("[data-set-aside]").forEach(blockSetAside);
+    root.querySelectorAll("[data-cards-open]").forEach(offerOpenCards);
     root.querySelectorAll("button[data-copy]").forEach(function (button) {
       button.hidden = !(navigator.clipboard && window.isSecureContext);
     });

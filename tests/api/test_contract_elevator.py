@@ -11,7 +11,8 @@ HAND_SIZES = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]  # RULE
 
 def test_a_whole_elevator_game(api: Api) -> None:
     game = api.create("elevator", PLAYERS, first_dealer=1)
-    assert game.body["options"] == {"schedule": "down-up"}
+    assert game.body["options"] == {"schedule": "down-up", "hook": "always", "max_hand": None,
+                                   "zero_bid": "standard"}
     assert game.body["preset_options"] == {"scoring": "tricks-plus-bonus"}
     expected = [0, 0, 0]
     for number, hand_size in enumerate(HAND_SIZES, start=1):

@@ -102,15 +102,15 @@ def test_hook_not_last_frees_the_dealer_in_the_last_round_only(api: Api) -> None
 
 @pytest.mark.parametrize("scoring, points", [
     # RULES.md section 6: tricks-plus-five 1 a trick, +5 if exact; squared exact 10 + bid²,
-    # missed −(bid − tricks)². Bids 2, 1, 0, 0 in bidding order; tricks 2, 0, 1, 0.
-    ("tricks-plus-five", [7, 0, 1, 5]),
-    ("squared", [14, -1, -1, 10]),
+    # missed −(bid − tricks)². Bids 2, 1, 0, 1 in bidding order; tricks 2, 0, 1, 0.
+    ("tricks-plus-five", [7, 0, 1, 0]),
+    ("squared", [14, -1, -1, -1]),
 ])
 def test_new_scorings(api: Api, scoring: str, points: list[int]) -> None:
     game = api.create("oh-hell", FOUR, options={"scoring": scoring, "max_hand": 3,
                                                 "schedule": "down"})
     order = game.body["current"]["bidding_order"]
-    api.write(game, "bids", {"bids": by_seat(order, [2, 1, 0, 0])})
+    api.write(game, "bids", {"bids": by_seat(order, [2, 1, 0, 1])})
     api.write(game, "tricks", {"tricks": by_seat(order, [2, 0, 1, 0])})
     assert game.body["rounds"][0]["points"] == by_seat(order, points)
 

@@ -52,7 +52,7 @@ def test_a_game_round_trips_through_postgresql(pg_app: Flask) -> None:
         reloaded = store.load_game(game.id)
     assert reloaded.version == game.version == store.VERSION_FIRST + 1
     assert reloaded.state.current is not None
-    assert reloaded.state.current.bonus == (1, 0, 0)
+    assert reloaded.state.current.rebid_bonus == (1, 0, 0)
     assert reloaded.settings.players[2] == "Cleo 🂡"
     assert reloaded.token_matches(token) and not reloaded.token_matches(token + "x")
 

@@ -218,7 +218,7 @@ class Model:
             assert isinstance(value, int)
             if not 0 <= value <= self.hand_size:
                 found.add("bid-range")
-        if self.dealer in new:
+        if self.dealer in new and self.hook_holds:
             merged = [g if g is not None else b for g, b in zip(given, self.bids)]
             others = sum(v for s, v in enumerate(merged) if s != self.dealer and isinstance(v, int))
             if given[self.dealer] == self.hand_size - others:

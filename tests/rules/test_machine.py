@@ -48,7 +48,7 @@ def check_against_model(state: GameState, model: Model) -> None:
     assert [list(r.points or ()) for r in state.rounds] == model.round_points
     assert [r.redeals for r in state.rounds] == model.round_redeals
     # Totals are the round points plus the current round's bonus.
-    bonus = state.current.bonus if state.current else (0,) * model.n
+    bonus = state.current.points_so_far if state.current else (0,) * model.n
     for seat in range(model.n):
         assert state.side_scores[model.side(seat)] == sum(
             r.points[seat] for r in state.rounds if r.points
@@ -63,6 +63,15 @@ def check_against_model(state: GameState, model: Model) -> None:
             high = max(bids, key=strength)
             assert bids.count(high) == 1 and round_.leader == bids.index(high)
             assert round_.high_bid == high and round_.trump is high.suit
+    # The totals after each round, and who led then (sides: a team is its first seat's).
+    running = [0] * model.sides
+    expected_totals, expected_leaders = [], []
+    for points in model.round_points:
+        running = [total + points[side] for side, total in enumerate(running)]
+        expected_totals.append(tuple(running))
+        expected_leaders.append(tuple(s for s, t in enumerate(running) if t == max(running)))
+    assert list(state.running_totals) == expected_totals
+    assert list(state.leaders_after) == expected_leaders
     # Ranks: one more than the sides strictly ahead (1, 1, 3).
     for standing in state.standings:
         ahead = sum(score > standing.score for score in state.side_scores)
@@ -85,10 +94,10 @@ def check_against_model(state: GameState, model: Model) -> None:
     assert current.redeals == model.redeals
     if model.ruleset == "seven-up":
         assert current.phase is Phase.HAND and current.eldest == model.eldest
-        assert list(current.bonus) == model.bonus
+        assert list(current.points_so_far) == model.bonus
         return
     assert current.phase is (Phase.TRICKS if model.accepted else Phase.BIDDING)
-    assert list(current.bonus) == model.bonus
+    assert list(current.points_so_far) == model.bonus
     if model.ruleset == "oh-seven":
         assert [list(cards) for cards in current.set_aside] == model.aside
         assert len(current.attempts) == model.attempts

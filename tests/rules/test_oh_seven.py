@@ -137,7 +137,7 @@ def test_high_bid_trump_and_leader(players: int, bid: str, high: str, leader: in
     assert current.high_bid == cards(high)[0]
     assert current.trump is cards(high)[0].suit
     assert current.leader == leader
-    assert current.attempts == () and current.bonus == (0,) * players
+    assert current.attempts == () and current.rebid_bonus == (0,) * players
 
 
 # -- forced rebids --------------------------------------------------------------------------------
@@ -169,7 +169,7 @@ def test_forced_rebid(players: int, bid: str, sum_seven: bool, shared: bool, bon
     assert (attempt.sum_seven, attempt.shared_high) == (sum_seven, shared)
     assert attempt.bids == cards(bid) and attempt.deal == 0
     assert attempt.bonus == tuple(s for s, b in enumerate(bonus) if b)
-    assert current.bonus == bonus
+    assert current.rebid_bonus == bonus
     assert after.scores == bonus  # the +1 is scored at once
     assert current.set_aside == tuple((c,) for c in cards(bid))
     assert current.number == 1 and current.redeals == 0
@@ -230,13 +230,13 @@ def test_redeal_after_seven_failed_bids() -> None:
     assert current.set_aside == ((), ())
     assert len(current.attempts) == 7 and {a.deal for a in current.attempts} == {0}
     # High bidders: 7♥ 6♥ 5♥ 4♥ for seat 1, then 4♠ 5♠ 6♠ for seat 0.
-    assert current.bonus == (3, 4)
+    assert current.rebid_bonus == (3, 4)
     assert tuple(s - b for s, b in zip(state.scores, before)) == (3, 4)
     assert current.passing is not None and (current.passing.count, current.passing.direction) == (1, "left")
     # A new deal: a failed bid now belongs to deal 1, and 3♠ (set aside in deal 0) is free again.
     state = apply(state, Bids(cards("5s 2h")))
     assert state.current is not None and state.current.attempts[-1].deal == 1
-    assert state.current.bonus == (4, 4)
+    assert state.current.rebid_bonus == (4, 4)
     assert state.current.set_aside == (cards("5s"), cards("2h"))
     state = apply(state, Bids(cards("3s 1h")))
     state = apply(state, tricks(3, 4))
@@ -244,7 +244,7 @@ def test_redeal_after_seven_failed_bids() -> None:
     assert scored.number == 2 and scored.redeals == 1 and len(scored.attempts) == 8
     assert scored.points == (5 + 4, -3 + 4)  # bid 3 took 3, bid 1 took 4, plus bonuses
     assert tuple(s - b for s, b in zip(state.scores, before)) == (9, 1)
-    assert state.current is not None and state.current.number == 3 and state.current.bonus == (0, 0)
+    assert state.current is not None and state.current.number == 3 and state.current.rebid_bonus == (0, 0)
 
 
 # -- scoring, tricks, end ---------------------------------------------------------------------------
@@ -341,7 +341,7 @@ def test_redeal_with_two_decks() -> None:
     current = state.current
     assert current is not None
     assert (current.number, current.redeals, current.set_aside) == (1, 1, ((),) * 5)
-    assert current.bonus == (7, 7, 0, 0, 0) and state.scores == (7, 7, 0, 0, 0)
+    assert current.rebid_bonus == (7, 7, 0, 0, 0) and state.scores == (7, 7, 0, 0, 0)
     state = apply(state, Bids(cards("6s 0s 0s 0h 0h")))  # a new deal: every card is back
     assert state.current is not None and state.current.phase is Phase.TRICKS
     state = apply(state, tricks(1, 0, 0, 6, 0))

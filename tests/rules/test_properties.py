@@ -34,7 +34,7 @@ PROPERTY = settings(
 def test_totals_are_the_sum_of_round_points(game: Played) -> None:
     """Scores equal the sum of the round points, plus the bonuses of the round being played."""
     state = game.state
-    current_bonus = state.current.bonus if state.current else (0,) * len(state.settings.players)
+    current_bonus = state.current.points_so_far if state.current else (0,) * len(state.settings.players)
     for seat in state.settings.seats:
         expected = sum(r.points[seat] for r in state.rounds if r.points) + current_bonus[seat]
         assert state.scores[seat] == expected

@@ -231,7 +231,7 @@ def test_redeal_hands() -> None:
     assert state.scores == (0, 0) and state.rounds == ()
     state = apply(state, hand(redeal=True, jacks=2, beg="run"))
     assert state.current is not None and state.current.redeals == 2 and state.scores == (2, 0)
-    assert state.current.bonus == (2, 0)
+    assert state.current.points_so_far == (2, 0)
     state = apply(state, hand(high=1, low=1, game=0))
     scored = state.rounds[-1]
     assert (scored.number, scored.dealer, scored.redeals, len(scored.hands)) == (1, 0, 2, 3)

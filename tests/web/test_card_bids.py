@@ -58,8 +58,14 @@ def test_a_sum_of_seven_forces_a_rebid_with_its_bonus(start: Callable[..., Table
     assert "Cleo scored +1 for the high bid 3 ♠ spades." in page
     assert "+1 rebid" in page  # on the scoreboard, in the round being played
     html = table.client.get(table.url).get_data(as_text=True)
-    # Cards set aside are listed and marked for each player.
-    assert 'data-set-aside="3-spades "' in html
+    # Cards set aside are listed; the picker offers only the cards the engine says are open
+    # (one deck: a card set aside by anyone is in that player's hand).
+    assert "Set aside in this deal:" in page
+    open_cards = re.findall(r'data-cards-open="([^"]*)"', html)
+    assert len(open_cards) == 4
+    for offered in open_cards:
+        assert "3-spades" not in offered.split() and "1-hearts" not in offered.split()
+        assert len(offered.split()) == 32 - 4
     # Re-bidding a set-aside card is refused at that player's field.
     response = table.cards("0s", "4s", "3s", "2h")
     assert response.status_code == 422
@@ -69,7 +75,7 @@ def test_a_sum_of_seven_forces_a_rebid_with_its_bonus(start: Callable[..., Table
     assert table.cards("0s", "4s", "5s", "2h").status_code == 303
     assert table.tricks(0, 4, 3, 0).status_code == 303
     scored = table.stored().state.rounds[0]
-    assert scored.bonus == (0, 0, 1, 0)
+    assert scored.rebid_bonus == (0, 0, 1, 0)
     page = text(table.client.get(table.url))
     assert "incl. +1 rebid" in page
 
@@ -99,8 +105,9 @@ def test_seven_failed_bids_announce_the_redeal(start: Callable[..., Table]) -> N
     page = text(table.client.get(table.url))
     assert ("Seven failed bids: every card was used. Ben redeals round 1; the bonus points stay."
             in page)
-    # A new deal: nothing is set aside any more.
-    assert 'data-set-aside=""' in table.client.get(table.url).get_data(as_text=True)
+    # A new deal: nothing is set aside any more, every card is open again.
+    html = table.client.get(table.url).get_data(as_text=True)
+    assert [len(o.split()) for o in re.findall(r'data-cards-open="([^"]*)"', html)] == [32, 32]
 
 
 def test_card_passing_tells_each_player_whom_to_pass_to(start: Callable[..., Table]) -> None:

@@ -49,7 +49,9 @@ def test_a_game_is_created_with_its_options_and_chosen_dealer(app: Flask,
     game = _created(app, response)
     assert game.settings.players == ("Ana", "Ben", "Cleo", "Dev")
     assert game.settings.first_dealer == 2
-    assert dict(game.settings.options) == {"scoring": "tricks-plus-bonus", "schedule": "down"}
+    assert dict(game.settings.options) == {"scoring": "tricks-plus-bonus", "schedule": "down",
+                                           "hook": "always", "max_hand": None,
+                                           "zero_bid": "standard"}
     with client.session_transaction() as session:
         assert session["recent"][0] == game.id
         assert game.token_matches(session["keep"][game.id])

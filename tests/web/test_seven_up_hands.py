@@ -359,8 +359,9 @@ def test_the_counting_out_order_decides_a_hand_that_takes_both_sides_past_the_ta
     assert state.finished and state.winners == (1,) and state.side_scores == (6, 7)
     page = text(table.client.get(table.url))
     assert "How hand 13 was counted" in page
-    assert ("Points count in this order: turned jacks and a gift first, then high, low, jack and "
-            "game. The first side to reach 7 wins; points after that one are not counted.") in page
+    # The order is the engine's (rules.seven_up.COUNTING_ORDER), in the table's words.
+    assert ("Points count in this order: Turned jack, Gift, High, Low, Jack, Game. The first side "
+            "to reach 7 wins; points after that one are not counted.") in page
     assert ("High Ben ★ 7: wins the game Low Ana not counted Jack Ana not counted "
             "Game Ana not counted") in page
     assert "Ben: 0 of 7 chips left" in page and "Ana: 1 of 7 chips left" in page

@@ -23,7 +23,7 @@ def test_the_tricks_panel_lists_every_player_with_their_bid(start: Callable[...,
     assert "Ben · bid 3" in page
     html = response.get_data(as_text=True)
     assert 'aria-label="Ana took 10"' in html
-    assert 'data-hand-size="10"' in html
+    assert 'data-tricks-to-share="10"' in html  # the engine's answer, for game.js
     assert "Ben leads" in page
 
 

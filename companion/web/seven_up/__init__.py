@@ -2,8 +2,9 @@
 one ``Hand``; the chips, the hands in numbers and the counting out around it.
 
 What the page shows is the engine's answer: whether the dealer may give one
-(``rules.may_give``), who a gift scores for (``rules.gift_receivers``), and whether turned jacks
-end the game before play (a trial ``rules.apply`` of a hand that counts only its jacks).
+(``rules.may_give``), who a gift scores for (``rules.gift_receivers``), how many turned jacks
+end the game before play (``rules.seven_up.jacks_to_win``), the chips, the hands and the
+counting out (``rules.tally``).
 
 - ``hand_form``: the form, and the ``Hand`` it makes
 - ``board``: the form's hints, the chips, the hands table, the counting out (``panel``)

@@ -12,7 +12,7 @@ from wtforms import IntegerField, StringField
 from wtforms.validators import Optional
 
 from ... import rules
-from ...rules import TIE, Beg, GameState, Hand, RuleError, Settings
+from ...rules import TIE, Beg, GameState, Hand, Settings, seven_up
 from ..forms import RoundForm
 
 TURNED_JACK = "jack"  # turn_up: the turned card was a jack
@@ -20,7 +20,6 @@ NOT_A_JACK = "other"  # turn_up: any other card
 NOT_IN_PLAY = "none"  # high: no trump in play; jack: the jack of trumps was not dealt
 LONE_TRUMP = "same"  # low: the player who held high (a lone trump is both)
 REDEALS = ("pack", "bunch")  # the two buttons that redeal (the pack ran out; a bunch)
-PLAY_POINTS = ("high", "low", "jack", "game")
 
 
 class HandForm(RoundForm):
@@ -61,11 +60,11 @@ def jacks_only(jacks: int, beg: Beg, redeal: bool) -> Hand:
                 redeal=redeal)
 
 
-def finishes(state: GameState, hand: Hand) -> bool:
-    try:
-        return rules.apply(state, hand).finished
-    except RuleError:
-        return False  # the full hand says what is wrong
+def _jacks_win(state: GameState, jacks: int) -> bool:
+    """Whether ``jacks`` turned for the dealer win the game before play (the engine's
+    ``jacks_to_win``)."""
+    needed = seven_up.jacks_to_win(state)
+    return needed is not None and jacks >= needed
 
 
 def hand_entry(state: GameState, form: HandForm, redeal_allowed: bool = True) -> Hand | None:
@@ -87,10 +86,10 @@ def hand_entry(state: GameState, form: HandForm, redeal_allowed: bool = True) ->
         return None
     if redeal:
         return jacks_only(turned + ran, beg, redeal=True)
-    if turned and finishes(state, ended := jacks_only(1, Beg.STAND, redeal=False)):
-        return ended  # the turned jack won: no beg, no play
-    if ran and finishes(state, ended := jacks_only(turned + ran, Beg.RUN, redeal=False)):
-        return ended
+    if turned and _jacks_win(state, 1):
+        return jacks_only(1, Beg.STAND, redeal=False)  # the turned jack won: no beg, no play
+    if ran and _jacks_win(state, turned + ran):
+        return jacks_only(turned + ran, Beg.RUN, redeal=False)
     answers = _play_answers(settings, form)
     if answers is None:
         return None
@@ -101,12 +100,13 @@ def hand_entry(state: GameState, form: HandForm, redeal_allowed: bool = True) ->
 
 
 def _play_answers(settings: Settings, form: HandForm) -> dict[str, Any] | None:
-    high, low, jack, game = (form[point].data or "" for point in PLAY_POINTS)
+    high, low, jack, game = (form[point].data or "" for point in seven_up.PLAY_POINTS)
     no_trump = high == NOT_IN_PLAY
     questions = {
         "high": "" if high else _("Who held high? Or: no trump in play."),
         "low": "" if low or no_trump else (
-            _("Who won low?") if settings.options["low_to"] == "winner" else _("Who held low?")),
+            _("Who won low?") if settings.typed.low_to is rules.LowTo.WINNER
+            else _("Who held low?")),
         "jack": "" if jack or no_trump else _("Who won the jack? Or: not in play."),
         "game": "" if game else _("Who made game? Or: a tie."),
     }

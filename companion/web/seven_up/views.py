@@ -8,14 +8,14 @@ from flask import Response, abort, make_response, render_template
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from ... import rules, store
-from ...rules import Beg, GameState, Hand, RuleError
+from ...rules import GameState, Hand, RuleError
 from ...store import StoredGame
 from .. import fragments
 from ..corrections import save_correction
 from ..messages import game_name
 from ..writes import editable_game, write_entry
 from .board import hand_panel
-from .hand_form import HandForm, hand_entry, jacks_only, prefill, step_jacks
+from .hand_form import HandForm, hand_entry, prefill, step_jacks
 
 
 def hand(game_id: str) -> WerkzeugResponse:
@@ -27,20 +27,16 @@ def hand(game_id: str) -> WerkzeugResponse:
         return fragments.render_game(game, form)
 
     def change() -> StoredGame | None:
-        entry = hand_entry(game.state, form) if game.state.current else _finished_entry()
+        rules.require_in_progress(game.state, "hand")  # a page left open (undo still works)
+        entry = hand_entry(game.state, form)
         return None if entry is None else store.add_entry(game.id, form.version.data, entry)
 
     return write_entry(game, form, change)
 
 
-def _finished_entry() -> Hand:
-    """Any hand: the game is over, and the engine says so (a page left open, undo still works)."""
-    return jacks_only(0, Beg.STAND, redeal=True)
-
-
 def _played(game: StoredGame, number: int) -> tuple[GameState, Hand]:
     """The game just before a scored hand was played (its redeals in), and that hand."""
-    if game.settings.family is not rules.Family.SEVEN_UP:
+    if rules.entry_kinds(game.settings) != ("hand",):  # not a game of hands
         abort(404)
     try:
         position = rules.result_entries(game.state, number)[0]

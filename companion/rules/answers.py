@@ -1,0 +1,118 @@
+"""What the table asks of a game in progress, answered from its state, so that pages and the
+API only show the answer: what is due next, what a seat may still bid, the last player's tricks,
+whether a house rule frees the dealer this round.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Sequence
+
+from . import card_bids, turn_bids
+from .cards import Card
+from .options import Hook
+from .registry import Family
+from .state import GameState, Phase
+
+
+class Step(enum.Enum):
+    """What the table does next."""
+
+    PASS_CARDS = "pass-cards"  # Oh-Seven with passing: pass cards, then bid
+    BID = "bid"
+    TRICKS = "tricks"
+    HAND = "hand"  # Seven-Up: play the hand and enter it
+    FINISHED = "finished"
+
+
+def next_step(state: GameState) -> Step:
+    """What is due next.
+
+    >>> from companion.rules import new_game, new_settings
+    >>> next_step(new_game(new_settings("oh-seven", ["A", "B"], options={"card_passing": True})))
+    <Step.BID: 'bid'>
+    """
+    current = state.current
+    if current is None:
+        return Step.FINISHED
+    if current.phase is Phase.HAND:
+        return Step.HAND
+    if current.phase is Phase.TRICKS:
+        return Step.TRICKS
+    # Cards are passed before a deal's first bid (again after a redeal), not before a rebid.
+    this_deal = [a for a in current.attempts if a.deal == current.redeals]
+    if current.passing is not None and not this_deal:
+        return Step.PASS_CARDS
+    return Step.BID
+
+
+def redealt(state: GameState) -> bool:
+    """Oh-Seven: the round was just redealt (seven failed bids used every card) and its new
+    deal has no bid yet."""
+    current = state.current
+    return (current is not None and current.redeals > 0 and current.phase is Phase.BIDDING
+            and not any(a.deal == current.redeals for a in current.attempts))
+
+
+def bids_open(state: GameState, seat: int) -> tuple[int, ...]:
+    """In-turn games: the bids ``seat`` may make now (none unless it is that seat's turn); the
+    dealer's hooked number is left out when the ``hook`` option holds this round."""
+    current = state.current
+    if (state.settings.family is not Family.TURN_BIDS or current is None
+            or current.next_bidder != seat):
+        return ()
+    return turn_bids.legal_bids(current)
+
+
+def cards_open(state: GameState, seat: int) -> tuple[Card, ...]:
+    """Oh-Seven: the cards ``seat`` may still put forward in the current deal (cards set aside
+    by failed bids counted as RULES.md section 1 says); none when no bid is due."""
+    current = state.current
+    if (state.settings.family is not Family.CARD_BIDS or current is None
+            or current.phase is not Phase.BIDDING or seat not in state.settings.seats):
+        return ()
+    return card_bids.cards_open(current, len(state.settings.players))
+
+
+def tricks_to_share(state: GameState) -> int | None:
+    """The tricks the players' counts must add up to, when tricks are due (the hand size)."""
+    current = state.current
+    return current.hand_size if current is not None and current.phase is Phase.TRICKS else None
+
+
+def last_tricks(state: GameState, tricks: Sequence[int | None]) -> int | None:
+    """The one count that completes the tricks when every seat but one is filled in; ``None``
+    otherwise, or when no count could (the others already exceed the hand).
+
+    >>> from companion.rules import Bids, fold, new_settings
+    >>> state = fold(new_settings("oh-hell", ["A", "B", "C"], options={"schedule": "up"}),
+    ...              [Bids((0, 0, 0))])
+    >>> last_tricks(state, [None, 1, 0]), last_tricks(state, [None, None, 0])
+    (0, None)
+    """
+    total = tricks_to_share(state)
+    missing = [seat for seat, count in enumerate(tricks) if count is None]
+    if total is None or len(missing) != 1:
+        return None
+    rest = total - sum(count for count in tricks if count is not None)
+    return rest if 0 <= rest <= total else None
+
+
+def bids_so_far(state: GameState) -> int | None:
+    """In-turn games: the total of this round's bids entered so far."""
+    current = state.current
+    if state.settings.family is not Family.TURN_BIDS or current is None:
+        return None
+    return sum(b for b in current.bids or () if isinstance(b, int))
+
+
+def hook_lifted(state: GameState) -> Hook | None:
+    """Why the dealer bids freely in the current round, if a house rule says so: ``Hook.NEVER``
+    (no hook this game) or ``Hook.NOT_LAST`` (this is the last round); ``None`` when the hook
+    holds, or the game has none."""
+    current = state.current
+    if state.settings.family is not Family.TURN_BIDS or current is None:
+        return None
+    if turn_bids.hooked(state.settings, current.number):
+        return None
+    return state.settings.typed.hook
