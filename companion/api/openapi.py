@@ -335,13 +335,7 @@ def description() -> dict[str, Any]:
                     "429": response("too many games created from this address", "Error"),
                 },
             }},
-            "/games/{game_id}": {"delete": {
-                "summary": "Delete the game for everyone",
-                "security": [{"edit_token": []}],
-                "parameters": [GAME_ID],
-                "responses": {"204": {"description": "deleted: the game is 404 from now on"},
-                              **{code: ERRORS[code] for code in ("401", "403", "404")}},
-            }, "get": {
+            "/games/{game_id}": {"get": {
                 "summary": "A game",
                 "parameters": [GAME_ID, {"name": "If-None-Match", "in": "header", "required": False,
                                          "schema": {"type": "string"}}],

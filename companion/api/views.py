@@ -195,13 +195,6 @@ def undo(game_id: str) -> Response:
     return _game_response(store.undo_entry(game_id, version))
 
 
-def delete_game(game_id: str) -> Response:
-    """Delete the game for everyone (its pages and API answer 404 from now on)."""
-    _authorized(game_id)
-    store.delete_game(game_id)
-    return Response(status=204)
-
-
 def _round_exists(found: store.StoredGame, number: str) -> None:
     """404 for a round that has not been played (nor is being played): before anything else."""
     state = found.state
@@ -250,7 +243,6 @@ def register(bp: Blueprint) -> None:
     bp.add_url_rule("/rulesets", view_func=rulesets, methods=["GET"])
     bp.add_url_rule("/games", view_func=create_game, methods=["POST"])
     bp.add_url_rule("/games/<game_id>", view_func=game, methods=["GET"])
-    bp.add_url_rule("/games/<game_id>", view_func=delete_game, methods=["DELETE"])
     bp.add_url_rule("/games/<game_id>/statistics", view_func=statistics, methods=["GET"])
     bp.add_url_rule("/games/<game_id>/scores.csv", view_func=scores_csv, methods=["GET"])
     bp.add_url_rule("/games/<game_id>/bids", view_func=bids, methods=["POST"])

@@ -38,7 +38,7 @@ OPERATIONS = [("/rulesets", "GET"), ("/games", "POST"),
               ("/games/{game_id}", "GET"), ("/games/{game_id}/bids", "POST"),
               ("/games/{game_id}/tricks", "POST"), ("/games/{game_id}/hands", "POST"),
               ("/games/{game_id}/undo", "POST"), ("/games/{game_id}/rounds/{number}", "PUT"),
-              ("/games/{game_id}", "DELETE"), ("/games/{game_id}/statistics", "GET"),
+              ("/games/{game_id}/statistics", "GET"),
               ("/games/{game_id}/scores.csv", "GET")]
 
 
@@ -117,8 +117,7 @@ def test_the_description_is_valid_openapi_3_1(app: Flask) -> None:
 @pytest.mark.parametrize("path, method, mode", [
     (path, method, mode) for path, method in OPERATIONS
     for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE)
-    # A GET's or a DELETE's only input is any string: nothing to negate.
-    if mode.is_positive or method not in ("GET", "DELETE")
+    if mode.is_positive or method != "GET"  # a GET's only input is any string: nothing to negate
 ])
 def test_every_answer_conforms(app: Flask, path: str, method: str, mode: GenerationMode) -> None:
     api = Api(app.test_client())

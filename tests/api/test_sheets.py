@@ -1,6 +1,6 @@
-"""GET /api/v1/games/<id>/statistics and /scores.csv (API.md, "Statistics and the score sheet"),
-and DELETE /api/v1/games/<id>: statistics compared with figures worked out by hand, the score
-sheet parsed back, the game's ETag, and the error paths."""
+"""GET /api/v1/games/<id>/statistics and /scores.csv (API.md, "Statistics and the score sheet"):
+statistics compared with figures worked out by hand, the score sheet parsed back, the game's
+ETag, and the error paths (an unknown game, a deleted one)."""
 
 from __future__ import annotations
 
@@ -191,17 +191,13 @@ def test_an_unknown_game_is_404(client: FlaskClient, path: str) -> None:
     assert response.get_json()["error"]["code"] == "not-found"
 
 
-def test_delete_needs_the_token_then_the_game_is_gone_for_everyone(api: Api, client: FlaskClient) -> None:
+def test_a_game_deleted_by_its_scorekeeper_is_404_in_the_api(api: Api, client: FlaskClient) -> None:
+    """Deleting is the scorekeeper's page (``/g/<id>/delete``); the API has no DELETE (405)."""
     game = api.create("oh-hell", ["Ana", "Ben", "Cleo"])
-    url = f"/api/v1/games/{game.id}"
-    assert client.delete(url).status_code == 401
-    wrong = client.delete(url, headers={"Authorization": "Bearer wrong"})
-    assert wrong.status_code == 403 and wrong.get_json()["error"]["code"] == "forbidden"
-    assert client.get(f"/api/v1/games/{game.id}").status_code == 200
-    assert client.delete(f"/api/v1/games/{game.id}",
-                         headers={"Authorization": f"Bearer {game.token}"}).status_code == 204
+    assert client.delete(f"/api/v1/games/{game.id}").status_code == 405
+    assert client.get(f"/g/{game.id}/keep/{game.token}").status_code == 303
+    assert client.post(f"/g/{game.id}/delete").status_code == 303
     for path in ("", "/statistics", "/scores.csv"):
-        assert client.get(f"/api/v1/games/{game.id}{path}").status_code == 404
-    assert client.get(f"/g/{game.id}").status_code == 404
-    assert client.delete(f"/api/v1/games/{game.id}",
-                         headers={"Authorization": f"Bearer {game.token}"}).status_code == 404
+        response = client.get(f"/api/v1/games/{game.id}{path}")
+        assert response.status_code == 404 and response.get_json()["error"]["code"] == "not-found"
+    assert api.send(game, "undo", {"version": 1}).status_code == 404
