@@ -52,7 +52,7 @@ from .state import (
     Status,
 )
 from .explain import (BidScore, HandScore, HandSummary, Outcome, Point, PointWon, RebidBonus,
-                      RoundExplanation, Rule, explain)
+                      RoundExplanation, Rule, explain, rebid_bonuses)
 from .rematch import rematch_settings
 from .stats import PlayerStats, SevenUpStats, SideStats, TableStats, seven_up_statistics, statistics
 from .turn_bids import legal_bids, schedule
@@ -71,6 +71,6 @@ __all__ = [
     "schedule", "settings_from_json", "seven_up", "statistics", "tally", "tricks_to_share",
     "undo",
     "BidScore", "HandScore", "HandSummary", "Outcome", "Point", "PointWon", "RebidBonus",
-    "RoundExplanation", "Rule", "SevenUpStats", "SideStats", "explain", "rematch_settings",
+    "RoundExplanation", "Rule", "SevenUpStats", "SideStats", "explain", "rebid_bonuses", "rematch_settings",
     "seven_up_statistics",
 ]

@@ -178,6 +178,11 @@ def _rebids(attempts: tuple[Attempt, ...], seat: int) -> tuple[RebidBonus, ...]:
     )
 
 
+def rebid_bonuses(round_: Round) -> tuple[tuple[RebidBonus, ...], ...]:
+    """Per seat, the forced rebids' +1s of a round, scored or still being bid (Oh-Seven)."""
+    return tuple(_rebids(round_.attempts, seat) for seat in range(len(round_.bidding_order)))
+
+
 def explain_bids(settings: Settings, round_: Round) -> tuple[BidScore, ...]:
     """Each seat's points in a scored round of Oh-Seven, Oh Hell or Elevator.
 

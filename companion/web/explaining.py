@@ -111,9 +111,13 @@ def hand_lines(settings: rules.Settings, score: HandScore, summary: rules.HandSu
 
 def explanations(state: rules.GameState) -> dict[int, tuple[list[str], ...]]:
     """For each scored round's number, the sentences of each seat's cell (Seven-Up: each side's,
-    indexed by side)."""
+    indexed by side); for the Oh-Seven round being bid, its rebid bonuses so far."""
     settings = state.settings
     explained: dict[int, tuple[list[str], ...]] = {}
+    current = state.current
+    if current is not None and current.attempts:
+        explained[current.number] = tuple(
+            [_rebid(settings, bonus) for bonus in bonuses] for bonuses in rules.rebid_bonuses(current))
     for round_ in rules.explain(state):
         if settings.family is Family.SEVEN_UP:
             assert round_.hand is not None

@@ -17,6 +17,7 @@ from companion.rules import (
     Rule,
     apply,
     explain,
+    rebid_bonuses,
     rematch_settings,
 )
 
@@ -77,6 +78,8 @@ def test_oh_seven_exact_missed_and_rebid_bonus() -> None:
     that add up to 7 scores +1 (forced rebid). Ana 4♠, Ben 3♥: 7, Ana high. Then 5♥ and 0♠."""
     state = start("oh-seven", 2)
     state = apply(state, Bids(cards("4s 3h")))
+    assert state.current is not None
+    assert [[str(b.high_bid) for b in seat] for seat in rebid_bonuses(state.current)] == [["4♠"], []]
     state = apply(state, Bids(cards("5h 0s")))
     state = apply(state, tricks(3, 4))
     ana, ben = explain(state)[0].seats

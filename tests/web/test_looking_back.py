@@ -64,6 +64,8 @@ def test_elevator_and_oh_seven_explain_in_their_own_rules(start: Callable[..., T
         "bid 4, took 5: missed by 1: 5, one a trick, no bonus"]
     oh_seven = start("oh-seven", ["Ana", "Ben"], dealer=0)
     oh_seven.cards("4s", "3h")  # add up to 7: a forced rebid, +1 for Ana's 4♠
+    assert why(oh_seven.client.get(oh_seven.url)) == [
+        "+1: the bids added up to 7, Ana's 4♠ was high (forced rebid)"]  # the round being bid
     oh_seven.cards("2h", "4d")
     oh_seven.tricks(4, 3)
     assert why(oh_seven.client.get(oh_seven.url)) == [
