@@ -4,8 +4,12 @@ state for Oh-Seven, Oh Hell, Elevator and Seven-Up, exactly as ``shared/RULES.md
 The web layer and the API only ask it; they never compute a rule themselves::
 
     settings = new_settings("oh-hell", ["Ana", "Ben", "Cleo", "Dev"])
-    state = fold(settings, [Bids((1, None, None, None))])
+    state = fold(settings, [Bids((None, 1, None, None))])  # Ben, left of the dealer, bids 1
     state.current.next_bidder  # -> 2
+    bids_open(state, 2)  # -> (0, 1, …, 10): what Cleo may bid now
+
+Everything the table asks is answered here (``answers``: what is due next, what a seat may bid
+or put forward, the last player's tricks; ``tally``: Seven-Up's chips and counting out).
 """
 
 from . import seven_up, tally

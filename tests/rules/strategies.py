@@ -31,13 +31,15 @@ from .tables import ALL_CARDS, NAMES, PLAYERS
 
 
 @st.composite
-def game_settings(draw: st.DrawFn, ruleset: str | None = None, players: int | None = None) -> Settings:
-    """Any ruleset, player count, first dealer and options (each option's every choice)."""
+def game_settings(draw: st.DrawFn, ruleset: str | None = None, players: int | None = None,
+                  **fixed: object) -> Settings:
+    """Any ruleset, player count, first dealer and options (each option's every choice, any
+    combination), the options in ``fixed`` aside."""
     ruleset = ruleset or draw(st.sampled_from(sorted(PLAYERS)))
     players = players or draw(st.sampled_from(PLAYERS[ruleset]))
     first_dealer = draw(st.integers(0, players - 1))
     options = {
-        name: draw(_option_value(option.choices, players))
+        name: fixed[name] if name in fixed else draw(_option_value(option.choices, players))
         for name, option in RULESETS[ruleset].options.items()
     }
     return new_settings(ruleset, list(NAMES[:players]), first_dealer, options)
@@ -236,9 +238,11 @@ def played_games(
     ruleset: str | None = None,
     complete: bool = False,
     max_entries: int = 200,
+    **fixed: object,
 ) -> Played:
-    """A game of legal entries: cut short at a random point unless ``complete``."""
-    settings = draw(game_settings(ruleset))
+    """A game of legal entries: cut short at a random point unless ``complete``; options in
+    ``fixed`` are set, the others drawn."""
+    settings = draw(game_settings(ruleset, **fixed))
     model = Model(settings)
     states = [new_game(settings)]
     entries: list[Entry] = []

@@ -209,3 +209,20 @@ def test_a_hand_ended_by_turned_jacks_was_not_played() -> None:
     assert end.finished
     row = tally.hand_rows(end)[-1]
     assert not row.played and [a.point for a in row.jacks] == ["jack-turned"]
+
+
+def test_chips_count_a_redeal_in_the_hand_being_played() -> None:
+    """A redeal's turned jack is scored at once: the chips show it before the hand is played."""
+    assert [(c.left, c.scored, c.new) for c in tally.chips(start("seven-up", 2))] == [
+        (7, 0, 0), (7, 0, 0)]
+    state = apply(start("seven-up", 2), hand(jacks=1, beg="run", redeal=True))
+    assert state.current is not None and state.current.number == 1
+    assert [(c.scored, c.new) for c in tally.chips(state)] == [(1, 1), (0, 0)]
+
+
+def test_entry_kinds_by_family() -> None:
+    from companion.rules import entry_kinds
+
+    assert entry_kinds(start("oh-hell", 3).settings) == ("bids", "tricks")
+    assert entry_kinds(start("oh-seven", 2).settings) == ("bids", "tricks")
+    assert entry_kinds(start("seven-up", 2).settings) == ("hand",)
