@@ -215,6 +215,14 @@ def load_games(game_ids: Sequence[str]) -> list[StoredGame]:
     return [_stored(rows[i]) for i in game_ids if i in rows]
 
 
+def delete_game(game_id: str) -> None:
+    """Remove a game and its entries for good (``GameNotFound`` if there is none)."""
+    result = db.session.execute(db.delete(Game).where(Game.id == game_id))
+    db.session.commit()
+    if result.rowcount != 1:  # type: ignore[attr-defined]
+        raise GameNotFound(game_id)
+
+
 def _write(game_id: str, version: int, change: Callable[[rules.GameState], rules.GameState]) -> StoredGame:
     current = load_game(game_id)
     if current.version != version:

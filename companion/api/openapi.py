@@ -38,6 +38,11 @@ def obj(properties: dict[str, Any], required: list[str] | None = None,
     return schema
 
 
+RATE: dict[str, Any] = {"type": ["number", "null"], "minimum": 0, "maximum": 1,
+                        "description": "a share from 0 to 1; null before any round is scored"}
+FIGURE: dict[str, Any] = {"type": ["number", "null"],
+                          "description": "null before any round is scored"}
+
 VERSION = {"type": "integer", "description": "the version of the game this write is based on"}
 
 HAND_FIELDS: dict[str, Any] = {
@@ -193,6 +198,41 @@ SCHEMAS: dict[str, Any] = {
     "HandBody": obj(HAND_FIELDS, required=["version", "jacks_turned", "beg", "high", "low", "jack",
                                            "game"], closed=True),
     "UndoBody": obj({"version": VERSION}, closed=True),
+    "BidStatistics": obj({
+        "table": obj({
+            "players": {"type": "integer"},
+            "rounds": {"type": "integer", "description": "rounds scored"},
+            "average_zero_bid_rate": RATE,
+            "average_top_bid": FIGURE,
+            "trump_rate": {"description": "Oh-Seven alone: the share of rounds each suit was "
+                           "trump; null in the other games and before any round",
+                           "anyOf": [{"type": "null"}, obj({s.value: RATE for s in rules.Suit})]},
+        }),
+        "players": {"type": "array", "items": obj({
+            "seat": SEAT, "name": {"type": "string"}, "rounds": {"type": "integer"},
+            "points_per_round": FIGURE, "average_bid": FIGURE, "zero_bid_rate": RATE,
+            "top_bid_rate": RATE, "success_rate": RATE, "overshoot_rate": RATE,
+            "deficit_rate": RATE,
+            "rebid_bonus": {"type": "integer", "description": "Oh-Seven rebid bonus points; 0 "
+                            "in the other games"},
+        })},
+    }),
+    "SevenUpStatistics": obj({
+        "table": obj({
+            "players": {"type": "integer"},
+            "hands": {"type": "integer", "description": "hands played (redeals apart)"},
+            "redeals": {"type": "integer"},
+            "beg_rate": {**RATE, "description": "the share of hands the eldest begged"},
+        }),
+        "players": {"type": "array", "items": obj({
+            "seat": SEAT, "name": {"type": "string"},
+            "team": {"type": ["integer", "null"], "description": "0 or 1 with partners"},
+            **{point: {"type": "integer", "minimum": 0,
+                       "description": f"{point} points won by the seat's side"}
+               for point in ("high", "low", "jack", "game", "gifts", "jacks_turned")},
+        })},
+    }),
+    "Statistics": {"anyOf": [ref("BidStatistics"), ref("SevenUpStatistics")]},
     "RoundBody": {"anyOf": [
         obj({"version": VERSION, "bids": {"type": "array", "items": BID_ITEM},
              "tricks": {"type": "array", "items": {"type": "integer"}}}, closed=True),
@@ -233,6 +273,27 @@ def write(summary: str, body: str, description: str = "") -> dict[str, Any]:
                         "content": {"application/json": {"schema": ref(body)}}},
         "responses": {"200": response("the game after the write", "Game", ETag="W/\"<id>-<version>\""),
                       **ERRORS},
+    }
+    if description:
+        operation["description"] = description
+    return operation
+
+
+def read(summary: str, content: dict[str, Any], description: str = "") -> dict[str, Any]:
+    """A GET of something derived from a game: its ETag and 304 are the game's."""
+    operation: dict[str, Any] = {
+        "summary": summary,
+        "parameters": [GAME_ID, {"name": "If-None-Match", "in": "header", "required": False,
+                                 "schema": {"type": "string"}}],
+        "responses": {
+            "200": {"description": summary, "content": content, "headers": {
+                name: {"description": text, "schema": {"type": "string"}}
+                for name, text in (("ETag", "the game's, derived from its version"),
+                                   ("Cache-Control", "no-cache"))}},
+            "304": response("not modified since the ETag sent in If-None-Match",
+                            ETag="the game's, derived from its version"),
+            "404": ERRORS["404"],
+        },
     }
     if description:
         operation["description"] = description
@@ -288,6 +349,16 @@ def description() -> dict[str, Any]:
                     "404": ERRORS["404"],
                 },
             }},
+            "/games/{game_id}/statistics": {"get": read(
+                "The statistics of RULES.md over the scored rounds",
+                {"application/json": {"schema": ref("Statistics")}})},
+            "/games/{game_id}/scores.csv": {"get": read(
+                "The score sheet",
+                {"text/csv; charset=utf-8": {"schema": {"type": "string"}}},
+                "A header row, then one row per scored round, oldest first: round, hand_size, "
+                "dealer, then <name> bid, tricks, points, total per player (Seven-Up: hand, "
+                "dealer, beg, high, low, jack, game, then <side> points and total). A name "
+                "that starts with =, +, -, @, a tab or a carriage return is written after a '.")},
             "/games/{game_id}/bids": {"post": write(
                 "Enter bids", "BidsBody",
                 "Per seat. Oh-Seven: every player's card at once; a bid that forces a rebid is "

@@ -21,6 +21,7 @@ from .errors import ApiError
 from .openapi import description
 from ..caches import cache
 from .serialize import dumps, game_json, json_response, ruleset_json
+from .sheets import score_sheet, statistics_json
 
 #: Game ids are URL-safe base64; anything else is no game (and never reaches the database).
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -95,18 +96,48 @@ def _game_response(game: store.StoredGame) -> Response:
     return response
 
 
+def _unchanged(game_id: str) -> Response | None:
+    """304 when the client holds this version already (the game's ETag), answered from the
+    version alone: no entries read, nothing folded."""
+    if not request.if_none_match or not GAME_ID.fullmatch(game_id):
+        return None
+    head = store.game_head(game_id)
+    if head is None:
+        raise store.GameNotFound(game_id)
+    if not request.if_none_match.contains_weak(_etag(head)):
+        return None
+    return _versioned(head, Response(status=304))
+
+
+def _versioned(found: store.GameHead | store.StoredGame, response: Response) -> Response:
+    response.set_etag(_etag(found), weak=True)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
 def game(game_id: str) -> Response:
-    if request.if_none_match and GAME_ID.fullmatch(game_id):
-        # A poll: the version alone answers it (no entries read, nothing folded).
-        head = store.game_head(game_id)
-        if head is None:
-            raise store.GameNotFound(game_id)
-        if request.if_none_match.contains_weak(_etag(head)):
-            response = Response(status=304)
-            response.set_etag(_etag(head), weak=True)
-            response.headers["Cache-Control"] = "no-cache"
-            return response
-    return _game_response(_load(game_id))
+    return _unchanged(game_id) or _game_response(_load(game_id))
+
+
+def statistics(game_id: str) -> Response:
+    """The statistics of RULES.md over the scored rounds; the game's ETag."""
+    if (unchanged := _unchanged(game_id)) is not None:
+        return unchanged
+    found = _load(game_id)
+    return _versioned(found, json_response(statistics_json(found.state)))
+
+
+def scores_csv(game_id: str) -> Response:
+    """The score sheet, to open in a spreadsheet; the game's ETag."""
+    if (unchanged := _unchanged(game_id)) is not None:
+        return unchanged
+    found = _load(game_id)
+    response = Response(score_sheet(found.state), mimetype="text/csv")
+    response.headers["Content-Type"] = "text/csv; charset=utf-8"
+    day = found.created_at.date().isoformat()
+    response.headers["Content-Disposition"] = (
+        f'attachment; filename="{found.settings.ruleset.id}-{day}-{found.id[:6]}.csv"')
+    return _versioned(found, response)
 
 
 def _authorized(game_id: str) -> store.StoredGame:
@@ -223,6 +254,8 @@ def register(bp: Blueprint) -> None:
     bp.add_url_rule("/rulesets", view_func=rulesets, methods=["GET"])
     bp.add_url_rule("/games", view_func=create_game, methods=["POST"])
     bp.add_url_rule("/games/<game_id>", view_func=game, methods=["GET"])
+    bp.add_url_rule("/games/<game_id>/statistics", view_func=statistics, methods=["GET"])
+    bp.add_url_rule("/games/<game_id>/scores.csv", view_func=scores_csv, methods=["GET"])
     bp.add_url_rule("/games/<game_id>/bids", view_func=bids, methods=["POST"])
     bp.add_url_rule("/games/<game_id>/tricks", view_func=tricks, methods=["POST"])
     bp.add_url_rule("/games/<game_id>/hands", view_func=hands, methods=["POST"])

@@ -55,7 +55,10 @@ from .state import (
     Standing,
     Status,
 )
-from .stats import PlayerStats, TableStats, statistics
+from .explain import (BidScore, HandScore, HandSummary, Outcome, Point, PointWon, RebidBonus,
+                      RoundExplanation, Rule, explain, rebid_bonuses)
+from .rematch import rematch_settings
+from .stats import PlayerStats, SevenUpStats, SideStats, TableStats, seven_up_statistics, statistics
 from .turn_bids import legal_bids, schedule
 
 __all__ = [
@@ -71,4 +74,7 @@ __all__ = [
     "new_settings", "next_step", "parse_entry", "redealt", "require_in_progress", "result_entries",
     "schedule", "settings_from_json", "seven_up", "statistics", "tally", "tricks_to_share",
     "undo",
+    "BidScore", "HandScore", "HandSummary", "Outcome", "Point", "PointWon", "RebidBonus",
+    "RoundExplanation", "Rule", "SevenUpStats", "SideStats", "explain", "rebid_bonuses", "rematch_settings",
+    "seven_up_statistics",
 ]

@@ -1,4 +1,5 @@
-"""Statistics for the bid-and-trick games (RULES.md section 1, "Statistics"; seed 002).
+"""Statistics (RULES.md section 1, "Statistics"; seed 002): the bid-and-trick games' figures, and
+Seven-Up's counts of points won.
 
 Only the accepted bid of each scored round counts; failed Oh-Seven rebids do not.
 """
@@ -9,7 +10,8 @@ from dataclasses import dataclass
 
 from .cards import Card, Suit
 from .registry import Family
-from .state import GameState, Round
+from .entries import Beg
+from .state import Award, GameState, Round
 
 
 @dataclass(frozen=True)
@@ -23,6 +25,8 @@ class PlayerStats:
     success_rate: float | None
     overshoot_rate: float | None
     deficit_rate: float | None
+    #: Oh-Seven: the forced-rebid bonus points scored in the scored rounds (0 elsewhere).
+    rebid_bonus: int = 0
 
 
 @dataclass(frozen=True)
@@ -80,6 +84,7 @@ def statistics(state: GameState) -> TableStats | None:
                 success_rate=_rate(sum(b == t for b, t in zip(bids, tricks)), played),
                 overshoot_rate=_rate(sum(t > b for b, t in zip(bids, tricks)), played),
                 deficit_rate=_rate(sum(t < b for b, t in zip(bids, tricks)), played),
+                rebid_bonus=sum(r.rebid_bonus[seat] for r in rounds if r.rebid_bonus),
             )
         )
     zero_rates = [p.zero_bid_rate for p in players if p.zero_bid_rate is not None]
@@ -94,4 +99,69 @@ def statistics(state: GameState) -> TableStats | None:
         average_top_bid=sum(top_bids) / played if played else None,
         trump_rate=trump_rate,
         per_player=tuple(players),
+    )
+
+
+@dataclass(frozen=True)
+class SideStats:
+    """Seven-Up: the points a side won, by kind (counted points only, so they add up to its
+    score); ``seats`` are the side's players."""
+
+    side: int
+    seats: tuple[int, ...]
+    high: int
+    low: int
+    jack: int
+    game: int
+    gifts: int
+    jacks_turned: int
+
+
+@dataclass(frozen=True)
+class SevenUpStats:
+    players: int
+    #: Hands played (a redeal is no hand: it is counted in ``redeals``).
+    hands: int
+    redeals: int
+    #: The share of hands played in which the eldest begged; ``None`` before any hand.
+    beg_rate: float | None
+    per_side: tuple[SideStats, ...]
+
+
+def seven_up_statistics(state: GameState) -> SevenUpStats | None:
+    """Seven-Up's figures over every hand recorded (the redeals of the hand being played too,
+    since their turned jacks are scored); ``None`` for the other games.
+
+    >>> from companion.rules import new_settings, fold, Hand, Beg
+    >>> state = fold(new_settings("seven-up", ["Ana", "Ben"]), [Hand(0, Beg.GIVE, 0, 1, None, 0)])
+    >>> stats = seven_up_statistics(state)
+    >>> stats.hands, stats.beg_rate, stats.per_side[1].gifts
+    (1, 1.0, 1)
+    """
+    settings = state.settings
+    if settings.family is not Family.SEVEN_UP:
+        return None
+    recorded = list(state.rounds) + ([state.current] if state.current else [])
+    hands = [h for r in recorded for h in r.hands]
+    played = [h for h in hands if not h.redeal]
+    awards: list[Award] = [a for r in recorded for a in r.awards if a.counted]
+
+    def won(side: int, point: str) -> int:
+        return sum(1 for a in awards if a.side == side and a.point == point)
+
+    return SevenUpStats(
+        players=len(settings.players),
+        hands=len(played),
+        redeals=len(hands) - len(played),
+        beg_rate=_rate(sum(h.beg is not Beg.STAND for h in played), len(played)),
+        per_side=tuple(
+            SideStats(
+                side=side,
+                seats=tuple(s for s in settings.seats if settings.side_of(s) == side),
+                high=won(side, "high"), low=won(side, "low"), jack=won(side, "jack"),
+                game=won(side, "game"), gifts=won(side, "gift"),
+                jacks_turned=won(side, "jack-turned"),
+            )
+            for side in settings.sides
+        ),
     )

@@ -5,7 +5,7 @@ Thin views call ``companion.store`` and the rules engine; the URL map is in one 
 
 from flask import Blueprint
 
-from . import corrections, names, new_game, rules_page, seven_up, share, views, writes
+from . import corrections, looking_back, names, new_game, rules_page, seven_up, share, views, writes
 
 bp = Blueprint("web", __name__)
 bp.add_app_template_filter(names.isolate, "isolate")
@@ -20,6 +20,11 @@ bp.add_url_rule("/g/<game_id>", "game", views.game)
 bp.add_url_rule("/g/<game_id>/live", "live", views.live)
 bp.add_url_rule("/g/<game_id>/standings.png", "standings_image", share.standings_image)
 bp.add_url_rule("/g/<game_id>/keep/<token>", "keep", views.keep)
+bp.add_url_rule("/g/<game_id>/rematch", "rematch", looking_back.rematch, methods=["POST"])
+bp.add_url_rule("/g/<game_id>/delete", "delete_page", looking_back.delete_page)
+bp.add_url_rule("/g/<game_id>/delete", "delete", looking_back.delete, methods=["POST"])
+bp.add_url_rule("/g/<game_id>/forget", "forget", looking_back.forget, methods=["POST"])
+bp.add_app_template_global(looking_back.started_at, "started_at")
 bp.add_url_rule("/g/<game_id>/bid", "bid", writes.bid, methods=["POST"])
 bp.add_url_rule("/g/<game_id>/cards", "card_bids", writes.card_bids, methods=["POST"])
 bp.add_url_rule("/g/<game_id>/tricks", "tricks", writes.tricks, methods=["POST"])

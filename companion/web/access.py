@@ -60,6 +60,14 @@ def remember(game_id: str) -> None:
     session.permanent = True
 
 
+def forget(game_id: str) -> None:
+    """Take ``game_id`` off this device's list, with its edit capability."""
+    session["recent"] = [gid for gid in recent_ids() if gid != game_id]
+    kept = session.get("keep")
+    if isinstance(kept, dict) and game_id in kept:
+        session["keep"] = {gid: t for gid, t in kept.items() if gid != game_id}
+
+
 def recent_ids() -> list[str]:
     recent = session.get("recent")
     if not isinstance(recent, list):

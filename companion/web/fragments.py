@@ -23,6 +23,7 @@ from ..rules import Bids, Family, Step, Tricks
 from ..store import StoredGame
 from . import access
 from .forms import BidForm, RoundForm, UndoForm, cards_form, tricks_form
+from .explaining import explanations
 from .messages import game_name, hook_reason
 from .words import bid_words
 
@@ -158,7 +159,10 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None,
         "rows": list(zip(state.rounds, state.running_totals)),
         "leaders": set(state.leaders),
         "cards_closed": _cards_closed(state),
-        "statistics": rules.statistics(state) if state.finished else None,
+        "statistics": rules.statistics(state),
+        "seven_up_statistics": rules.seven_up_statistics(state),
+        "why": explanations(state),
+        "rematch_dealer": rules.rematch_settings(state).first_dealer if state.finished else None,
         "winners_text": names_list([settings.players[s] for s in state.winners]),
         "seven_up": _seven_up(game, submitted) if settings.family is Family.SEVEN_UP else None,
         "suits": list(rules.Suit),

@@ -37,7 +37,9 @@ MIN_PLAYERS = {"oh-seven": 2, "oh-hell": 3, "elevator": 3, "seven-up": 2}
 OPERATIONS = [("/rulesets", "GET"), ("/games", "POST"),
               ("/games/{game_id}", "GET"), ("/games/{game_id}/bids", "POST"),
               ("/games/{game_id}/tricks", "POST"), ("/games/{game_id}/hands", "POST"),
-              ("/games/{game_id}/undo", "POST"), ("/games/{game_id}/rounds/{number}", "PUT")]
+              ("/games/{game_id}/undo", "POST"), ("/games/{game_id}/rounds/{number}", "PUT"),
+              ("/games/{game_id}/statistics", "GET"),
+              ("/games/{game_id}/scores.csv", "GET")]
 
 
 def card(value: int, suit: str) -> dict[str, Any]:

@@ -114,6 +114,6 @@ def test_a_watcher_follows_the_round_live(page: Page, browser: Browser, live_ser
     expect(watcher.get_by_text("Waiting for Ben's bid…")).to_be_visible()
     expect(watcher.get_by_role("button", name="Ben bids 0", exact=True)).to_have_count(0)
     Taps(page).button("Ben bids 2")
-    # The share page polls every 5 seconds and swaps in the new state.
-    expect(watcher.get_by_text("Waiting for Cleo's bid…")).to_be_visible(timeout=8000)
+    # The share page polls every 1.5 seconds and swaps in the new state.
+    expect(watcher.get_by_text("Waiting for Cleo's bid…")).to_be_visible(timeout=2000)
     context.close()

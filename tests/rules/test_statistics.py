@@ -81,3 +81,42 @@ def test_before_any_round_rates_are_none(ruleset: str) -> None:
 
 def test_seven_up_has_no_bid_statistics() -> None:
     assert statistics(apply(start("seven-up", 2), hand(game=0))) is None
+
+
+def test_oh_seven_rebid_bonus_is_counted_per_player() -> None:
+    """The failed 4♠ 3♥ (sum 7) gave Ana, its high bidder, +1: her rebid bonus."""
+    state = start("oh-seven", 2)
+    for entry in (Bids(cards("4s 3h")), Bids(cards("0s 5h")), tricks(1, 6)):
+        state = apply(state, entry)
+    stats = statistics(state)
+    assert stats is not None
+    assert [p.rebid_bonus for p in stats.per_player] == [1, 0]
+
+
+def test_seven_up_statistics() -> None:
+    """Two teams (Ana & Cleo against Ben & Dev), Ana deals first. Hand 1 (Ana deals, Ben is
+    eldest): a redeal with one turned jack (Ana's team), then Ben stands; high and low Ben, jack
+    Cleo, game Dev. Hand 2 (Ben deals, Cleo eldest): Cleo begs, Ben gives one; high Ana, low Dev,
+    jack not dealt, game tied (nobody)."""
+    from companion.rules import seven_up_statistics
+
+    state = start("seven-up", 4)
+    for entry in (hand(jacks=1, redeal=True, game=None), hand(high=1, low=1, jack=2, game=3),
+                  hand(high=0, low=3, game="tie", beg="give")):
+        state = apply(state, entry)
+    stats = seven_up_statistics(state)
+    assert stats is not None and statistics(state) is None
+    assert (stats.players, stats.hands, stats.redeals, stats.beg_rate) == (4, 2, 1, 0.5)
+    team_a, team_b = stats.per_side
+    assert team_a.seats == (0, 2) and team_b.seats == (1, 3)
+    assert (team_a.high, team_a.low, team_a.jack, team_a.game, team_a.gifts, team_a.jacks_turned) == (1, 0, 1, 0, 1, 1)
+    assert (team_b.high, team_b.low, team_b.jack, team_b.game, team_b.gifts, team_b.jacks_turned) == (1, 2, 0, 1, 0, 0)
+    assert state.side_scores == (4, 4)
+
+
+def test_seven_up_statistics_are_seven_ups_alone() -> None:
+    from companion.rules import seven_up_statistics
+
+    assert seven_up_statistics(start("oh-hell", 3)) is None
+    empty = seven_up_statistics(start("seven-up", 2))
+    assert empty is not None and (empty.hands, empty.redeals, empty.beg_rate) == (0, 0, None)

@@ -98,10 +98,13 @@ def watcher(app: Flask) -> Iterator[FlaskClient]:
     yield app.test_client()
 
 
-def text(response: Any) -> str:
-    """The page's text with tags and runs of white space removed, for reading sentences."""
+def text(response: Any, why: bool = False) -> str:
+    """The page's text with tags and runs of white space removed, for reading sentences. The
+    explanations folded away in each score cell are left out, unless ``why``."""
     html = response.get_data(as_text=True)
     html = re.sub(r"</?bdi[^>]*>", "", html)  # a name inside a sentence: no space around it
+    if not why:
+        html = re.sub(r'<p class="why-line">.*?</p>', "", html, flags=re.S)
     html = re.sub(r"<[^>]+>", " ", html)
     html = html_lib.unescape(re.sub(r"\s+", " ", html))
     return html.replace(" .", ".").replace(" ,", ",")

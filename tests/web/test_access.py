@@ -32,7 +32,7 @@ def test_the_share_link_shows_no_entry_forms(start: Callable[..., Table],
     assert 'name="bid"' not in html
     assert "keep-url" not in html and "/keep/" not in html
     assert "Waiting for Cleo's bid…" in text(response)
-    assert 'hx-trigger="every 5s"' in html
+    assert 'hx-trigger="every 1500ms, live-catch-up"' in html
 
 
 @pytest.mark.parametrize("action, data", [

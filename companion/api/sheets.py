@@ -1,0 +1,134 @@
+"""A game's statistics and its score sheet (API.md, "Statistics and the score sheet"). The figures
+are the engine's (``rules.statistics``, ``rules.seven_up_statistics``); this module only writes
+them out, as JSON and as CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from .. import rules
+from ..rules import Card, Family
+
+#: A cell starting with one of these could run as a formula in a spreadsheet.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe(name: str) -> str:
+    """A name as typed, unless a spreadsheet would read it as a formula: then behind a ``'``.
+
+    >>> safe("Ana"), safe("=1+1"), safe("-Ben")
+    ('Ana', "'=1+1", "'-Ben")
+    """
+    return "'" + name if name.startswith(FORMULA_STARTS) else name
+
+
+def statistics_json(state: rules.GameState) -> dict[str, Any]:
+    """The statistics object of API.md for any game."""
+    settings = state.settings
+    seven_up = rules.seven_up_statistics(state)
+    if seven_up is not None:
+        by_side = {side.side: side for side in seven_up.per_side}
+        return {
+            "table": {"players": seven_up.players, "hands": seven_up.hands,
+                      "redeals": seven_up.redeals, "beg_rate": seven_up.beg_rate},
+            "players": [
+                {"seat": seat, "name": name,
+                 "team": settings.side_of(seat) if settings.has_teams else None,
+                 **{point: getattr(by_side[settings.side_of(seat)], point)
+                    for point in ("high", "low", "jack", "game", "gifts", "jacks_turned")}}
+                for seat, name in enumerate(settings.players)
+            ],
+        }
+    stats = rules.statistics(state)
+    assert stats is not None
+    return {
+        "table": {
+            "players": stats.players,
+            "rounds": stats.rounds,
+            "average_zero_bid_rate": stats.average_zero_bid_rate,
+            "average_top_bid": stats.average_top_bid,
+            "trump_rate": None if stats.trump_rate is None
+            else {suit.value: rate for suit, rate in stats.trump_rate.items()},
+        },
+        "players": [
+            {
+                "seat": p.seat,
+                "name": settings.players[p.seat],
+                "rounds": p.rounds,
+                "points_per_round": p.points_per_round,
+                "average_bid": p.average_bid,
+                "zero_bid_rate": p.zero_bid_rate,
+                "top_bid_rate": p.top_bid_rate,
+                "success_rate": p.success_rate,
+                "overshoot_rate": p.overshoot_rate,
+                "deficit_rate": p.deficit_rate,
+                "rebid_bonus": p.rebid_bonus,
+            }
+            for p in stats.per_player
+        ],
+    }
+
+
+def _bid_cell(bid: object) -> str:
+    assert isinstance(bid, (int, Card))
+    return str(bid)  # a card is written as the table says it: 5♥
+
+
+def side_name(settings: rules.Settings, side: int) -> str:
+    """A seat's name, or a team's players joined: "A & C"."""
+    return " & ".join(settings.players[s] for s in settings.seats if settings.side_of(s) == side)
+
+
+def _bid_rows(state: rules.GameState) -> list[list[object]]:
+    names = state.settings.players
+    header: list[object] = ["round", "hand_size", "dealer"]
+    for name in names:
+        header += [f"{safe(name)} {column}" for column in ("bid", "tricks", "points", "total")]
+    rows = [header]
+    totals = [0] * len(names)
+    for round_ in state.rounds:
+        assert round_.bids is not None and round_.tricks is not None and round_.points is not None
+        row: list[object] = [round_.number, round_.hand_size, safe(names[round_.dealer])]
+        for seat in state.settings.seats:
+            totals[seat] += round_.points[seat]
+            row += [_bid_cell(round_.bids[seat]), round_.tricks[seat], round_.points[seat],
+                    totals[seat]]
+        rows.append(row)
+    return rows
+
+
+def _seat_cell(settings: rules.Settings, seat: object) -> str:
+    if seat == rules.TIE:
+        return "tie"
+    return safe(settings.players[seat]) if isinstance(seat, int) else ""
+
+
+def _hand_rows(state: rules.GameState) -> list[list[object]]:
+    settings = state.settings
+    header: list[object] = ["hand", "dealer", "beg", "high", "low", "jack", "game"]
+    for side in settings.sides:
+        name = safe(side_name(settings, side))
+        header += [f"{name} points", f"{name} total"]
+    rows = [header]
+    totals = [0] * len(settings.sides)
+    for round_ in state.rounds:
+        assert round_.points is not None
+        played = round_.hands[-1]
+        row: list[object] = [round_.number, safe(settings.players[round_.dealer]), played.beg.value]
+        row += [_seat_cell(settings, getattr(played, point)) for point in ("high", "low", "jack", "game")]
+        for side in settings.sides:
+            seat = next(s for s in settings.seats if settings.side_of(s) == side)
+            totals[side] += round_.points[seat]
+            row += [round_.points[seat], totals[side]]
+        rows.append(row)
+    return rows
+
+
+def score_sheet(state: rules.GameState) -> str:
+    """The CSV score sheet: a header row, then one row per scored round, oldest first."""
+    rows = _hand_rows(state) if state.settings.family is Family.SEVEN_UP else _bid_rows(state)
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\r\n").writerows(rows)
+    return out.getvalue()

@@ -1,0 +1,295 @@
+"""Why each score is what it is: an explanation per seat and round, with the numbers the table
+would say ("bid 3, took 3: exact, 10 + 3 = 13"; "+1: the bids added up to 7, Ana's 5♥ was
+high"; "High: Ben · Low: Ana").
+
+The explanation is reckoned again from the round's bids, tricks and hands and the game's
+options, by the rules of RULES.md (sections 1–4 and 6), not copied from the round's points: a
+test checks that both reckonings agree for every game and option. The pages only translate it.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from .cards import Card
+from .entries import TIE, Beg, Hand
+from .options import GameTie, Scoring, ZeroBid
+from .registry import Family
+from .settings import Settings
+from .state import Attempt, GameState, Round
+
+
+class Outcome(enum.Enum):
+    EXACT = "exact"
+    OVER = "over"  # took more tricks than the bid
+    UNDER = "under"  # took fewer
+
+
+class Rule(enum.Enum):
+    """Which scoring rule gave a bid its points; ``base`` and ``bonus`` are its two numbers."""
+
+    TEN_PLUS_BID = "ten-plus-bid"  # Oh Hell exact: 10 + bid (base 10, bonus the bid)
+    TEN_PLUS_BID_SQUARED = "ten-plus-bid-squared"  # squared, exact: 10 + bid² (bonus bid²)
+    TRICKS_PLUS_TEN = "tricks-plus-ten"  # tricks-plus-bonus, exact: tricks + 10
+    TRICKS_PLUS_FIVE = "tricks-plus-five"  # tricks-plus-five, exact: tricks + 5
+    ZERO_FIVE = "zero-five"  # zero_bid five: an exact zero scores 5
+    ZERO_FIVE_PLUS_HAND = "zero-five-plus-hand"  # zero_bid five-plus-hand: 5 + the hand size
+    BID_PLUS_TWO = "bid-plus-two"  # Oh-Seven exact: bid + 2
+    MISSED_NOTHING = "missed-nothing"  # exact scoring, missed: 0
+    TRICKS_ONLY = "tricks-only"  # tricks-plus-*, missed: one a trick (base the tricks)
+    MINUS_DIFFERENCE = "minus-difference"  # Oh-Seven missed: −difference (base −difference)
+    MINUS_DIFFERENCE_SQUARED = "minus-difference-squared"  # squared, missed: −difference²
+
+
+@dataclass(frozen=True)
+class RebidBonus:
+    """A forced rebid's +1 for this seat: the failed bids' card and why they failed."""
+
+    points: int
+    deal: int  # 0 for the round's first deal, 1 after one redeal, …
+    high_bid: Card
+    high_bidders: tuple[int, ...]
+    sum_seven: bool  # trigger 1: the bid values summed to exactly 7
+    shared_high: bool  # trigger 2: two decks, several players bid the same high card
+
+
+@dataclass(frozen=True)
+class BidScore:
+    """One seat's points in one round of a bid-and-trick game."""
+
+    seat: int
+    bid: int
+    card: Card | None  # Oh-Seven: the accepted bid card
+    taken: int
+    outcome: Outcome
+    difference: int  # how far the tricks were from the bid (0 when exact)
+    hand_size: int
+    rule: Rule
+    base: int
+    bonus: int
+    #: ``base + bonus``: the bid's own points, before any rebid bonus.
+    made: int
+    rebids: tuple[RebidBonus, ...]
+    total: int
+
+
+class Point(enum.Enum):
+    """Seven-Up points, in the order they are counted."""
+
+    JACK_TURNED = "jack-turned"  # a jack turned up: 1 for the dealer
+    GIFT = "gift"  # the dealer gave one to a begging eldest
+    HIGH = "high"
+    LOW = "low"
+    JACK = "jack"
+    GAME = "game"
+
+
+@dataclass(frozen=True)
+class PointWon:
+    point: Point
+    seat: int
+    side: int
+    #: False for a point that came after the game was already won (not counted).
+    counted: bool
+    #: Game on equal card points, given to the eldest by the ``game_tie`` option.
+    on_tie: bool = False
+    #: A jack turned while the hand was then redealt (the pack ran out, or a bunch).
+    in_redeal: bool = False
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """One side's points in one Seven-Up hand (``seat``: a player of that side)."""
+
+    seat: int
+    side: int
+    won: tuple[PointWon, ...]
+    total: int
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    """What the whole table scored in a Seven-Up hand: "High: Ben · Low: Ana"."""
+
+    points: tuple[PointWon, ...]  # every point, in counting order
+    beg: Beg
+    dealer: int
+    eldest: int
+    redeals: int
+    played: bool  # False when the game ended before play (a turned jack, a gift)
+    no_trump: bool  # nobody held a trump: no high nor low
+    jack_out: bool  # the jack of trumps was not dealt
+    game_tied: bool  # equal card points for game
+
+
+@dataclass(frozen=True)
+class RoundExplanation:
+    number: int
+    #: Per seat: ``BidScore`` in the bid games, ``HandScore`` (its side's) in Seven-Up.
+    seats: tuple[BidScore | HandScore, ...]
+    hand: HandSummary | None = None
+
+
+# --- bid-and-trick games ----------------------------------------------------------------
+
+
+def _bid_value(bid: object) -> int:
+    if isinstance(bid, Card):
+        return bid.value
+    assert isinstance(bid, int)
+    return bid
+
+
+def _made(settings: Settings, bid: int, taken: int, hand_size: int) -> tuple[Rule, int, int]:
+    """The rule and its two numbers for a bid and the tricks it took (RULES.md 1, 2, 3, 6)."""
+    exact = bid == taken
+    difference = abs(bid - taken)
+    if settings.family is Family.CARD_BIDS:
+        return (Rule.BID_PLUS_TWO, bid, 2) if exact else (Rule.MINUS_DIFFERENCE, -difference, 0)
+    options = settings.typed
+    # Both matches cover every member, without a fallback: a new scoring or zero_bid value makes
+    # mypy report a missing return here.
+    if exact and bid == 0:
+        match options.zero_bid:
+            case ZeroBid.STANDARD:
+                pass  # as the scoring says
+            case ZeroBid.FIVE:
+                return Rule.ZERO_FIVE, 5, 0
+            case ZeroBid.FIVE_PLUS_HAND:
+                return Rule.ZERO_FIVE_PLUS_HAND, 5, hand_size
+    match options.scoring:
+        case Scoring.EXACT:
+            return (Rule.TEN_PLUS_BID, 10, bid) if exact else (Rule.MISSED_NOTHING, 0, 0)
+        case Scoring.TRICKS_PLUS_BONUS:
+            return (Rule.TRICKS_PLUS_TEN, taken, 10) if exact else (Rule.TRICKS_ONLY, taken, 0)
+        case Scoring.TRICKS_PLUS_FIVE:
+            return (Rule.TRICKS_PLUS_FIVE, taken, 5) if exact else (Rule.TRICKS_ONLY, taken, 0)
+        case Scoring.SQUARED:
+            if exact:
+                return Rule.TEN_PLUS_BID_SQUARED, 10, bid * bid
+            return Rule.MINUS_DIFFERENCE_SQUARED, -difference * difference, 0
+
+
+def _rebids(attempts: tuple[Attempt, ...], seat: int) -> tuple[RebidBonus, ...]:
+    return tuple(
+        RebidBonus(1, a.deal, a.high_bid, a.high_bidders, a.sum_seven, a.shared_high)
+        for a in attempts if seat in a.bonus
+    )
+
+
+def rebid_bonuses(round_: Round) -> tuple[tuple[RebidBonus, ...], ...]:
+    """Per seat, the forced rebids' +1s of a round, scored or still being bid (Oh-Seven)."""
+    return tuple(_rebids(round_.attempts, seat) for seat in range(len(round_.bidding_order)))
+
+
+def explain_bids(settings: Settings, round_: Round) -> tuple[BidScore, ...]:
+    """Each seat's points in a scored round of Oh-Seven, Oh Hell or Elevator.
+
+    >>> from companion.rules import new_settings, fold, Bids, Tricks
+    >>> state = fold(new_settings("oh-hell", ["Ana", "Ben", "Cleo"]),
+    ...              [Bids((3, 2, 4)), Tricks((3, 3, 4))])
+    >>> ana = explain_bids(state.settings, state.rounds[0])[0]
+    >>> ana.outcome.value, ana.base, ana.bonus, ana.total
+    ('exact', 10, 3, 13)
+    """
+    assert round_.bids is not None and round_.tricks is not None
+    scores = []
+    for seat, (raw, taken) in enumerate(zip(round_.bids, round_.tricks)):
+        bid = _bid_value(raw)
+        rule, base, bonus = _made(settings, bid, taken, round_.hand_size)
+        rebids = _rebids(round_.attempts, seat)
+        outcome = Outcome.EXACT if bid == taken else Outcome.OVER if taken > bid else Outcome.UNDER
+        scores.append(BidScore(
+            seat=seat, bid=bid, card=raw if isinstance(raw, Card) else None, taken=taken,
+            outcome=outcome, difference=abs(bid - taken), hand_size=round_.hand_size,
+            rule=rule, base=base, bonus=bonus, made=base + bonus, rebids=rebids,
+            total=base + bonus + sum(r.points for r in rebids),
+        ))
+    return tuple(scores)
+
+
+# --- Seven-Up ---------------------------------------------------------------------------
+
+
+def _stages(settings: Settings, round_: Round, hand: Hand) -> list[list[tuple[Point, int, bool]]]:
+    """The points of one recorded hand in counting order, in stages: the turned jacks, the gift,
+    then play. A stage that wins the game ends the hand: later stages never happen."""
+    assert round_.eldest is not None
+    jacks = [(Point.JACK_TURNED, round_.dealer, False)] * hand.jacks_turned
+    if hand.redeal:
+        return [jacks]
+    gift = []
+    if hand.beg is Beg.GIVE:
+        gift.append((Point.GIFT, round_.eldest, False))
+        if len(settings.players) == 3:  # both non-dealers score the gift
+            gift.append((Point.GIFT, (round_.eldest + 1) % 3, False))
+    play = [(point, seat, False) for point, seat in
+            ((Point.HIGH, hand.high), (Point.LOW, hand.low), (Point.JACK, hand.jack))
+            if seat is not None]
+    if hand.game == TIE:
+        if settings.typed.game_tie is GameTie.ELDEST:
+            play.append((Point.GAME, round_.eldest, True))
+    elif isinstance(hand.game, int):
+        play.append((Point.GAME, hand.game, False))
+    return [jacks, gift, play]
+
+
+def explain_hand(settings: Settings, round_: Round,
+                 before: tuple[int, ...]) -> tuple[tuple[HandScore, ...], HandSummary]:
+    """Each seat's side's points in a Seven-Up hand, and the hand's summary, given the side
+    scores ``before`` it. Counting stops at the point that reaches the target (RULES.md 4)."""
+    target = settings.typed.target
+    scores = list(before)
+    won_game = False
+    played = False
+    points: list[PointWon] = []
+    for hand in round_.hands:
+        for stage, stage_points in enumerate(_stages(settings, round_, hand)):
+            if won_game:
+                break  # won before this stage: the gift was never given, the hand never played
+            played = stage == 2
+            for point, seat, on_tie in stage_points:
+                side = settings.side_of(seat)
+                counted = not won_game
+                if counted:
+                    scores[side] += 1
+                    won_game = scores[side] >= target
+                points.append(PointWon(point, seat, side, counted, on_tie, hand.redeal))
+    last = round_.hands[-1]
+    seats = tuple(
+        HandScore(
+            seat=seat, side=settings.side_of(seat),
+            won=tuple(p for p in points if p.side == settings.side_of(seat)),
+            total=sum(1 for p in points if p.counted and p.side == settings.side_of(seat)),
+        )
+        for seat in settings.seats
+    )
+    assert round_.eldest is not None
+    summary = HandSummary(
+        points=tuple(points), beg=last.beg, dealer=round_.dealer, eldest=round_.eldest,
+        redeals=sum(h.redeal for h in round_.hands), played=played,
+        no_trump=played and last.high is None,
+        jack_out=played and last.jack is None,
+        game_tied=played and last.game == TIE,
+    )
+    return seats, summary
+
+
+# --- every round ------------------------------------------------------------------------
+
+
+def explain(state: GameState) -> tuple[RoundExplanation, ...]:
+    """An explanation for every scored round, oldest first."""
+    settings = state.settings
+    explained = []
+    sides = [0] * len(settings.sides)
+    for round_ in state.rounds:
+        if settings.family is Family.SEVEN_UP:
+            seats, summary = explain_hand(settings, round_, tuple(sides))
+            for side in settings.sides:
+                sides[side] += next(s.total for s in seats if s.side == side)
+            explained.append(RoundExplanation(round_.number, seats, summary))
+        else:
+            explained.append(RoundExplanation(round_.number, explain_bids(settings, round_)))
+    return tuple(explained)

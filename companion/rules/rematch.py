@@ -1,0 +1,24 @@
+"""A rematch: the same table plays again, the deal passing on as it would have."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .settings import Settings
+from .state import GameState
+
+
+def rematch_settings(state: GameState) -> Settings:
+    """The settings of the next game: the same ruleset, players, seating and options, with the
+    player left of the last dealer dealing first (the deal passes left, RULES.md preamble).
+
+    >>> from companion.rules import new_settings, fold, Bids, Tricks
+    >>> game = fold(new_settings("oh-hell", ["Ana", "Ben", "Cleo"], first_dealer=1),
+    ...             [Bids((0, 0, 1)), Tricks((0, 0, 10))])
+    >>> rematch_settings(game).first_dealer  # Ben dealt round 1; Cleo deals next
+    2
+    """
+    settings = state.settings
+    played = state.rounds[-1] if state.rounds else state.current
+    last_dealer = played.dealer if played is not None else settings.first_dealer - 1
+    return replace(settings, first_dealer=(last_dealer + 1) % len(settings.players))

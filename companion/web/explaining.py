@@ -1,0 +1,133 @@
+"""Each score cell's "why", in the table's words and the person's language.
+
+The engine says why (``rules.explain``: the rule, the bid, the tricks, the numbers); this module
+only puts its values into translated sentences: "bid 3, took 3: exact, 10 + 3 = 13",
+"bid 2, took 4: missed by 2, −2", "+1: the bids added up to 7, Ana's 5♥ was high (forced
+rebid)", "High: Ben · Low: Ana".
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from flask_babel import LazyString
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import pgettext
+
+from .. import rules
+from ..rules import BidScore, Family, HandScore, Point, PointWon, RebidBonus, Rule
+
+#: What each scoring rule made of the bid, with the engine's numbers.
+HOW: Mapping[Rule, LazyString] = {
+    Rule.TEN_PLUS_BID: _l("exact, %(base)s + %(bonus)s = %(made)s"),
+    Rule.TEN_PLUS_BID_SQUARED: _l("exact, 10 + %(bid)s² = %(made)s"),
+    Rule.TRICKS_PLUS_TEN: _l("exact, %(base)s + 10 = %(made)s"),
+    Rule.TRICKS_PLUS_FIVE: _l("exact, %(base)s + 5 = %(made)s"),
+    Rule.ZERO_FIVE: _l("exact zero: 5"),
+    Rule.ZERO_FIVE_PLUS_HAND: _l("exact zero: 5 + %(hand_size)s cards = %(made)s"),
+    Rule.BID_PLUS_TWO: _l("exact, %(bid)s + 2 = %(made)s"),
+    Rule.MISSED_NOTHING: _l("missed by %(difference)s: 0"),
+    Rule.TRICKS_ONLY: _l("missed by %(difference)s: %(made)s, one a trick, no bonus"),
+    Rule.MINUS_DIFFERENCE: _l("missed by %(difference)s, %(made)s"),
+    Rule.MINUS_DIFFERENCE_SQUARED: _l("missed by %(difference)s, −%(difference)s² = %(made)s"),
+}
+
+POINT_NAMES: Mapping[Point, LazyString] = {
+    Point.JACK_TURNED: _l("Turned jack"),
+    Point.GIFT: _l("Gift"),
+    Point.HIGH: _l("High"),
+    Point.LOW: _l("Low"),
+    Point.JACK: _l("Jack"),
+    Point.GAME: _l("Game"),
+}
+
+
+def number(value: int) -> str:
+    """A score as printed: a true minus sign for negatives (−2)."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def _names(settings: rules.Settings, seats: tuple[int, ...]) -> str:
+    from .fragments import names_list
+
+    return names_list([settings.players[s] for s in seats])
+
+
+def _rebid(settings: rules.Settings, bonus: RebidBonus) -> str:
+    card = str(bonus.high_bid)
+    players = _names(settings, bonus.high_bidders)
+    if bonus.sum_seven and bonus.shared_high:
+        return _("+%(points)s: the bids added up to 7 and %(players)s shared the high bid %(card)s "
+                 "(forced rebid)", points=bonus.points, players=players, card=card)
+    if bonus.shared_high:
+        return _("+%(points)s: %(players)s shared the high bid %(card)s (forced rebid)",
+                 points=bonus.points, players=players, card=card)
+    return _("+%(points)s: the bids added up to 7, %(player)s's %(card)s was high (forced rebid)",
+             points=bonus.points, player=players, card=card)
+
+
+def bid_lines(settings: rules.Settings, score: BidScore) -> list[str]:
+    """The sentences of one bid cell: the bid and its rule, each rebid bonus, the round total."""
+    values = {
+        "bid": score.bid, "taken": score.taken, "base": number(score.base),
+        "bonus": number(score.bonus), "made": number(score.made),
+        "difference": score.difference, "hand_size": score.hand_size,
+    }
+    how = HOW[score.rule] % values
+    if score.card is not None:
+        head = pgettext("oh-seven", "bid %(bid)s, took %(taken)s", bid=str(score.card),
+                        taken=score.taken)
+    else:
+        head = _("bid %(bid)s, took %(taken)s", bid=score.bid, taken=score.taken)
+    lines = [_("%(bid_and_tricks)s: %(how)s", bid_and_tricks=head, how=how)]
+    lines += [_rebid(settings, bonus) for bonus in score.rebids]
+    if score.rebids:
+        lines.append(_("Round total: %(total)s", total=number(score.total)))
+    return lines
+
+
+def _point(settings: rules.Settings, won: PointWon, dealer: int) -> str:
+    name = str(POINT_NAMES[won.point])
+    player = settings.players[won.seat]
+    if won.point is Point.JACK_TURNED:
+        text = _("%(point)s: %(player)s deals", point=name, player=player)
+    elif won.on_tie:
+        text = _("%(point)s: %(player)s (a tie, to the eldest)", point=name, player=player)
+    else:
+        text = _("%(point)s: %(player)s", point=name, player=player)
+    if not won.counted:
+        text = _("%(point)s (not counted: the game was already won)", point=text)
+    return text
+
+
+def hand_lines(settings: rules.Settings, score: HandScore, summary: rules.HandSummary) -> list[str]:
+    """The sentences of one Seven-Up side's cell: the points it won, one by one, then its gain."""
+    if not score.won:
+        return [_("No point this hand.")]
+    points = " · ".join(_point(settings, won, summary.dealer) for won in score.won)
+    return [points, _("This hand: +%(points)s", points=score.total)]
+
+
+def explanations(state: rules.GameState) -> dict[int, tuple[list[str], ...]]:
+    """For each scored round's number, the sentences of each seat's cell (Seven-Up: each side's,
+    indexed by side); for the Oh-Seven round being bid, its rebid bonuses so far."""
+    settings = state.settings
+    explained: dict[int, tuple[list[str], ...]] = {}
+    current = state.current
+    if current is not None and current.attempts:
+        explained[current.number] = tuple(
+            [_rebid(settings, bonus) for bonus in bonuses] for bonuses in rules.rebid_bonuses(current))
+    for round_ in rules.explain(state):
+        if settings.family is Family.SEVEN_UP:
+            assert round_.hand is not None
+            summary = round_.hand
+            by_side = {}
+            for seat in round_.seats:
+                assert isinstance(seat, HandScore)
+                by_side.setdefault(seat.side, hand_lines(settings, seat, summary))
+            explained[round_.number] = tuple(by_side[side] for side in settings.sides)
+        else:
+            explained[round_.number] = tuple(
+                bid_lines(settings, seat) for seat in round_.seats if isinstance(seat, BidScore))
+    return explained

@@ -1,0 +1,75 @@
+"""Looking back: when a game started, a rematch for the same table, forgetting a game on this
+device, deleting it for everyone.
+
+Every POST here carries the page's CSRF token (checked app-wide by CSRFProtect). Rematch and
+delete are the scorekeeper's (403 for a watching phone). Deleting asks once, on its
+own page (UX.md: "Confirmation only for deleting a whole game"); afterwards the game is 404 for
+everyone, pages and API. Forgetting only takes the game off this device's list.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from flask import abort, flash, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from .. import rules, store
+from ..extensions import game_creation_limit
+from ..store import StoredGame
+from . import access
+from .messages import game_name
+
+
+def started_at(game: StoredGame) -> datetime:
+    """When the game was created, in UTC (SQLite hands datetimes back without their zone)."""
+    moment = game.created_at
+    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment
+
+
+@game_creation_limit
+def rematch(game_id: str) -> Response:
+    """The same players, seating and options again, the next dealer dealing first."""
+    game = access.load_or_404(game_id)
+    access.require_editor(game)
+    if not game.state.finished:
+        abort(409)
+    settings = rules.rematch_settings(game.state)
+    options = {k: v for k, v in settings.options.items() if k in settings.ruleset.options}
+    new, token = store.create_game(settings.ruleset.id, list(settings.players),
+                                   settings.first_dealer, options)
+    access.remember(new.id)
+    access.keep(new.id, token)
+    return redirect(url_for("web.game", game_id=new.id), code=303)
+
+
+def delete_page(game_id: str) -> Response:
+    """The one confirmation before a game is deleted."""
+    game = access.load_or_404(game_id)
+    access.require_editor(game)
+    body = render_template("game/delete.html", game=game,
+                           game_name=game_name(game.settings.ruleset.id), started=started_at(game))
+    response = make_response(body)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def delete(game_id: str) -> Response:
+    game = access.load_or_404(game_id)
+    access.require_editor(game)
+    try:
+        store.delete_game(game.id)
+    except store.GameNotFound:
+        abort(404)
+    access.forget(game.id)
+    flash(_("The game was deleted."))
+    return redirect(url_for("web.home"), code=303)
+
+
+def forget(game_id: str) -> Response:
+    """Take a game off this device's list (it stays, for everyone holding its link)."""
+    access.forget(game_id)
+    if request.headers.get("HX-Request") == "true":
+        return make_response("", 200)
+    return redirect(url_for("web.home"), code=303)
