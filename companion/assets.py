@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import brotli
+import rcssmin
+import rjsmin
 from flask import Flask, Response, abort, current_app, request
 
 #: Served as one file each, in this order: a page needs one style sheet and one script of ours.
@@ -104,11 +106,22 @@ class Assets:
                     files[os.path.relpath(path, folder).replace(os.sep, "/")] = f.read()
         for bundle, parts in BUNDLES.items():
             if all(p in files for p in parts):
-                files[bundle] = b"\n".join(files[p].rstrip(b"\n") + b"\n" for p in parts)
+                files[bundle] = _minified(bundle, b"\n".join(files[p].rstrip(b"\n") + b"\n"
+                                                           for p in parts))
         self.by_name = {name: _asset(name, body) for name, body in files.items()}
 
     def get(self, name: str) -> Asset | None:
         return self.by_name.get(name)
+
+
+def _minified(bundle: str, body: bytes) -> bytes:
+    """A bundle without comments and spare white space: the sources keep their comments for
+    the next engineer, the phone downloads none of them (the first-visit budget is 40 KB)."""
+    if bundle.endswith(".css"):
+        return rcssmin.cssmin(body)  # type: ignore[no-any-return]
+    if bundle.endswith(".js"):
+        return rjsmin.jsmin(body)  # type: ignore[no-any-return]
+    return body
 
 
 def assets() -> Assets:
