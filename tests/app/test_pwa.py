@@ -75,7 +75,7 @@ def test_the_cache_name_follows_the_files(app: Flask, tmp_path: Path) -> None:
     first = client.get("/sw.js").get_data(as_text=True).splitlines()[0]
     assert client.get("/sw.js").get_data(as_text=True).splitlines()[0] == first
     with open(static / "css" / "app.css", "a") as css:
-        css.write("\n/* changed */\n")
+        css.write("\n.changed { color: red; }\n")  # a rule: a comment is minified away
     second = client.get("/sw.js").get_data(as_text=True).splitlines()[0]
     assert second.startswith('const CACHE = "companion-') and second != first
 

@@ -118,7 +118,7 @@ def test_seven_up_statistics_on_the_page(start: Callable[..., Table]) -> None:
 def test_the_page_says_when_the_game_started_and_links_its_files(start: Callable[..., Table],
                                                                client: FlaskClient) -> None:
     table = start("oh-hell", PLAYERS)
-    created = table.stored().created_at.replace(tzinfo=None).isoformat()
+    created = table.stored().created_at.replace(tzinfo=None).isoformat(timespec="seconds")
     for page in (client.get(table.url), client.get("/")):
         html = page.get_data(as_text=True)
         stamp = re.search(r'<time datetime="([^"]+)" data-local-time>', html)
