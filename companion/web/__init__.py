@@ -5,7 +5,8 @@ Thin views call ``companion.store`` and the rules engine; the URL map is in one 
 
 from flask import Blueprint
 
-from . import corrections, looking_back, names, new_game, rules_page, seven_up, share, views, writes
+from . import corrections, looking_back, names, new_game, rules_page, share, views, writes
+from .seven_up import views as seven_up
 
 bp = Blueprint("web", __name__)
 bp.add_app_template_filter(names.isolate, "isolate")

@@ -28,8 +28,8 @@ from werkzeug.wrappers import Response
 from ..rules import Family, GameState
 from ..store import StoredGame
 from . import access
-from .fragments import names_list
 from .messages import game_name
+from .names import names_list
 from .seven_up.hand_form import side_names
 from .standings_image import Picture, Row, render
 

@@ -8,7 +8,8 @@ from werkzeug.wrappers import Response
 from .. import store
 from ..store import GameHead, StoredGame
 from . import access, caching
-from .fragments import render_body, render_game, wants_fragment
+from .answers import render_game, wants_fragment
+from .fragments import render_body
 from .messages import game_name
 
 
