@@ -108,8 +108,8 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None,
     editable = access.may_edit(game)
     token = access.token_for(game.id) if editable else None
     form = _entry_form(game, submitted) if editable else None
-    keep_url = (url_for("web.keep", game_id=game.id, token=token, _external=True)
-                if token else None)
+    scorekeeper_url = (url_for("web.scorekeeper_link", game_id=game.id, token=token,
+                               _external=True) if token else None)
     return {
         "game": game,
         "state": state,
@@ -143,9 +143,9 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None,
         "seven_up": seven_up_panel(game, submitted) if settings.family is Family.SEVEN_UP else None,
         "suits": list(rules.Suit),
         "share_url": url_for("web.game", game_id=game.id, _external=True),
-        "keep_url": keep_url,
+        "scorekeeper_url": scorekeeper_url,
         "chart": score_chart(state),
-        **share.context(game, keep_url),
+        **share.context(game, scorekeeper_url),
     }
 
 
