@@ -1,9 +1,15 @@
-"""Fixtures: the app factory with a throw-away database (the Flask tutorial's conftest)."""
+"""Fixtures: the app factory with a throw-away database (the Flask tutorial's conftest).
+
+``make_app`` is the one place a test app is made: ``app`` is ``make_app()``, and a test that
+needs other settings (CSRF on, rate limits, a proxy…) asks ``make_app(SETTING=value)``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import itertools
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -14,19 +20,31 @@ from flask_migrate import upgrade
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    app = create_app(
-        {
+def make_app(tmp_path: Path) -> Callable[..., Flask]:
+    """``make_app(TRUST_PROXY=True)``: the test app with these settings changed, its own
+    database (unless ``SQLALCHEMY_DATABASE_URI`` names one, e.g. two apps sharing it)."""
+    numbers = itertools.count()
+
+    def make(**settings: Any) -> Flask:
+        database = tmp_path / f"test-{next(numbers)}.sqlite"
+        app = create_app({
             "TESTING": True,
             "SECRET_KEY": "test-secret",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite'}",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
             "WTF_CSRF_ENABLED": False,
             "RATELIMIT_ENABLED": False,
-        }
-    )
-    with app.app_context():
-        upgrade()  # the real migrations, as the start command applies them
-    yield app
+            **settings,
+        })
+        with app.app_context():
+            upgrade()  # the real migrations, as the start command applies them
+        return app
+
+    return make
+
+
+@pytest.fixture
+def app(make_app: Callable[..., Flask]) -> Iterator[Flask]:
+    yield make_app()
 
 
 @pytest.fixture

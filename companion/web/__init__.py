@@ -5,7 +5,8 @@ Thin views call ``companion.store`` and the rules engine; the URL map is in one 
 
 from flask import Blueprint
 
-from . import corrections, looking_back, names, new_game, rules_page, seven_up, share, views, writes
+from . import corrections, looking_back, names, new_game, rules_page, share, views, writes
+from .seven_up import views as seven_up
 
 bp = Blueprint("web", __name__)
 bp.add_app_template_filter(names.isolate, "isolate")
@@ -19,7 +20,7 @@ bp.add_url_rule("/rules/<ruleset>", "rules", rules_page.page)
 bp.add_url_rule("/g/<game_id>", "game", views.game)
 bp.add_url_rule("/g/<game_id>/live", "live", views.live)
 bp.add_url_rule("/g/<game_id>/standings.png", "standings_image", share.standings_image)
-bp.add_url_rule("/g/<game_id>/keep/<token>", "keep", views.keep)
+bp.add_url_rule("/g/<game_id>/keep/<token>", "scorekeeper_link", views.scorekeeper_link)
 bp.add_url_rule("/g/<game_id>/rematch", "rematch", looking_back.rematch, methods=["POST"])
 bp.add_url_rule("/g/<game_id>/delete", "delete_page", looking_back.delete_page)
 bp.add_url_rule("/g/<game_id>/delete", "delete", looking_back.delete, methods=["POST"])

@@ -1,7 +1,7 @@
 """Who may write to a game from this device, and which games this device knows.
 
 The edit capability is the game's edit token, kept in the signed session cookie under
-``session["keep"]`` (game id -> token) once the scorekeeper link was opened or the game created
+``session[EDIT_TOKENS]`` (game id -> token) once the scorekeeper link was opened or the game created
 here. A device without it sees the share page read-only. ``session["recent"]`` lists the games this
 device created or opened, most recent first, for the home page.
 """
@@ -13,16 +13,20 @@ from flask import abort, session
 from .. import store
 from ..store import GameHead, StoredGame
 
+#: The session key of the edit tokens this device holds. Its value stays "keep", the name it had
+#: when scorekeepers' phones were given their cookies: renaming it would take their tokens away.
+EDIT_TOKENS = "keep"
+
 #: How many games a device remembers (the session lives in a cookie: keep it small).
 RECENT_MAX = 30
 
 
 def token_for(game_id: str) -> str | None:
     """The edit token this device holds for ``game_id``, if any."""
-    keep = session.get("keep")
-    if not isinstance(keep, dict):
+    held = session.get(EDIT_TOKENS)
+    if not isinstance(held, dict):
         return None
-    token = keep.get(game_id)
+    token = held.get(game_id)
     return token if isinstance(token, str) else None
 
 
@@ -37,16 +41,16 @@ def require_editor(game: StoredGame) -> None:
         abort(403)
 
 
-def keep(game_id: str, token: str) -> None:
+def grant_scorekeeping(game_id: str, token: str) -> None:
     """Remember the edit capability for ``game_id`` on this device."""
-    kept = session.get("keep")
+    kept = session.get(EDIT_TOKENS)
     kept = dict(kept) if isinstance(kept, dict) else {}
     kept.pop(game_id, None)
     kept[game_id] = token
     # Keep the capabilities of remembered games only, newest last, so the cookie stays small.
     recent = set(recent_ids()) | {game_id}
     kept = {gid: t for gid, t in kept.items() if gid in recent}
-    session["keep"] = dict(list(kept.items())[-RECENT_MAX:])
+    session[EDIT_TOKENS] = dict(list(kept.items())[-RECENT_MAX:])
     session.permanent = True
 
 
@@ -63,9 +67,9 @@ def remember(game_id: str) -> None:
 def forget(game_id: str) -> None:
     """Take ``game_id`` off this device's list, with its edit capability."""
     session["recent"] = [gid for gid in recent_ids() if gid != game_id]
-    kept = session.get("keep")
+    kept = session.get(EDIT_TOKENS)
     if isinstance(kept, dict) and game_id in kept:
-        session["keep"] = {gid: t for gid, t in kept.items() if gid != game_id}
+        session[EDIT_TOKENS] = {gid: t for gid, t in kept.items() if gid != game_id}
 
 
 def recent_ids() -> list[str]:

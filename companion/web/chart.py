@@ -16,6 +16,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ..rules import Family, GameState
+from .names import names_list
 from .seven_up.hand_form import side_names
 
 #: The chart's drawing box, in SVG user units (it scales to the page's width).
@@ -75,7 +76,7 @@ def summary(leaders_after: tuple[tuple[int, ...], ...], finished: bool,
     ``names`` and ``sizes`` are per side (a Seven-Up team is two players: "have led")."""
     last = leaders_after[-1]
     if len(last) > 1:
-        players = _names_list([names[side] for side in last])
+        players = names_list([names[side] for side in last])
         if finished:
             return _("%(players)s finished level at the top.", players=players)
         return _("%(players)s share the lead.", players=players)
@@ -104,12 +105,6 @@ def summary(leaders_after: tuple[tuple[int, ...], ...], finished: bool,
     return ngettext("%(player)s has led since round %(number)s.",
                     "%(player)s have led since round %(number)s.", n,
                     player=player, number=since)
-
-
-def _names_list(names: list[str]) -> str:
-    from .fragments import names_list
-
-    return names_list(names)
 
 
 def score_chart(state: GameState) -> Chart | None:

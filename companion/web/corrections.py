@@ -4,22 +4,18 @@ at the field, keeping what was typed. Seven-Up hands are corrected elsewhere."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import Any
 
-from flask import abort, flash, make_response, redirect, render_template, url_for
-from flask_babel import gettext as _
+from flask import abort, make_response, render_template
 from werkzeug.wrappers import Response
 
-from .. import rules, store
-from ..rules import RuleError, ShapeError
+from .. import rules
 from ..store import StoredGame
 from . import entries
+from .answers import editable_game, save_correction
 from .forms import card_token, correction_form
-from .fragments import CONFLICT
-from .messages import explain, game_name
+from .messages import game_name
 from .words import bid_words
-from .writes import editable_game
 
 
 def correct(game_id: str, number: int) -> Response:
@@ -34,38 +30,6 @@ def correct(game_id: str, number: int) -> Response:
 
     return save_correction(game, number, form, lambda: entries.correction(game.settings, form),
                            render)
-
-
-def save_correction(game: StoredGame, number: int, form: Any,
-                    replacement: Callable[[], Sequence[rules.Entry] | None],
-                    render: Callable[[StoredGame, int, str | None], Response]) -> Response:
-    """Store a correction the engine accepts (303 to the game). Otherwise the form comes back
-    with what was typed: the rule at its field (422), or the game as it now is (409).
-
-    ``replacement`` reads the form into entries (``None``: an answer is missing); ``render``
-    draws the correction page of a game with a status and a notice. Seven-Up uses it too."""
-    if not form.validate():
-        if form.version.errors:
-            abort(400)
-        return render(game, 422, None)
-    try:
-        entries_ = replacement()
-        if entries_ is None:
-            return render(game, 422, None)
-        store.correct_round(game.id, form.version.data, number, entries_)
-    except store.VersionConflict as conflict:
-        return render(conflict.game, 409, str(CONFLICT))
-    except ShapeError:
-        abort(400)
-    except RuleError as error:
-        form.add_error(error.field, error.seat, explain(error, game.settings))
-        return render(game, 422, None)
-    if game.settings.family is rules.Family.SEVEN_UP:
-        flash(_("Hand %(number)s corrected: the scores after it are counted again.", number=number))
-    else:
-        flash(_("Round %(number)s corrected: the scores after it are counted again.",
-                number=number))
-    return redirect(url_for("web.game", game_id=game.id), code=303)
 
 
 def _scored_round(game: StoredGame, number: int) -> rules.Round:

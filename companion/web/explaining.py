@@ -17,6 +17,7 @@ from flask_babel import pgettext
 
 from .. import rules
 from ..rules import BidScore, Family, HandScore, Point, PointWon, RebidBonus, Rule
+from .names import names_list
 
 #: What each scoring rule made of the bid, with the engine's numbers.
 HOW: Mapping[Rule, LazyString] = {
@@ -49,8 +50,6 @@ def number(value: int) -> str:
 
 
 def _names(settings: rules.Settings, seats: tuple[int, ...]) -> str:
-    from .fragments import names_list
-
     return names_list([settings.players[s] for s in seats])
 
 

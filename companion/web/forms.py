@@ -130,9 +130,6 @@ class RoundForm(VersionedForm):
 
     round = NumberField(validators=[Optional()])
 
-    def per_seat(self, field: str, seats: int) -> list[Field]:
-        return [self[f"{field}_{seat}"] for seat in range(seats)]
-
 
 def _seat_fields(field: str, seats: int) -> dict[str, Field]:
     return {f"{field}_{seat}": NumberField(validators=[Optional()]) for seat in range(seats)}

@@ -1,4 +1,5 @@
-"""Rendering the game page or its live fragment (the banner, the round panel, the scoreboard).
+"""Rendering the game page or its live fragment (the banner, the round panel, the scoreboard),
+as text; ``answers.render_game`` makes the response.
 
 One template, ``game/page.html``, serves both: a full page for a plain request, its ``live``
 block for htmx (``jinja2-fragments``' ``render_block``). What the panel shows is read from the
@@ -10,31 +11,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import make_response, render_template, request, url_for
-from werkzeug.wrappers import Response
-from babel.lists import format_list
-from flask_babel import get_locale
+from flask import render_template, url_for
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from jinja2_fragments.flask import render_block
 
 from .. import rules
 from ..rules import Bids, Family, Step, Tricks
 from ..store import StoredGame
-from . import access
-from .forms import BidForm, RoundForm, UndoForm, cards_form, tricks_form
+from . import access, share
+from .chart import score_chart
 from .explaining import explanations
+from .forms import BidForm, RoundForm, UndoForm, cards_form, tricks_form
 from .messages import game_name, hook_reason
+from .names import names_list
+from .seven_up.board import panel as seven_up_panel
 from .words import bid_words
-
-CONFLICT = _l("Someone else just entered this round: here is the game as it is now.")
-
-
-def wants_fragment() -> bool:
-    """An htmx request that swaps a part of the page (not a history restore)."""
-    return (request.headers.get("HX-Request") == "true"
-            and request.headers.get("HX-History-Restore-Request") != "true")
-
 
 def _entry_form(game: StoredGame, submitted: Any) -> Any:
     """The form for the round's phase: the one just submitted while it still fits (so nothing
@@ -109,31 +100,16 @@ def _stray_errors(submitted: Any, used: Any) -> list[str]:
     return messages + [m for group in submitted.group_errors.values() for m in group]
 
 
-def names_list(names: list[str]) -> str:
-    """``Ana, Ben and Cleo`` in the person's language."""
-    return format_list(names, locale=get_locale() or "en") if names else ""
-
-
-def _seven_up(game: StoredGame, submitted: Any) -> dict[str, Any]:
-    """Seven-Up's hand form, chips and counting (its module renders through this one)."""
-    from . import seven_up
-
-    return seven_up.panel(game, submitted)
-
-
 def game_context(game: StoredGame, submitted: Any = None, notice: Any = None,
                  saved: str | None = None) -> dict[str, Any]:
-    from . import share
-    from .chart import score_chart
-
     state = game.state
     settings = game.settings
     current = state.current
     editable = access.may_edit(game)
     token = access.token_for(game.id) if editable else None
     form = _entry_form(game, submitted) if editable else None
-    keep_url = (url_for("web.keep", game_id=game.id, token=token, _external=True)
-                if token else None)
+    scorekeeper_url = (url_for("web.scorekeeper_link", game_id=game.id, token=token,
+                               _external=True) if token else None)
     return {
         "game": game,
         "state": state,
@@ -164,12 +140,12 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None,
         "why": explanations(state),
         "rematch_dealer": rules.rematch_settings(state).first_dealer if state.finished else None,
         "winners_text": names_list([settings.players[s] for s in state.winners]),
-        "seven_up": _seven_up(game, submitted) if settings.family is Family.SEVEN_UP else None,
+        "seven_up": seven_up_panel(game, submitted) if settings.family is Family.SEVEN_UP else None,
         "suits": list(rules.Suit),
         "share_url": url_for("web.game", game_id=game.id, _external=True),
-        "keep_url": keep_url,
+        "scorekeeper_url": scorekeeper_url,
         "chart": score_chart(state),
-        **share.context(game, keep_url),
+        **share.context(game, scorekeeper_url),
     }
 
 
@@ -181,14 +157,3 @@ def render_body(game: StoredGame, submitted: Any = None, notice: Any = None,
         return render_block("game/page.html", "live", **context)
     return render_template("game/page.html", **context)
 
-
-def render_game(game: StoredGame, submitted: Any = None, notice: Any = None,
-                status: int = 200, fragment: bool | None = None,
-                saved: str | None = None) -> Response:
-    """The whole game page, or only its live part (for htmx, or when ``fragment`` says so);
-    ``saved`` says an entry was just stored."""
-    body = render_body(game, submitted, notice, wants_fragment() if fragment is None else fragment,
-                       saved=saved)
-    response = make_response(body, status)
-    response.headers["Cache-Control"] = "no-store"
-    return response

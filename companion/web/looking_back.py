@@ -40,7 +40,7 @@ def rematch(game_id: str) -> Response:
     new, token = store.create_game(settings.ruleset.id, list(settings.players),
                                    settings.first_dealer, options)
     access.remember(new.id)
-    access.keep(new.id, token)
+    access.grant_scorekeeping(new.id, token)
     return redirect(url_for("web.game", game_id=new.id), code=303)
 
 

@@ -4,7 +4,8 @@ other names or the words beside it.
 
 In HTML a name is a ``<bdi>`` (the ``who`` macro in ``game/_macros.html``); in plain text (the page
 title, an ``aria-label``) it sits between U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL
-ISOLATE (the ``isolate`` filter). ``name_list`` joins names the way the person's language does.
+ISOLATE (the ``isolate`` filter). ``name_list`` joins names the way the person's language does
+(``names_list`` for plain text).
 """
 
 from __future__ import annotations
@@ -35,3 +36,8 @@ def name_list(names: Iterable[object]) -> Markup:
     for i, item in enumerate(items):
         joined = joined.replace(slots[i], str(item))
     return Markup(joined)
+
+
+def names_list(names: list[str]) -> str:
+    """``Ana, Ben and Cleo`` in the person's language, as plain text."""
+    return format_list(names, locale=get_locale() or "en") if names else ""

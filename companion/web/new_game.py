@@ -113,7 +113,7 @@ def create() -> Response:
         _place(form, error, rows)
         return render_form(form, 422)
     access.remember(game.id)
-    access.keep(game.id, token)
+    access.grant_scorekeeping(game.id, token)
     return redirect(url_for("web.game", game_id=game.id), code=303)
 
 

@@ -28,8 +28,8 @@ from werkzeug.wrappers import Response
 from ..rules import Family, GameState
 from ..store import StoredGame
 from . import access
-from .fragments import names_list
 from .messages import game_name
+from .names import names_list
 from .seven_up.hand_form import side_names
 from .standings_image import Picture, Row, render
 
@@ -192,12 +192,12 @@ def standings_image(game_id: str) -> Response:
     return response
 
 
-def context(game: StoredGame, keep_url: str | None) -> dict[str, object]:
+def context(game: StoredGame, scorekeeper_url: str | None) -> dict[str, object]:
     """What the share panel and the page's head need."""
     share_url = url_for("web.game", game_id=game.id, _external=True)
     return {
         "share_qr": LazyQR(share_url),
-        "keep_qr": LazyQR(keep_url) if keep_url else None,
+        "scorekeeper_qr": LazyQR(scorekeeper_url) if scorekeeper_url else None,
         "preview": preview(game),
         "image_url": url_for("web.standings_image", game_id=game.id, v=game.version,
                              lang=str(get_locale() or "en")),

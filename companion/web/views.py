@@ -1,4 +1,4 @@
-"""The pages that only read: home, the game (share link), its live fragment, the keep link."""
+"""The pages that only read: home, the game (share link), its live fragment, the scorekeeper link."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from werkzeug.wrappers import Response
 from .. import store
 from ..store import GameHead, StoredGame
 from . import access, caching
-from .fragments import render_body, render_game, wants_fragment
+from .answers import render_game, wants_fragment
+from .fragments import render_body
 from .messages import game_name
 
 
@@ -22,13 +23,13 @@ def home() -> Response:
     return response
 
 
-def keep(game_id: str, token: str) -> Response:
+def scorekeeper_link(game_id: str, token: str) -> Response:
     """The scorekeeper link: this device may now write to the game. A wrong token changes nothing."""
     game = access.load_or_404(game_id)
     if not game.token_matches(token):
         abort(403)
     access.remember(game.id)
-    access.keep(game.id, token)
+    access.grant_scorekeeping(game.id, token)
     return redirect(url_for("web.game", game_id=game.id), code=303)
 
 

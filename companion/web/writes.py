@@ -3,56 +3,21 @@
 Each is POST -> 303 -> GET without htmx, so the back button never sends an entry twice (and a
 replay carries a stale version, which is refused). With htmx the answer is the live fragment:
 200 on success, 422 with the rule at the field, 409 with the fresh game and a notice, keeping
-what was typed either way. Only a device holding the edit token may write (else 403).
+what was typed either way (``answers.write_entry``). Only a device holding the edit token may
+write (else 403).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
-from flask import abort, flash, redirect, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from .. import rules, store
-from ..rules import Entry, RuleError, ShapeError
+from ..rules import Entry
 from ..store import StoredGame
-from . import access, entries
+from . import entries
+from .answers import editable_game, write_entry
 from .forms import BidForm, UndoForm, cards_form, tricks_form
-from .fragments import CONFLICT, render_game, wants_fragment
-from .messages import explain
-
-
-def editable_game(game_id: str) -> StoredGame:
-    game = access.load_or_404(game_id)
-    access.require_editor(game)
-    return game
-
-
-def write_entry(game: StoredGame, form: Any, change: Callable[[], StoredGame | None],
-                said: str | None = None) -> Response:
-    """Run ``change`` (which returns ``None`` when the form is incomplete) and answer; once it is
-    stored the page says so (``said``, else "Saved."), where the next step starts."""
-    if not form.validate():
-        if form.version.errors:
-            abort(400)
-        return render_game(game, form, status=422)
-    try:
-        written = change()
-    except store.VersionConflict as conflict:
-        return render_game(conflict.game, form, notice=CONFLICT, status=409)
-    except ShapeError:
-        abort(400)
-    except RuleError as error:
-        form.add_error(error.field, error.seat, explain(error, game.settings))
-        return render_game(game, form, status=422)
-    if written is None:
-        return render_game(game, form, status=422)
-    said = said or _("Saved.")
-    if wants_fragment():
-        return render_game(written, saved=said)
-    flash(said, "saved")
-    return redirect(url_for("web.game", game_id=game.id), code=303)
 
 
 def _add(game: StoredGame, version: int, entry: Entry | None) -> StoredGame | None:

@@ -17,10 +17,9 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from flask_migrate import upgrade
 from sqlalchemy import event
 
-from companion import create_app, rules, store
+from companion import rules, store
 from companion.models import db
 
 from .client import Api
@@ -115,14 +114,10 @@ def test_a_write_applies_its_entry_to_the_cached_state(client: FlaskClient,
 
 
 @pytest.fixture
-def two_servers(tmp_path: Path) -> tuple[FlaskClient, FlaskClient]:
+def two_servers(tmp_path: Path, make_app: Callable[..., Flask]) -> tuple[FlaskClient, FlaskClient]:
     """Two app instances (as two app servers) on one database, each with its own caches."""
-    config = {"TESTING": True, "SECRET_KEY": "shared", "WTF_CSRF_ENABLED": False,
-              "RATELIMIT_ENABLED": False,
-              "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'shared.sqlite'}"}
-    first, second = create_app(dict(config)), create_app(dict(config))
-    with first.app_context():
-        upgrade()
+    shared = f"sqlite:///{tmp_path / 'shared.sqlite'}"
+    first, second = make_app(SQLALCHEMY_DATABASE_URI=shared), make_app(SQLALCHEMY_DATABASE_URI=shared)
     return first.test_client(), second.test_client()
 
 

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
-from flask_migrate import upgrade
-
-from companion import create_app
 
 from .client import Api
 
@@ -146,12 +144,8 @@ def test_first_dealer_outside_the_table_is_422_seat(client: FlaskClient) -> None
         assert response.get_json()["error"]["field"] == "first_dealer"
 
 
-def test_game_creation_is_rate_limited_per_address(tmp_path: Path) -> None:
-    app = create_app({"TESTING": True, "SECRET_KEY": "limits", "RATELIMIT_ENABLED": True,
-                      "GAME_CREATION_LIMIT": "2 per hour",
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'limits.sqlite'}"})
-    with app.app_context():
-        upgrade()
+def test_game_creation_is_rate_limited_per_address(make_app: Callable[..., Flask]) -> None:
+    app = make_app(RATELIMIT_ENABLED=True, GAME_CREATION_LIMIT="2 per hour")
     client = app.test_client()
     body = {"ruleset": "oh-hell", "players": ["Ana", "Ben", "Cleo"]}
     assert [client.post("/api/v1/games", json=body).status_code for _ in range(2)] == [201, 201]

@@ -108,26 +108,3 @@ def text(response: Any, why: bool = False) -> str:
     html = re.sub(r"<[^>]+>", " ", html)
     html = html_lib.unescape(re.sub(r"\s+", " ", html))
     return html.replace(" .", ".").replace(" ,", ",")
-
-
-@pytest.fixture
-def make_web_app(tmp_path: Any) -> Callable[..., Flask]:
-    """The test app with some settings changed (CSRF, rate limits), its own database."""
-    from flask_migrate import upgrade
-
-    from companion import create_app
-
-    def make(**settings: Any) -> Flask:
-        app = create_app({
-            "TESTING": True,
-            "SECRET_KEY": "test-secret",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'variant.sqlite'}",
-            "WTF_CSRF_ENABLED": False,
-            "RATELIMIT_ENABLED": False,
-            **settings,
-        })
-        with app.app_context():
-            upgrade()
-        return app
-
-    return make

@@ -16,8 +16,8 @@ from .conftest import HTMX, new_game_form
 
 
 @pytest.fixture
-def guarded(make_web_app: Callable[..., Flask]) -> Flask:
-    return make_web_app(WTF_CSRF_ENABLED=True)
+def guarded(make_app: Callable[..., Flask]) -> Flask:
+    return make_app(WTF_CSRF_ENABLED=True)
 
 
 def _token(page: str) -> str:

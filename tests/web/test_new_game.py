@@ -156,8 +156,8 @@ def test_names_from_earlier_games_are_offered(start: Callable[..., Table],
     assert 'list="known-names"' in html
 
 
-def test_creating_shares_the_per_address_budget(make_web_app: Callable[..., Flask]) -> None:
-    limited = make_web_app(RATELIMIT_ENABLED=True, GAME_CREATION_LIMIT="2 per hour")
+def test_creating_shares_the_per_address_budget(make_app: Callable[..., Flask]) -> None:
+    limited = make_app(RATELIMIT_ENABLED=True, GAME_CREATION_LIMIT="2 per hour")
     phone = limited.test_client()
     form = new_game_form("oh-hell", ["Ana", "Ben", "Cleo"])
     assert phone.post("/new", data=form).status_code == 303

@@ -9,9 +9,7 @@ counting out (``rules.tally``).
 - ``hand_form``: the form, and the ``Hand`` it makes
 - ``board``: the form's hints, the chips, the hands table, the counting out (``panel``)
 - ``views``: posting a hand, correcting a past one
+
+The package imports none of them: the game page renders ``board.panel`` while ``views`` answers
+through that page (``web.answers``), so importing the views here would close a circle.
 """
-
-from .board import panel
-from .views import correct, correction, hand
-
-__all__ = ["correct", "correction", "hand", "panel"]

@@ -10,10 +10,8 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from ... import rules, store
 from ...rules import GameState, Hand, RuleError
 from ...store import StoredGame
-from .. import fragments
-from ..corrections import save_correction
+from ..answers import editable_game, render_game, save_correction, write_entry
 from ..messages import game_name
-from ..writes import editable_game, write_entry
 from .board import hand_panel
 from .hand_form import HandForm, hand_entry, prefill, step_jacks
 
@@ -24,7 +22,7 @@ def hand(game_id: str) -> WerkzeugResponse:
     form = HandForm()
     if form.step.data in ("up", "down"):
         step_jacks(form)
-        return fragments.render_game(game, form)
+        return render_game(game, form)
 
     def change() -> StoredGame | None:
         rules.require_in_progress(game.state, "hand")  # a page left open (undo still works)

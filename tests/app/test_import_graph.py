@@ -1,0 +1,97 @@
+"""The modules of ``companion`` import one another without a circle.
+
+Every import counts, at module level or inside a function (an import moved into a function only
+hides a circle until the day it runs first). Importing ``a.b.c`` also runs the packages ``a.b``
+and ``a`` that the importer is not already inside, so those count too: a package whose
+``__init__`` imports its views drags them in with any of its modules.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import companion
+
+ROOT = Path(companion.__file__).parent
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for path in ROOT.rglob("*.py"):
+        parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def _imported(name: str, path: Path) -> set[str]:
+    """The ``companion`` modules that running ``name`` imports (any depth in the file)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    targets: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            if node.level:
+                base = base[: len(base) - node.level + 1]
+                base += node.module.split(".") if node.module else []
+            else:
+                base = node.module.split(".") if node.module else []
+            module = ".".join(base)
+            targets.add(module)
+            # ``from . import share`` imports the module ``share``; ``from .x import name``
+            # a name of x (or a submodule: both are in MODULES only when a module).
+            targets.update(f"{module}.{alias.name}" for alias in node.names)
+    edges = set()
+    for target in targets:
+        parts = target.split(".")
+        for end in range(1, len(parts) + 1):
+            ancestor = ".".join(parts[:end])
+            if ancestor in MODULES and not (name == ancestor or name.startswith(ancestor + ".")):
+                edges.add(ancestor)
+    return edges
+
+
+GRAPH = {name: _imported(name, path) for name, path in MODULES.items()}
+
+
+def _circle() -> list[str] | None:
+    """One circle of imports, as the modules along it, or None."""
+    done: set[str] = set()
+
+    def visit(name: str, trail: list[str]) -> list[str] | None:
+        if name in trail:
+            return trail[trail.index(name):] + [name]
+        if name in done:
+            return None
+        for target in sorted(GRAPH[name]):
+            found = visit(target, trail + [name])
+            if found:
+                return found
+        done.add(name)
+        return None
+
+    for name in sorted(GRAPH):
+        found = visit(name, [])
+        if found:
+            return found
+    return None
+
+
+def test_the_graph_sees_the_imports_it_must():
+    # The walk itself: module-level, function-level, relative and package imports all found.
+    assert "companion.web" in GRAPH["companion"]  # inside create_app
+    assert "companion.rules" in GRAPH["companion.store"]  # ``from . import rules``
+    assert "companion.web.seven_up" in GRAPH["companion.web.chart"]  # the package it enters
+    assert "companion.web.seven_up.hand_form" in GRAPH["companion.web.chart"]
+
+
+def test_no_circle_of_imports():
+    circle = _circle()
+    assert circle is None, "import circle: " + " → ".join(circle or [])
