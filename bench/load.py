@@ -1,8 +1,8 @@
 """Companion under load, against a bare Flask "hello" served the same way, in the same run.
 
 Starts gunicorn on loopback for a bare Flask app (``bench/hello.py``) and for Companion (same
-workers, same threads, no access log for either), plays a finished 19-round Elevator game through
-the API, then loads each with ``wrk`` (Debian's package) and prints, for each row of issue 10's
+worker class — gevent, as gunicorn.conf.py — same workers and threads, no access log for
+either), plays a finished 19-round Elevator game through the API, then loads each with ``wrk`` (Debian's package) and prints, for each row of issue 10's
 table, requests per second, the ratio to the bare Flask app, and p50/p99 latency:
 
 * ``state``   GET /api/v1/games/<id>
