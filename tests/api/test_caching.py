@@ -86,6 +86,20 @@ def test_the_api_304_reads_the_version_alone(app: Flask, client: FlaskClient,
     assert "version" in seen[0] and "entries" not in seen[0] and "settings" not in seen[0]
 
 
+def test_a_state_read_again_reads_the_version_alone(app: Flask, client: FlaskClient,
+                                                   no_fold: Callable[[], None]) -> None:
+    api = Api(client)
+    game = _played(api)
+    first = client.get(f"/api/v1/games/{game.id}")
+    no_fold()
+    with statements(app) as seen:
+        again = client.get(f"/api/v1/games/{game.id}")
+    assert again.status_code == 200 and again.get_json() == first.get_json()
+    assert again.headers["ETag"] == first.headers["ETag"]
+    assert len(seen) == 1, seen
+    assert "version" in seen[0] and "entries" not in seen[0] and "created_at" not in seen[0]
+
+
 def test_the_watchers_204_reads_the_version_alone(app: Flask, client: FlaskClient,
                                                   no_fold: Callable[[], None]) -> None:
     game = _played(Api(client))
