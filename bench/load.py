@@ -1,8 +1,8 @@
 """Companion under load, against a bare Flask "hello" served the same way, in the same run.
 
 Starts gunicorn on loopback for a bare Flask app (``bench/hello.py``) and for Companion (same
-workers, same threads, no access log for either), plays a finished 19-round Elevator game through
-the API, then loads each with ``wrk`` (Debian's package) and prints, for each row of issue 10's
+worker class — gevent, as gunicorn.conf.py — same workers and threads, no access log for
+either), plays a finished 19-round Elevator game through the API, then loads each with ``wrk`` (Debian's package) and prints, for each row of issue 10's
 table, requests per second, the ratio to the bare Flask app, and p50/p99 latency:
 
 * ``state``   GET /api/v1/games/<id>
@@ -58,13 +58,17 @@ class Server:
     process: subprocess.Popen[bytes]
 
 
+WORKER_CLASS = "gevent"  # as gunicorn.conf.py serves the app; --worker-class changes it for both
+
+
 def start(name: str, cwd: Path, app: str, env: dict[str, str], workers: int, threads: int,
           ready: str = "/") -> Server:
     port = free_port()
     log = open(Path(env.get("COMPANION_INSTANCE", tempfile.gettempdir())) / f"{name}.log", "wb")
     process = subprocess.Popen(
         [str(BIN / "gunicorn"), "--config", str(ROOT / "bench" / "gunicorn_bench.py"),
-         "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--threads", str(threads), app],
+         "--bind", f"127.0.0.1:{port}", "--worker-class", WORKER_CLASS, "--workers", str(workers),
+         "--threads", str(threads), app],
         cwd=cwd, env={**os.environ, "PYTHONPATH": str(cwd), **env}, stdout=log, stderr=log,
     )
     url = f"http://127.0.0.1:{port}"
@@ -319,20 +323,24 @@ def postgres(work: Path) -> Iterator[str]:
 
 
 def main() -> None:
+    global WORKER_CLASS
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--duration", type=int, default=5, help="seconds per wrk run (default 5)")
     parser.add_argument("--connections", type=int, default=8, help="wrk -c (default 8)")
     parser.add_argument("--wrk-threads", type=int, default=2, help="wrk -t (default 2)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
     parser.add_argument("--threads", type=int, default=4, help="gunicorn threads (default 4)")
+    parser.add_argument("--worker-class", default=WORKER_CLASS,
+                        help=f"gunicorn worker class for both apps (default {WORKER_CLASS}, as gunicorn.conf.py)")
     parser.add_argument("--base", type=Path, help="another checkout to measure in the same run")
     parser.add_argument("--postgres", action="store_true", help="also on PostgreSQL, 1 and 2 servers")
     parser.add_argument("--flat", action="store_true", help="also round 1 against round 19")
     args = parser.parse_args()
+    WORKER_CLASS = args.worker_class
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is not installed (apt-get install -y wrk)")
     games = max(20, args.duration * 2500 // 114)  # enough fresh games that no write is refused
-    print(f"{os.cpu_count()} CPUs; gunicorn {args.workers} workers x {args.threads} threads; "
+    print(f"{os.cpu_count()} CPUs; gunicorn {args.workers} {WORKER_CLASS} workers x {args.threads} threads; "
           f"wrk -t{args.wrk_threads} -c{args.connections} -d{args.duration}s; loopback only")
 
     work = Path(tempfile.mkdtemp(prefix="companion-bench-"))

@@ -15,6 +15,7 @@ from flask import Flask, Response, current_app, jsonify, render_template, reques
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
+from itsdangerous import URLSafeTimedSerializer
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -77,6 +78,16 @@ class SessionInterface(SecureCookieSessionInterface):
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return is_https()
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        # Flask builds a new serializer (and its key derivation) twice a request; the keys
+        # change only with the configuration, so one serializer per set of keys serves them all.
+        keys = (*(app.config["SECRET_KEY_FALLBACKS"] or ()), app.secret_key)
+        kept: tuple[Any, URLSafeTimedSerializer | None] | None = app.extensions.get("companion.signer")
+        if kept is None or kept[0] != keys:
+            kept = (keys, super().get_signing_serializer(app))
+            app.extensions["companion.signer"] = kept
+        return kept[1]
 
 
 # --- capability tokens never reach a log, nor a page's echo of its own address ----------------

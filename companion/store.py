@@ -158,12 +158,37 @@ def _read(query: Select[Any], game_id: str) -> Row[Any] | None:
         return connection.execute(query, {"game_id": game_id}).one_or_none()
 
 
+def _version_row(game_id: str) -> tuple[Any, ...] | None:
+    """``_VERSION``'s row straight from the driver, on a pooled connection: the hot path of every
+    poll. Two plain columns (an integer, a string) need none of SQLAlchemy's result processing,
+    which costs twice the query itself; the statement is compiled once per engine."""
+    engine = db.engine
+    sql = _VERSION_SQL.get(engine)
+    if sql is None:
+        sql = _VERSION_SQL[engine] = str(_VERSION.compile(dialect=engine.dialect))
+    params: Any = (game_id,) if engine.dialect.positional else {"game_id": game_id}
+    connection = engine.raw_connection()
+    try:
+        cursor = connection.cursor()
+        try:
+            cursor.execute(sql, params)
+            row = cursor.fetchone()
+        finally:
+            cursor.close()
+    finally:
+        connection.close()  # back to the pool, rolled back (a read holds no transaction open)
+    return None if row is None else tuple(row)
+
+
+_VERSION_SQL: dict[Any, str] = {}
+
+
 def game_head(game_id: str) -> GameHead | None:
     """The game's version and token hash, or ``None`` for no such game: no entries, no fold."""
     if not game_id:
         return None
-    row = _read(_VERSION, game_id)
-    return None if row is None else GameHead(game_id, row.version, row.edit_token_hash)
+    row = _version_row(game_id)
+    return None if row is None else GameHead(game_id, row[0], row[1])
 
 
 def create_game(

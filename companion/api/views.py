@@ -116,7 +116,20 @@ def _versioned(found: store.GameHead | store.StoredGame, response: Response) -> 
 
 
 def game(game_id: str) -> Response:
-    return _unchanged(game_id) or _game_response(_load(game_id))
+    """The state: 304 from the version alone, else the body kept for this version (read the
+    same way), else the game loaded. A body never changes for its version (its ``updated_at``
+    moves only with the version)."""
+    if not GAME_ID.fullmatch(game_id):
+        raise store.GameNotFound(game_id)
+    head = store.game_head(game_id)
+    if head is None:
+        raise store.GameNotFound(game_id)
+    if request.if_none_match.contains_weak(_etag(head)):
+        return _versioned(head, Response(status=304))
+    body = cache("api").get((head.id, head.version))
+    if isinstance(body, str):
+        return _versioned(head, Response(body, mimetype="application/json"))
+    return _game_response(_load(game_id))
 
 
 def statistics(game_id: str) -> Response:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Sequence
 
 from .entries import Entry, Tricks, field_of
 from .errors import RuleError
+from .evolve import evolve as replace
 from .families import family_of
 from .settings import Settings
 from .state import GameState, Phase, Status

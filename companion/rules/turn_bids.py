@@ -3,12 +3,12 @@ tricks and both scorings (RULES.md sections 2 and 3)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping, Sequence, assert_never
 
 from . import entries
 from .entries import Bid, Bids, Entry, Tricks
 from .errors import RuleError
+from .evolve import evolve as replace
 from .options import Hook, Schedule, Scoring, ZeroBid
 from .settings import Settings
 from .state import GameState, Phase, Played, Round, played_round
