@@ -27,10 +27,10 @@ def phone(browser: Browser, live_server: str) -> Iterator[Phone]:
     """Phones at 390×844 with touch, in a language (``fr``, ``it``) and a colour scheme."""
     contexts = []
 
-    def open_phone(language: str = "en", scheme: str = "light") -> Page:
+    def open_phone(language: str = "en", scheme: str = "light", script: bool = True) -> Page:
         context = browser.new_context(
             viewport=PHONE, base_url=live_server, device_scale_factor=2, is_mobile=True,
-            has_touch=True, color_scheme=scheme,
+            has_touch=True, color_scheme=scheme, java_script_enabled=script,
             locale={"en": "en-GB", "fr": "fr-FR", "it": "it-IT"}[language])
         contexts.append(context)
         return context.new_page()
@@ -184,6 +184,35 @@ def test_a_new_game_with_empty_names_points_at_them(phone: Phone, screenshot_dir
     assert active.startswith("players")
     assert in_view(page, f"#{active}")
     page.screenshot(path=str(screenshot_dir / "new-game-refused-fr.png"))
+
+
+def test_without_javascript_the_summary_is_at_the_top_and_links_to_each_error(
+        phone: Phone, live_server: str, screenshot_dir: Path) -> None:
+    page = phone("it", script=False)
+    say = Say("it")
+    page.goto("/new")
+    page.get_by_role("radio", name=re.compile("^Oh Hell ")).check()
+    page.get_by_label(say("Player %(number)s", number=1), exact=True).fill("Ana")
+    page.get_by_label(say("Player %(number)s", number=2), exact=True).fill("ana")
+    page.get_by_role("button", name=say("Start the game")).click()
+    summary = page.get_by_role("alert").filter(has_text=say("Fix these first:"))
+    expect(summary).to_be_visible()
+    assert in_view(page, ".error-summary")  # the page opens at the top: the summary is seen
+    links = summary.get_by_role("link")
+    expect(links).to_have_count(page.locator("main .field-error").count())
+    page.screenshot(path=str(screenshot_dir / "new-game-refused-no-js-it.png"))
+    links.last.click()
+    target = page.evaluate("location.hash")
+    assert target.endswith("-error")
+    expect(page.locator(target)).to_be_in_viewport()
+    # With JavaScript the same page has one summary, not two, and the first error is focused.
+    page = phone("it")
+    page.goto("/new")
+    page.get_by_role("radio", name=re.compile("^Oh Hell ")).check()
+    page.get_by_role("button", name=say("Start the game")).click()
+    page.wait_for_selector(".error-summary")
+    expect(page.locator(".error-summary")).to_have_count(1)
+    assert page.evaluate("document.activeElement.getAttribute('aria-invalid')") == "true"
 
 
 def test_names_too_long_or_of_spaces_are_refused_at_the_field(phone: Phone) -> None:
