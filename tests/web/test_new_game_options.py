@@ -57,7 +57,7 @@ def test_each_option_says_its_effect_and_source(client: FlaskClient) -> None:
     assert re.search(r'id="oh_hell_hook-never" name="oh_hell_hook" value="never"\s+'
                      r'aria-describedby="oh_hell_hook-never-source"', html)
     assert re.search(r'id="oh_hell_max_hand_number" name="oh_hell_max_hand_number" '
-                     r'type="number" inputmode="numeric"\s+min="1" max="17"', html)
+                     r'type="number"\s+min="1" max="17"', html)
 
 
 def test_the_house_rules_reach_the_engine(app: Flask, client: FlaskClient) -> None:
