@@ -321,6 +321,16 @@ def test_a_five_player_oh_seven_round_takes_twelve_taps_at_most(phone: Phone, li
     game = new_game(live_server, "oh-seven", players)
     game.keep_on(page)
     taps = Taps(page)
+    # Every card is a target of at least 48×48 with 8 px between (UX.md), at 390 px wide.
+    cells = page.locator(f'[data-card-seat="{game.body["current"]["bidding_order"][0]}"] .card-cell')
+    boxes = [cells.nth(i).bounding_box() for i in range(cells.count())]
+    assert len(boxes) == 32 and all(b is not None for b in boxes)
+    assert min(min(b["width"], b["height"]) for b in boxes if b) >= 48, boxes
+    first, second, below = boxes[0], boxes[1], boxes[4]
+    assert first and second and below
+    assert second["x"] - (first["x"] + first["width"]) >= 8
+    assert below["y"] - (first["y"] + first["height"]) >= 8
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     bids = ["3 of spades", "2 of hearts", "1 of diamonds", "0 of clubs", "0 of hearts"]
     order = game.body["current"]["bidding_order"]  # Ben first: the dealer's left
     for i, seat in enumerate(order):
