@@ -29,8 +29,8 @@ def other_phone(page: Page, dark: bool = False) -> Page:
 
 
 def keep_link(page: Page) -> str:
-    page.get_by_text("Scorekeeper link").click()
-    return str(page.locator("#keep-url").input_value())
+    page.get_by_text("Scorekeeper link: lets another phone enter scores").click()
+    return str(page.locator("#keep-url").inner_text()).strip()
 
 
 def api(url: str, path: str, token: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
