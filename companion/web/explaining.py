@@ -100,12 +100,40 @@ def _point(settings: rules.Settings, won: PointWon, dealer: int) -> str:
     return text
 
 
+#: The four points of play, in counting order, as the hand's summary line names them.
+PLAYED = (Point.HIGH, Point.LOW, Point.JACK, Point.GAME)
+
+
+def hand_summary(settings: rules.Settings, summary: rules.HandSummary) -> str | None:
+    """The whole hand in one line, "High: Ben · Low: Ana · Jack: Cleo · Game: Dev" (names only:
+    the app records no cards for Seven-Up); None for a hand that ended before play."""
+    if not summary.played:
+        return None
+    parts = []
+    for point in PLAYED:
+        name = str(POINT_NAMES[point])
+        won = [w for w in summary.points if w.point is point]
+        if won:
+            parts += [_point(settings, w, summary.dealer) for w in won]
+        elif point in (Point.HIGH, Point.LOW) and summary.no_trump:
+            parts.append(_("%(point)s: %(player)s", point=name, player=_("no trump")))
+        elif point is Point.JACK and summary.jack_out:
+            parts.append(_("%(point)s: %(player)s", point=name, player=_("not in play")))
+        elif point is Point.GAME and summary.game_tied:
+            parts.append(_("%(point)s: %(player)s", point=name, player=_("tie")))
+    return _("The hand: %(points)s", points=" · ".join(parts)) if parts else None
+
+
 def hand_lines(settings: rules.Settings, score: HandScore, summary: rules.HandSummary) -> list[str]:
-    """The sentences of one Seven-Up side's cell: the points it won, one by one, then its gain."""
+    """The sentences of one Seven-Up side's cell: the points it won, one by one, then its gain,
+    then what the whole hand gave (so one cell says who took high, low, jack and game)."""
+    whole = hand_summary(settings, summary)
     if not score.won:
-        return [_("No point this hand.")]
-    points = " · ".join(_point(settings, won, summary.dealer) for won in score.won)
-    return [points, _("This hand: +%(points)s", points=score.total)]
+        lines = [_("No point this hand.")]
+    else:
+        points = " · ".join(_point(settings, won, summary.dealer) for won in score.won)
+        lines = [points, _("This hand: +%(points)s", points=score.total)]
+    return lines + ([whole] if whole else [])
 
 
 def explanations(state: rules.GameState) -> dict[int, tuple[list[str], ...]]:

@@ -11,6 +11,7 @@ from typing import Any, Mapping
 
 from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_pgettext
 
 from ..rules import RULESETS, RuleError, Settings
 
@@ -82,6 +83,18 @@ MESSAGES: Mapping[str, LazyString] = {
     "game-missing": _l("Who made game? Choose a player, or a tie."),
 }
 
+#: Sentences that say "bid": Oh-Seven's own word for it (French *pari*, Italian *offerta*;
+#: UX.md), where the table above says Oh Hell's (*annonce*, *dichiarazione*).
+OWN_WORDS: Mapping[str, Mapping[str, LazyString]] = {
+    "oh-seven": {
+        "tricks-before-bids": lazy_pgettext("oh-seven",
+                                            "Round %(round)s needs every bid before its tricks."),
+        "correction-incomplete": lazy_pgettext(
+            "oh-seven", "With these values round %(round)s would not be finished: enter every "
+            "bid and every player's tricks."),
+    },
+}
+
 #: A correction refused because a later round no longer adds up.
 LATER_ROUND = _l("This correction would make round %(later_round)s impossible: %(reason)s")
 
@@ -107,7 +120,8 @@ def explain(error: RuleError, settings: Settings | None = None) -> str:
     """The refused entry's reason as a sentence for the person at the table."""
     params = dict(error.params)
     _names_in_params(params, error, settings)
-    template = MESSAGES.get(error.reason)
+    own = OWN_WORDS.get(settings.ruleset.id, {}) if settings is not None else {}
+    template = own.get(error.reason) or MESSAGES.get(error.reason)
     if template is None:  # a reason newer than this table: the engine's English beats nothing
         return error.message
     try:

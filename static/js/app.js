@@ -15,8 +15,9 @@
  * - After an entry is stored ([data-saved] in the swapped content): the view starts at the
  *   swapped content's top (the banner: who deals, what comes next) and #said tells screen
  *   readers "Saved.".
- * - A full-page form that comes back refused ([data-error-summary]): a summary at its top lists
- *   every error, each a link to its field; the first error's field is focused and in view.
+ * - A full-page form that comes back refused ([data-error-summary]): the server put a summary at
+ *   its top that links to every error; the first error's field is focused and in view, and a
+ *   summary link focuses its field (not only the error's words).
  * - Registers the service worker (/sw.js) that lets the installed app start offline.
  */
 (function () {
@@ -205,34 +206,16 @@
     return field || error;
   }
 
-  function summarise() {
-    var form = document.querySelector("main form[data-error-summary]");
-    var errors = form ? Array.prototype.filter.call(form.querySelectorAll(".field-error"),
-      function (e) { return e.id && e.textContent.trim(); }) : [];
-    if (!errors.length) {
-      return;
+  // The server drew the summary at the form's top (it is there without JavaScript too):
+  // bring the first error's field into view and focus it.
+  function toFirstError() {
+    var link = document.querySelector("main form[data-error-summary] .error-summary a");
+    var error = link ? document.getElementById(link.getAttribute("href").slice(1)) : null;
+    if (error) {
+      var first = fieldOf(error);
+      first.scrollIntoView({ block: "center" });
+      focusOn(first, true); // a group of radios: its first one
     }
-    var box = document.createElement("div");
-    box.className = "error-summary";
-    box.setAttribute("role", "alert");
-    var title = document.createElement("p");
-    title.className = "error-summary-title";
-    title.textContent = form.getAttribute("data-error-summary");
-    var list = document.createElement("ul");
-    errors.forEach(function (error) {
-      var item = document.createElement("li");
-      var link = document.createElement("a");
-      link.href = "#" + error.id;
-      link.textContent = error.textContent.trim();
-      item.appendChild(link);
-      list.appendChild(item);
-    });
-    box.appendChild(title);
-    box.appendChild(list);
-    form.insertBefore(box, form.firstChild);
-    var first = fieldOf(errors[0]);
-    first.scrollIntoView({ block: "center" });
-    focusOn(first, true); // a group of radios: its first one
   }
 
   document.addEventListener("click", function (event) {
@@ -246,7 +229,7 @@
     }
   });
 
-  document.addEventListener("DOMContentLoaded", summarise);
+  document.addEventListener("DOMContentLoaded", toFirstError);
 
   /* --- the service worker ------------------------------------------------------------- */
 

@@ -27,10 +27,10 @@ def phone(browser: Browser, live_server: str) -> Iterator[Phone]:
     """Phones at 390×844 with touch, in a language (``fr``, ``it``) and a colour scheme."""
     contexts = []
 
-    def open_phone(language: str = "en", scheme: str = "light") -> Page:
+    def open_phone(language: str = "en", scheme: str = "light", script: bool = True) -> Page:
         context = browser.new_context(
             viewport=PHONE, base_url=live_server, device_scale_factor=2, is_mobile=True,
-            has_touch=True, color_scheme=scheme,
+            has_touch=True, color_scheme=scheme, java_script_enabled=script,
             locale={"en": "en-GB", "fr": "fr-FR", "it": "it-IT"}[language])
         contexts.append(context)
         return context.new_page()
@@ -186,6 +186,35 @@ def test_a_new_game_with_empty_names_points_at_them(phone: Phone, screenshot_dir
     page.screenshot(path=str(screenshot_dir / "new-game-refused-fr.png"))
 
 
+def test_without_javascript_the_summary_is_at_the_top_and_links_to_each_error(
+        phone: Phone, live_server: str, screenshot_dir: Path) -> None:
+    page = phone("it", script=False)
+    say = Say("it")
+    page.goto("/new")
+    page.get_by_role("radio", name=re.compile("^Oh Hell ")).check()
+    page.get_by_label(say("Player %(number)s", number=1), exact=True).fill("Ana")
+    page.get_by_label(say("Player %(number)s", number=2), exact=True).fill("ana")
+    page.get_by_role("button", name=say("Start the game")).click()
+    summary = page.get_by_role("alert").filter(has_text=say("Fix these first:"))
+    expect(summary).to_be_visible()
+    assert in_view(page, ".error-summary")  # the page opens at the top: the summary is seen
+    links = summary.get_by_role("link")
+    expect(links).to_have_count(page.locator("main .field-error").count())
+    page.screenshot(path=str(screenshot_dir / "new-game-refused-no-js-it.png"))
+    links.last.click()
+    target = page.evaluate("location.hash")
+    assert target.endswith("-error")
+    expect(page.locator(target)).to_be_in_viewport()
+    # With JavaScript the same page has one summary, not two, and the first error is focused.
+    page = phone("it")
+    page.goto("/new")
+    page.get_by_role("radio", name=re.compile("^Oh Hell ")).check()
+    page.get_by_role("button", name=say("Start the game")).click()
+    page.wait_for_selector(".error-summary")
+    expect(page.locator(".error-summary")).to_have_count(1)
+    assert page.evaluate("document.activeElement.getAttribute('aria-invalid')") == "true"
+
+
 def test_names_too_long_or_of_spaces_are_refused_at_the_field(phone: Phone) -> None:
     page = phone()
     page.goto("/new")
@@ -292,6 +321,16 @@ def test_a_five_player_oh_seven_round_takes_twelve_taps_at_most(phone: Phone, li
     game = new_game(live_server, "oh-seven", players)
     game.keep_on(page)
     taps = Taps(page)
+    # Every card is a target of at least 48×48 with 8 px between (UX.md), at 390 px wide.
+    cells = page.locator(f'[data-card-seat="{game.body["current"]["bidding_order"][0]}"] .card-cell')
+    boxes = [cells.nth(i).bounding_box() for i in range(cells.count())]
+    assert len(boxes) == 32 and all(b is not None for b in boxes)
+    assert min(min(b["width"], b["height"]) for b in boxes if b) >= 48, boxes
+    first, second, below = boxes[0], boxes[1], boxes[4]
+    assert first and second and below
+    assert second["x"] - (first["x"] + first["width"]) >= 8
+    assert below["y"] - (first["y"] + first["height"]) >= 8
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     bids = ["3 of spades", "2 of hearts", "1 of diamonds", "0 of clubs", "0 of hearts"]
     order = game.body["current"]["bidding_order"]  # Ben first: the dealer's left
     for i, seat in enumerate(order):

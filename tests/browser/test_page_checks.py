@@ -63,6 +63,14 @@ def pages_to_check(live_server: str) -> list[tuple[str, str, LiveGame | None]]:
     three = new_game(live_server, "seven-up", NAMES[:3])
     finish(three)
     kinds.append(("seven-up final", three.url, three))
+    # The pages wave 1 added: the rules, the one confirmation, and every disclosure opened
+    # (the share panel with its scorekeeper QR, the chart during play, explained scores).
+    kinds += [(f"rules {ruleset}", f"/rules/{ruleset}", None)
+              for ruleset in ("oh-seven", "oh-hell", "elevator", "seven-up")]
+    kinds.append(("delete confirmation", f"{done.url}/delete", done))
+    kinds.append(("oh-seven final, all open", done.url, done))
+    kinds.append(("seven-up hand, all open", teams.url, teams))
+    kinds.append(("elevator bidding, all open", game.url, game))
     return kinds
 
 
@@ -100,6 +108,8 @@ def test_every_page_passes_axe_and_the_html_checker(
             page.emulate_media(color_scheme=scheme)
             response = page.goto(path)
             assert response is not None
+            if what.endswith("all open"):  # as a person opens them: the share panel, the chart
+                page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
             if scheme == "light":
                 file = tmp_path / (re.sub(r"\W+", "-", what) + ".html")
                 file.write_text(response.text(), encoding="utf-8")
@@ -107,7 +117,7 @@ def test_every_page_passes_axe_and_the_html_checker(
             violations = _axe(page)
             if violations:
                 found[f"{what} ({scheme})"] = violations
-    # A refused new game, with its error summary (built by app.js) and the errors at the fields.
+    # A refused new game, with its error summary (drawn by the server) and the errors at the fields.
     page.goto("/new")
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_selector(".error-summary")

@@ -8,6 +8,11 @@ import re
 from collections.abc import Callable
 
 import pytest
+from flask import Flask
+from flask_babel import force_locale
+
+from companion.rules import RuleError, new_settings
+from companion.web import messages
 
 from .conftest import Table, text
 
@@ -58,3 +63,34 @@ def test_italian_seven_up_keeps_punti_for_the_game_point(app: object, client: ob
     page = text(client.get("/new", headers={"Accept-Language": "it"}))  # type: ignore[attr-defined]
     assert "7 punti" not in page and "10 punti" not in page
     assert "A 7" in page and "A 10" in page
+
+
+# Every refusal that says "bid", in each bid game's own word: the sentences Oh Hell and
+# Oh-Seven share ("Round N needs every bid…", "With these values…") included.
+SAMPLE = {"bid": 2, "hand_size": 7, "player": "Ana", "waiting": "Ben", "round": 3, "value": 9,
+          "other": "Ben", "card": "3♠", "count": 3, "tricks": 2, "total": 6}
+SHARED = ["tricks-before-bids", "correction-incomplete"]
+#: The refusals each game can meet, besides the shared ones.
+OWN_REFUSALS = {
+    "oh-hell": ["hook", "bid-range", "already-bid", "no-bid", "out-of-turn", "bids-complete"],
+    "oh-seven": ["card-value", "card-suit", "duplicate-card", "duplicate-card-decks",
+                 "card-reused", "card-gone", "correction-rebid"],
+}
+
+
+@pytest.mark.parametrize("language", ["fr", "it"])
+@pytest.mark.parametrize("game", ["oh-seven", "oh-hell"])
+def test_every_refusal_says_the_games_own_word(app: Flask, game: str, language: str) -> None:
+    settings = new_settings(game, PLAYERS)
+    said = []
+    with app.test_request_context(), force_locale(language):
+        for reason in OWN_REFUSALS[game] + SHARED:
+            english = messages.MESSAGES[reason]
+            error = RuleError("phase", str(english), reason=reason, **SAMPLE)
+            sentence = messages.explain(error, settings)
+            said.append((reason, sentence))
+            found = re.findall(FOREIGN[(language, game)] + r"\w*", sentence, re.I)
+            assert not found, (reason, sentence)
+    shared = dict(said)
+    for reason in SHARED:  # these two name the bid: in this game's word
+        assert re.search(OWN[(language, game)], shared[reason], re.I), shared[reason]

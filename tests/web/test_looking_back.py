@@ -79,9 +79,29 @@ def test_seven_up_cells_name_the_points(start: Callable[..., Table]) -> None:
     table = start("seven-up", ["Ana", "Ben"], dealer=0)
     with table.app.app_context():
         store.add_entry(table.id, table.version, rules.Hand(1, rules.Beg.STAND, 1, 0, None, 1))
+    whole = "The hand: High: Ben · Low: Ana · Jack: not in play · Game: Ben"
     assert why(table.client.get(table.url)) == [
-        "Turned jack: Ana deals · Low: Ana", "This hand: +2",
-        "High: Ben · Game: Ben", "This hand: +2"]
+        "Turned jack: Ana deals · Low: Ana", "This hand: +2", whole,
+        "High: Ben · Game: Ben", "This hand: +2", whole]
+
+
+@pytest.mark.parametrize(("language", "whole"), [
+    ("en", "The hand: High: Ana · Low: Ana · Jack: Ben · Game: tie"),
+    ("fr", "La donne : Atout haut : Ana · Atout bas : Ana · Valet : Ben · Partie : égalité"),
+    ("it", "La mano: Alta: Ana · Bassa: Ana · Fante: Ben · Punti: parità"),
+])
+def test_each_seven_up_hand_says_who_took_each_point(start: Callable[..., Table], language: str,
+                                                     whole: str) -> None:
+    table = start("seven-up", ["Ana", "Ben"], dealer=0)
+    with table.app.app_context():  # a lone trump (high and low), Ben's jack, game tied
+        store.add_entry(table.id, table.version, rules.Hand(0, rules.Beg.STAND, 0, 0, 1, "tie"))
+    lines = why(table.client.get(table.url, headers={"Accept-Language": language}))
+    assert lines.count(whole) == 2, lines  # in each side's cell, where its score opens
+    with table.app.app_context():  # nobody held a trump: no high, no low
+        store.add_entry(table.id, table.version, rules.Hand(0, rules.Beg.STAND, None, None, None, 0))
+    if language == "en":
+        lines = why(table.client.get(table.url))
+        assert "The hand: High: no trump · Low: no trump · Jack: not in play · Game: Ana" in lines
 
 
 def test_explanations_in_french(start: Callable[..., Table]) -> None:
