@@ -191,5 +191,8 @@ class CardBids:
     def result_entries(self, positions: Sequence[int]) -> Sequence[int]:
         return positions[-2:]  # the accepted bids and the tricks; failed bids keep their bonus
 
+    def replay(self, settings: Settings, played: Sequence[Entry]) -> GameState | None:
+        return None  # no fast replay: fold applies the entries one by one
+
 
 FAMILY = CardBids()

@@ -88,7 +88,16 @@ def require_in_progress(state: GameState, field: str | None) -> None:
 
 
 def fold(settings: Settings, entries: Sequence[Entry]) -> GameState:
-    """The state after every entry in order; the first illegal one raises its ``RuleError``."""
+    """The state after every entry in order; the first illegal one raises its ``RuleError``.
+
+    A stored game is replayed by its family's fast path when it has one (``replay.py``); any
+    entry off that path, legal or not, is left to ``fold_each``."""
+    replayed = family_of(settings).replay(settings, entries)
+    return replayed if replayed is not None else fold_each(settings, entries)
+
+
+def fold_each(settings: Settings, entries: Sequence[Entry]) -> GameState:
+    """``fold`` by applying each entry in turn: every rule checked, every refusal exact."""
     state = new_game(settings)
     for entry in entries:
         state = apply(state, entry)

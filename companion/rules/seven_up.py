@@ -221,5 +221,8 @@ class SevenUp:
     def result_entries(self, positions: Sequence[int]) -> Sequence[int]:
         return positions[-1:]  # the hand that was played; its redeals stay
 
+    def replay(self, settings: Settings, played: Sequence[Entry]) -> GameState | None:
+        return None  # no fast replay: fold applies the entries one by one
+
 
 FAMILY = SevenUp()

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence, assert_never
 
-from . import entries
+from . import entries, replay
 from .entries import Bid, Bids, Entry, Tricks
 from .errors import RuleError
 from .evolve import evolve as replace
-from .options import Hook, Schedule, Scoring, ZeroBid
+from .options import Hook, Schedule, Scoring, TypedOptions, ZeroBid
 from .settings import Settings
 from .state import GameState, Phase, Played, Round, played_round
 
@@ -227,6 +227,20 @@ def _tricks(settings: Settings, round_: Round, tricks: tuple[int, ...]) -> Round
     return replace(round_, tricks=tricks, points=points, points_so_far=points, phase=Phase.DONE)
 
 
+#: Replay plans by what they depend on: the number of players, the first dealer, the options.
+_PLANS: dict[tuple[int, int, TypedOptions], replay.Plan] = {}
+
+
+def replay_plan(settings: Settings) -> replay.Plan:
+    key = (len(settings.players), settings.first_dealer, settings.typed)
+    found = _PLANS.get(key)
+    if found is None:
+        if len(_PLANS) >= 256:
+            _PLANS.clear()  # a bound, not an eviction policy: plans are cheap to make again
+        found = _PLANS[key] = replay.plan(settings, schedule(settings), hooked, score)
+    return found
+
+
 class TurnBids:
     """Oh Hell and Elevator: a bid at a time in turn, then the tricks (a ``GameFamily``)."""
 
@@ -258,6 +272,9 @@ class TurnBids:
 
     def result_entries(self, positions: Sequence[int]) -> Sequence[int]:
         return positions  # every bid and the tricks
+
+    def replay(self, settings: Settings, played: Sequence[Entry]) -> GameState | None:
+        return replay.in_turn(settings, played, replay_plan(settings))
 
 
 FAMILY = TurnBids()
