@@ -8,8 +8,8 @@ it now is.
 
 Reads cost what they must: ``game_head`` reads the version (and the edit token's hash) alone, for
 the answers that only need to know whether anything changed (304, 204); ``load_game`` reads the
-row without its entries and takes the state from the per-process cache of ``(id, version)``
-(``companion.caches``), folding the entries only on a miss. A write applies its one entry to the
+same and takes the game from the per-process cache of ``(id, version)`` (``companion.caches``),
+reading the whole row and folding its entries only on a miss. A write applies its one entry to the
 state of the version it read. The database stays the only truth: a version, once written, never
 changes meaning, so any number of app servers can share the database, each with its own cache.
 """
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Callable, Mapping, Sequence
 
-from sqlalchemy import Row, Select, bindparam, select, update
+from sqlalchemy import bindparam, select, update
 
 from . import rules
 from .caches import cache
@@ -92,25 +92,23 @@ class GameHead:
         return hmac.compare_digest(_hash(token), self._token_hash)
 
 
-#: The row without its settings and entries (one primary-key lookup, a few small columns);
-#: built once, so a read does not build its SQL again.
-_HEAD = select(Game.id, Game.version, Game.edit_token_hash, Game.created_at,
-               Game.updated_at).where(Game.id == bindparam("game_id"))
 #: The version alone (and the token's hash, to tell the scorekeeper): what a 304 or 204 needs.
 _VERSION = select(Game.version, Game.edit_token_hash).where(Game.id == bindparam("game_id"))
 
 
 def cached_state(game_id: str, version: int) -> rules.GameState | None:
-    found = cache("states").get((game_id, version))
-    return found if isinstance(found, rules.GameState) else None
+    found = cache("games").get((game_id, version))
+    return found.state if isinstance(found, StoredGame) else None
 
 
-def _keep_state(game_id: str, version: int, state: rules.GameState) -> None:
-    cache("states").put((game_id, version), state)
+def _keep(game: StoredGame) -> None:
+    """Keep the game at this version (its state, times and token hash never change) and note it
+    as the latest this process knows, for the next fold to start from."""
+    cache("games").put((game.id, game.version), game)
     latest = cache("latest")
-    known = latest.get(game_id)
-    if not isinstance(known, tuple) or known[0] < version:
-        latest.put(game_id, (version, state))
+    known = latest.get(game.id)
+    if not isinstance(known, tuple) or known[0] < game.version:
+        latest.put(game.id, (game.version, game.state))
 
 
 def _fold(row: Game) -> rules.GameState:
@@ -128,19 +126,23 @@ def _fold(row: Game) -> rules.GameState:
             state = rules.apply(state, entry)
     else:
         state = rules.fold(settings, entries)
-    _keep_state(row.id, row.version, state)
     return state
 
 
 def _stored(row: Game) -> StoredGame:
-    return StoredGame(
+    found = cache("games").get((row.id, row.version))
+    if isinstance(found, StoredGame):
+        return found
+    game = StoredGame(
         id=row.id,
         version=row.version,
-        state=cached_state(row.id, row.version) or _fold(row),
+        state=_fold(row),
         created_at=row.created_at,
         updated_at=row.updated_at,
         _token_hash=row.edit_token_hash,
     )
+    _keep(game)
+    return game
 
 
 #: A write: only if the version is still the one the writer saw (optimistic concurrency).
@@ -149,13 +151,6 @@ _WRITE = (
     .where(Game.__table__.c.id == bindparam("game_id"), Game.__table__.c.version == bindparam("seen"))
     .values(entries=bindparam("entries"), version=bindparam("next"), updated_at=bindparam("now"))
 )
-
-
-def _read(query: Select[Any], game_id: str) -> Row[Any] | None:
-    """One row of a prepared query, on a pooled connection of its own: a few columns need no
-    ORM session (the writes that follow still check the version in their UPDATE)."""
-    with db.engine.connect() as connection:
-        return connection.execute(query, {"game_id": game_id}).one_or_none()
 
 
 def _version_row(game_id: str) -> tuple[Any, ...] | None:
@@ -217,14 +212,14 @@ def create_game(
 
 
 def load_game(game_id: str) -> StoredGame:
-    """The game at its latest version: its state from the cache, else folded (and kept)."""
-    head = _read(_HEAD, game_id) if game_id else None
+    """The game at its latest version: from the cache by its version alone, else the whole row
+    read and folded (and kept)."""
+    head = game_head(game_id)
     if head is None:
         raise GameNotFound(game_id)
-    state = cached_state(game_id, head.version)
-    if state is not None:
-        return StoredGame(game_id, head.version, state, head.created_at, head.updated_at,
-                          head.edit_token_hash)
+    found = cache("games").get((game_id, head.version))
+    if isinstance(found, StoredGame):
+        return found
     # A miss: read the whole row (it may have moved on since the head: take it as it is now).
     row = db.session.get(Game, game_id, populate_existing=True)
     if row is None:
@@ -262,8 +257,10 @@ def _write(game_id: str, version: int, change: Callable[[rules.GameState], rules
         db.session.rollback()
         raise VersionConflict(load_game(game_id))
     db.session.commit()
-    _keep_state(game_id, version + 1, new_state)
-    return StoredGame(game_id, version + 1, new_state, current.created_at, now, current._token_hash)
+    written = StoredGame(game_id, version + 1, new_state, current.created_at, now,
+                         current._token_hash)
+    _keep(written)
+    return written
 
 
 def add_entry(game_id: str, version: int, entry: rules.Entry) -> StoredGame:

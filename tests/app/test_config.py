@@ -47,7 +47,27 @@ def test_sqlite_pragmas(app: Flask) -> None:
             assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
             assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
             assert connection.execute(text("PRAGMA busy_timeout")).scalar() == 10000
-            assert connection.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL
+            assert connection.execute(text("PRAGMA synchronous")).scalar() == 1  # NORMAL
+
+
+@pytest.mark.parametrize("given, level", [("full", 2), ("EXTRA", 3), ("normal", 1)])
+def test_sqlite_synchronous_follows_its_setting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                given: str, level: int) -> None:
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))
+    monkeypatch.setenv("SQLITE_SYNCHRONOUS", given)
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'sync.sqlite'}")
+    app = create_app()
+    with app.app_context():
+        with db.engine.connect() as connection:
+            assert connection.execute(text("PRAGMA synchronous")).scalar() == level
+
+
+def test_an_unknown_sqlite_synchronous_is_refused_at_start(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))
+    monkeypatch.setenv("SQLITE_SYNCHRONOUS", "OFF; DROP TABLE game")
+    with pytest.raises(ValueError, match="SQLITE_SYNCHRONOUS must be one of NORMAL, FULL, EXTRA"):
+        create_app()
 
 
 def test_the_environment_sets_the_platform_settings(
