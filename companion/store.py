@@ -124,9 +124,8 @@ def _fold(row: Game) -> rules.GameState:
         state = older
         for entry in entries[len(older.entries):]:
             state = rules.apply(state, entry)
-    else:
-        state = rules.fold(settings, entries)
-    return state
+        return state
+    return rules.fold(settings, entries)
 
 
 def _stored(row: Game) -> StoredGame:
@@ -243,36 +242,38 @@ def delete_game(game_id: str) -> None:
         raise GameNotFound(game_id)
 
 
-def _write(game_id: str, version: int, change: Callable[[rules.GameState], rules.GameState]) -> StoredGame:
-    current = load_game(game_id)
+def _write(current: StoredGame, version: int,
+           change: Callable[[rules.GameState], rules.GameState]) -> StoredGame:
+    """Write ``change`` of the game as this request read it, if ``version`` is still the one
+    in the database (``VersionConflict`` with the game as it is now, otherwise)."""
     if current.version != version:
         raise VersionConflict(current)
     new_state = change(current.state)  # a RuleError here leaves the game as it was
     now = utcnow()
-    result = db.session.connection().execute(_WRITE, {
-        "game_id": game_id, "seen": version, "entries": [rules.entry_to_json(e) for e in new_state.entries],
-        "next": version + 1, "now": now,
-    })
-    if result.rowcount != 1:  # type: ignore[attr-defined]
-        db.session.rollback()
-        raise VersionConflict(load_game(game_id))
-    db.session.commit()
-    written = StoredGame(game_id, version + 1, new_state, current.created_at, now,
+    with db.engine.begin() as connection:  # one UPDATE and its commit: no ORM session
+        result = connection.execute(_WRITE, {
+            "game_id": current.id, "seen": version, "next": version + 1, "now": now,
+            "entries": [rules.entry_to_json(e) for e in new_state.entries],
+        })
+    if result.rowcount != 1:
+        raise VersionConflict(load_game(current.id))
+    written = StoredGame(current.id, version + 1, new_state, current.created_at, now,
                          current._token_hash)
     _keep(written)
     return written
 
 
-def add_entry(game_id: str, version: int, entry: rules.Entry) -> StoredGame:
+def add_entry(game: StoredGame, version: int, entry: rules.Entry) -> StoredGame:
     """Record one entry (bids, tricks or a Seven-Up hand) after the engine accepts it."""
-    return _write(game_id, version, lambda state: rules.apply(state, entry))
+    return _write(game, version, lambda state: rules.apply(state, entry))
 
 
-def undo_entry(game_id: str, version: int) -> StoredGame:
+def undo_entry(game: StoredGame, version: int) -> StoredGame:
     """Remove the last entry."""
-    return _write(game_id, version, rules.undo)
+    return _write(game, version, rules.undo)
 
 
-def correct_round(game_id: str, version: int, number: int, entries: Sequence[rules.Entry]) -> StoredGame:
+def correct_round(game: StoredGame, version: int, number: int,
+                  entries: Sequence[rules.Entry]) -> StoredGame:
     """Replace a scored round's result; everything after it is folded again."""
-    return _write(game_id, version, lambda state: rules.correct_round(state, number, entries))
+    return _write(game, version, lambda state: rules.correct_round(state, number, entries))

@@ -197,7 +197,7 @@ def _write_entry(game_id: str, kind: str, fields: frozenset[str], required: tupl
     body = bodies.json_object(fields, required=("version", *required))
     bodies.cards_checked(body)
     version, (entry,) = _checked(body, found, lambda: [rules.parse_entry(found.settings, kind, body)])
-    return _game_response(store.add_entry(game_id, version, entry))
+    return _game_response(store.add_entry(found, version, entry))
 
 
 def bids(game_id: str) -> Response:
@@ -216,7 +216,7 @@ def undo(game_id: str) -> Response:
     found = _authorized(game_id)
     body = bodies.json_object(bodies.UNDO, required=("version",))
     version = _current_version(body, found)
-    return _game_response(store.undo_entry(game_id, version))
+    return _game_response(store.undo_entry(found, version))
 
 
 def _round_exists(found: store.StoredGame, number: str) -> None:
@@ -247,7 +247,7 @@ def correct_round(game_id: str, number: str) -> Response:
         return [rules.parse_entry(settings, kind, body) for kind in own]
 
     version, entries = _checked(body, found, parse)
-    return _game_response(store.correct_round(game_id, version, int(number), entries))
+    return _game_response(store.correct_round(found, version, int(number), entries))
 
 
 #: The fields a round's correction needs, by entry kind.

@@ -97,7 +97,7 @@ def save_correction(game: StoredGame, number: int, form: Any,
         entries_ = replacement()
         if entries_ is None:
             return render(game, 422, None)
-        store.correct_round(game.id, form.version.data, number, entries_)
+        store.correct_round(game, form.version.data, number, entries_)
     except store.VersionConflict as conflict:
         return render(conflict.game, 409, str(CONFLICT))
     except ShapeError:

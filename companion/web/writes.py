@@ -21,7 +21,7 @@ from .forms import BidForm, UndoForm, cards_form, tricks_form
 
 
 def _add(game: StoredGame, version: int, entry: Entry | None) -> StoredGame | None:
-    return None if entry is None else store.add_entry(game.id, version, entry)
+    return None if entry is None else store.add_entry(game, version, entry)
 
 
 def bid(game_id: str) -> Response:
@@ -52,5 +52,5 @@ def tricks(game_id: str) -> Response:
 def undo(game_id: str) -> Response:
     game = editable_game(game_id)
     form = UndoForm()
-    return write_entry(game, form, lambda: store.undo_entry(game.id, form.version.data),
+    return write_entry(game, form, lambda: store.undo_entry(game, form.version.data),
                        said=_("Taken back."))

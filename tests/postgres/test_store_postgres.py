@@ -48,7 +48,7 @@ def test_a_game_round_trips_through_postgresql(pg_app: Flask) -> None:
         cards = [{"value": 3, "suit": "spades"}, {"value": 2, "suit": "hearts"},
                  {"value": 2, "suit": "clubs"}]  # sums to 7: a forced rebid and a +1 for Ana
         entry = rules.parse_entry(game.settings, "bids", {"bids": cards})
-        game = store.add_entry(game.id, game.version, entry)
+        game = store.add_entry(game, game.version, entry)
         reloaded = store.load_game(game.id)
     assert reloaded.version == game.version == store.VERSION_FIRST + 1
     assert reloaded.state.current is not None
@@ -71,7 +71,7 @@ def test_racing_writers_on_postgresql_leave_exactly_one_entry(pg_app: Flask) -> 
             entry = rules.Bids(tuple(bids))
             barrier.wait(timeout=10)
             try:
-                store.add_entry(game.id, game.version, entry)
+                store.add_entry(game, game.version, entry)
                 outcomes.append("won")
             except store.VersionConflict:
                 outcomes.append("conflict")

@@ -24,6 +24,11 @@ def why(response: object) -> list[str]:
             for line in re.findall(r'<p class="why-line">(.*?)</p>', html, flags=re.S)]
 
 
+def _add(table: Table, entry: rules.Entry) -> None:
+    game = table.stored()
+    store.add_entry(game, game.version, entry)
+
+
 def finish_oh_hell(table: Table) -> None:
     """Play an Oh Hell game of three out: every round, everyone bids 0 but the dealer, who
     bids 1 unless hooked; the first bidder takes every trick."""
@@ -34,10 +39,10 @@ def finish_oh_hell(table: Table) -> None:
             if current is None:
                 return
             bids = [0] * 3
-            store.add_entry(table.id, game.version, rules.Bids(tuple(bids)))
+            game = store.add_entry(game, game.version, rules.Bids(tuple(bids)))
             tricks = [0] * 3
             tricks[current.bidding_order[0]] = current.hand_size
-            store.add_entry(table.id, game.version + 1, rules.Tricks(tuple(tricks)))
+            store.add_entry(game, game.version, rules.Tricks(tuple(tricks)))
 
 
 def test_each_score_cell_explains_itself(start: Callable[..., Table]) -> None:
@@ -78,7 +83,7 @@ def test_elevator_and_oh_seven_explain_in_their_own_rules(start: Callable[..., T
 def test_seven_up_cells_name_the_points(start: Callable[..., Table]) -> None:
     table = start("seven-up", ["Ana", "Ben"], dealer=0)
     with table.app.app_context():
-        store.add_entry(table.id, table.version, rules.Hand(1, rules.Beg.STAND, 1, 0, None, 1))
+        _add(table, rules.Hand(1, rules.Beg.STAND, 1, 0, None, 1))
     whole = "The hand: High: Ben · Low: Ana · Jack: not in play · Game: Ben"
     assert why(table.client.get(table.url)) == [
         "Turned jack: Ana deals · Low: Ana", "This hand: +2", whole,
@@ -94,11 +99,11 @@ def test_each_seven_up_hand_says_who_took_each_point(start: Callable[..., Table]
                                                      whole: str) -> None:
     table = start("seven-up", ["Ana", "Ben"], dealer=0)
     with table.app.app_context():  # a lone trump (high and low), Ben's jack, game tied
-        store.add_entry(table.id, table.version, rules.Hand(0, rules.Beg.STAND, 0, 0, 1, "tie"))
+        _add(table, rules.Hand(0, rules.Beg.STAND, 0, 0, 1, "tie"))
     lines = why(table.client.get(table.url, headers={"Accept-Language": language}))
     assert lines.count(whole) == 2, lines  # in each side's cell, where its score opens
     with table.app.app_context():  # nobody held a trump: no high, no low
-        store.add_entry(table.id, table.version, rules.Hand(0, rules.Beg.STAND, None, None, None, 0))
+        _add(table, rules.Hand(0, rules.Beg.STAND, None, None, None, 0))
     if language == "en":
         lines = why(table.client.get(table.url))
         assert "The hand: High: no trump · Low: no trump · Jack: not in play · Game: Ana" in lines
@@ -129,7 +134,7 @@ def test_statistics_show_from_the_first_round(start: Callable[..., Table],
 def test_seven_up_statistics_on_the_page(start: Callable[..., Table]) -> None:
     table = start("seven-up", ["Ana", "Ben"], dealer=0)
     with table.app.app_context():
-        store.add_entry(table.id, table.version, rules.Hand(1, rules.Beg.GIVE, 1, 0, None, 1))
+        _add(table, rules.Hand(1, rules.Beg.GIVE, 1, 0, None, 1))
     page = text(table.client.get(table.url))
     assert "Players: 2 Hands played: 1 Redeals: 0 The eldest begged: 100% of hands" in page
     assert "High 0 1 Low 1 0 Jack 0 0 Game 0 1 Gifts received 0 1 Turned jacks (as dealer) 1 0" in page

@@ -64,7 +64,7 @@ def test_seven_up_has_its_banner(app: Flask, start: Callable[..., Table]) -> Non
         game = store.load_game(table.id)
         hand = rules.parse_entry(game.settings, "hand", {
             "jacks_turned": 0, "beg": "stand", "high": 1, "low": 2, "jack": 1, "game": 0})
-        store.add_entry(table.id, game.version, hand)
+        store.add_entry(game, game.version, hand)
     page = text(table.client.get(table.url))
     assert "Hand 2 · Ben deals · Cleo is eldest · first to 7" in page
     assert "<title>Seven-Up · hand 2 · Companion</title>" in table.client.get(

@@ -38,7 +38,8 @@ def add_hands(table: Table, *hands: rules.Hand) -> None:
     """Hands entered straight through the store (to set a table up)."""
     with table.app.app_context():
         for hand in hands:
-            store.add_entry(table.id, store.load_game(table.id).version, hand)
+            game = store.load_game(table.id)
+            store.add_entry(game, game.version, hand)
 
 
 def game_to(seat: int) -> rules.Hand:

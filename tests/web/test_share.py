@@ -292,7 +292,7 @@ def test_seven_up_teams_in_the_chart_the_image_and_the_preview(
         game = store.load_game(table.id)
         hand = rules.parse_entry(game.settings, "hand", {
             "jacks_turned": 0, "beg": "stand", "high": 1, "low": 3, "jack": 1, "game": 0})
-        store.add_entry(table.id, game.version, hand)
+        store.add_entry(game, game.version, hand)
     state = table.stored().state
     ana_cleo, ben_dev = state.side_scores
     assert ben_dev > ana_cleo

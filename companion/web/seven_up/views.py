@@ -27,7 +27,7 @@ def hand(game_id: str) -> WerkzeugResponse:
     def change() -> StoredGame | None:
         rules.require_in_progress(game.state, "hand")  # a page left open (undo still works)
         entry = hand_entry(game.state, form)
-        return None if entry is None else store.add_entry(game.id, form.version.data, entry)
+        return None if entry is None else store.add_entry(game, form.version.data, entry)
 
     return write_entry(game, form, change)
 
