@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from sqlalchemy import bindparam, select, update
 
-from . import rules
+from . import database, rules
 from .caches import cache
 from .models import Game, db, utcnow
 
@@ -250,12 +250,11 @@ def _write(current: StoredGame, version: int,
         raise VersionConflict(current)
     new_state = change(current.state)  # a RuleError here leaves the game as it was
     now = utcnow()
-    with db.engine.begin() as connection:  # one UPDATE and its commit: no ORM session
-        result = connection.execute(_WRITE, {
-            "game_id": current.id, "seen": version, "next": version + 1, "now": now,
-            "entries": [rules.entry_to_json(e) for e in new_state.entries],
-        })
-    if result.rowcount != 1:
+    written_rows = database.write(_WRITE, {  # one UPDATE and its commit: no ORM session
+        "game_id": current.id, "seen": version, "next": version + 1, "now": now,
+        "entries": [rules.entry_to_json(e) for e in new_state.entries],
+    })
+    if written_rows != 1:
         raise VersionConflict(load_game(current.id))
     written = StoredGame(current.id, version + 1, new_state, current.created_at, now,
                          current._token_hash)
