@@ -84,37 +84,37 @@ def in_turn(settings: Settings, entries: Sequence[Entry], plan: Plan) -> GameSta
     """The state after ``entries`` of an in-turn game, or ``None`` to let ``fold`` apply them
     one by one (an entry off the common path, legal or not)."""
     n = len(settings.players)
-    total_rounds = len(plan.hand_sizes)
     scores = [0] * n
     rounds: list[Round] = []
     running: list[tuple[int, ...]] = []
     leaders: list[tuple[int, ...]] = []
     entry_rounds: list[int] = []
-    number = 1  # the round being played; total_rounds + 1 once the game is over
-    size, dealer, order, hook = plan.hand_sizes[0], plan.dealers[0], plan.orders[0], plan.hooks[0]
-    hooked = dealer if hook else -1  # the seat the hook binds, if any
-    bids: list[int | None] = [None] * n
-    made = 0  # how many have bid, in bidding order
-    bid_total = 0
-    for entry in entries:
-        if number > total_rounds:
-            return None  # after the last round: the exact path refuses it
-        kind = type(entry)
-        if kind is Bids:
-            given = entry.bids  # type: ignore[union-attr]
-            if made == n or len(given) != n:
-                return None
-            seat = order[made]
-            value = given[seat]
-            if type(value) is int and given.count(None) == n - 1:
-                # One bid, the one awaited: how the table enters them.
-                if not 0 <= value <= size or (seat == hooked and value == size - bid_total):
+    following = iter(entries)
+    current = None
+    for number, size, dealer, order, hook in zip(range(1, len(plan.hand_sizes) + 1),
+                                                 plan.hand_sizes, plan.dealers, plan.orders,
+                                                 plan.hooks):
+        hooked = dealer if hook else -1  # the seat the hook binds, if any
+        bids: list[int | None] = [None] * n
+        made = 0  # how many have bid, in bidding order
+        bid_total = 0
+        count = 0  # the round's entries so far
+        for entry in following:
+            count += 1
+            if type(entry) is Bids:
+                given = entry.bids
+                if made == n or len(given) != n:
                     return None
-                bids[seat] = value
-                bid_total += value
-                made += 1
-                entry_rounds.append(number)
-            else:
+                seat = order[made]
+                value = given[seat]
+                if type(value) is int and given.count(None) == n - 1:
+                    # One bid, the one awaited: how the table enters them.
+                    if not 0 <= value <= size or (seat == hooked and value == size - bid_total):
+                        return None
+                    bids[seat] = value
+                    bid_total += value
+                    made += 1
+                    continue
                 new = _several_bids(given, bids, order, made)
                 if not new:
                     return None
@@ -126,9 +126,10 @@ def in_turn(settings: Settings, entries: Sequence[Entry], plan: Plan) -> GameSta
                     bids[seat] = value
                     bid_total += value
                 made += new
-                entry_rounds.append(number)
-        elif kind is Tricks:
-            tricks = entry.tricks  # type: ignore[union-attr]
+                continue
+            if type(entry) is not Tricks:
+                return None  # a Seven-Up hand: the exact path refuses it
+            tricks = entry.tricks
             if made != n or len(tricks) != n or sum(tricks) != size:
                 return None
             for taken in tricks:
@@ -145,33 +146,30 @@ def in_turn(settings: Settings, entries: Sequence[Entry], plan: Plan) -> GameSta
             running.append(after)
             best = max(after)
             leaders.append(tuple([side for side, score in enumerate(after) if score == best]))
-            entry_rounds.append(number)
-            number += 1
-            if number <= total_rounds:
-                size, dealer = plan.hand_sizes[number - 1], plan.dealers[number - 1]
-                order, hook = plan.orders[number - 1], plan.hooks[number - 1]
-                hooked = dealer if hook else -1
-                bids, made, bid_total = [None] * n, 0, 0
-        else:
-            return None  # a Seven-Up hand: the exact path refuses it
-    current = None
-    if number <= total_rounds:
-        forbidden = None
-        if made == n - 1 and hook and 0 <= size - bid_total <= size:
-            forbidden = size - bid_total
-        current = _frozen(Round, {
-            **plan.rounds[number - 1], "phase": Phase.BIDDING if made < n else Phase.TRICKS,
-            "points_so_far": (0,) * n, "next_bidder": order[made] if made < n else None,
-            "forbidden_bid": forbidden, "bids": tuple(bids),
-        })
+            break
+        else:  # the entries end in this round
+            entry_rounds += [number] * count
+            forbidden = None
+            if made == n - 1 and hook and 0 <= size - bid_total <= size:
+                forbidden = size - bid_total
+            current = _frozen(Round, {
+                **plan.rounds[number - 1], "phase": Phase.BIDDING if made < n else Phase.TRICKS,
+                "points_so_far": (0,) * n, "next_bidder": order[made] if made < n else None,
+                "forbidden_bid": forbidden, "bids": tuple(bids),
+            })
+            break
+        entry_rounds += [number] * count
+    else:
+        if next(following, None) is not None:
+            return None  # after the last round: the exact path refuses it
     totals = tuple(scores)
     state: GameState = _frozen(GameState, {
         **_STATE, "settings": settings, "entries": tuple(entries),
         "entry_rounds": tuple(entry_rounds), "rounds": tuple(rounds), "current": current,
         "scores": totals, "side_scores": totals,
         "status": Status.IN_PROGRESS if current is not None else Status.FINISHED,
-        "winning_award": None, "total_rounds": total_rounds, "running_totals": tuple(running),
-        "leaders_after": tuple(leaders),
+        "winning_award": None, "total_rounds": len(plan.hand_sizes),
+        "running_totals": tuple(running), "leaders_after": tuple(leaders),
     })
     return state
 

@@ -144,7 +144,8 @@ def test_the_dealers_hooked_number_is_refused_with_the_hook_rule() -> None:
 
 def _every_next_entry(model: Model) -> list[Entry]:
     """Every single bid the next bidder could be said to make (legal or not, true and false
-    included), or every split of the tricks with each value off by one and as a bool."""
+    included), or every split of the tricks with each value off by one and as a bool; and
+    each with one value too many or too few."""
     n, size = model.n, model.hand_size
     if not model.accepted:
         seat = model.waiting[0]
@@ -153,6 +154,7 @@ def _every_next_entry(model: Model) -> list[Entry]:
             bids_ = [None] * n
             bids_[seat] = value  # type: ignore[call-overload]
             made.append(Bids(tuple(bids_)))
+        made += [Bids(tuple(bids_[:-1])), Bids((*bids_, None)), Bids((*bids_, 0))]  # n ± 1
         return made
     splits: list[Entry] = []
     for first in range(-1, size + 2):
@@ -160,6 +162,7 @@ def _every_next_entry(model: Model) -> list[Entry]:
             rest = size - first - second
             for third in (rest, rest + 1, True, False):
                 splits.append(Tricks((first, second, third, *[0] * (n - 3))))  # type: ignore[arg-type]
+    splits += [Tricks((size, *[0] * (n - 2))), Tricks((size, *[0] * n))]  # n ± 1 values
     return splits
 
 
