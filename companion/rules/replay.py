@@ -17,6 +17,7 @@ entries one by one and raises the exact ``RuleError``. A Hypothesis property
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, fields
+from operator import add, getitem
 from typing import Any, Callable, Sequence
 
 from .entries import Bids, Entry, Tricks
@@ -47,6 +48,7 @@ def _defaults(cls: type) -> dict[str, Any]:
     return {f.name: f.default for f in fields(cls) if f.default is not MISSING}
 
 
+_WHOLE = {int}
 _ROUND = _defaults(Round)
 _STATE = _defaults(GameState)
 
@@ -130,22 +132,22 @@ def in_turn(settings: Settings, entries: Sequence[Entry], plan: Plan) -> GameSta
             if type(entry) is not Tricks:
                 return None  # a Seven-Up hand: the exact path refuses it
             tricks = entry.tricks
-            if made != n or len(tricks) != n or sum(tricks) != size:
+            # Whole numbers, none below 0, adding up to the hand size (so none above it).
+            if (made != n or len(tricks) != n or sum(tricks) != size or min(tricks) < 0
+                    or set(map(type, tricks)) != _WHOLE):
                 return None
-            for taken in tricks:
-                if type(taken) is not int or not 0 <= taken <= size:
-                    return None
-            table = plan.points[size]
-            points = tuple([table[bid][taken] for bid, taken in zip(bids, tricks)])  # type: ignore[index]
-            scores = [total + won for total, won in zip(scores, points)]
+            # map() over C functions: a comprehension costs a frame per round.
+            points = tuple(map(getitem, map(plan.points[size].__getitem__, bids), tricks))  # type: ignore[arg-type]
+            after = tuple(map(add, scores, points))
+            scores = list(after)
             rounds.append(_frozen(Round, {
                 **plan.rounds[number - 1], "phase": Phase.DONE, "points_so_far": points,
                 "bids": tuple(bids), "tricks": tricks, "points": points,
             }))
-            after = tuple(scores)
             running.append(after)
             best = max(after)
-            leaders.append(tuple([side for side, score in enumerate(after) if score == best]))
+            leaders.append((after.index(best),) if after.count(best) == 1 else
+                           tuple([side for side, score in enumerate(after) if score == best]))
             break
         else:  # the entries end in this round
             entry_rounds += [number] * count
