@@ -6,13 +6,17 @@ else English. The switcher in the page header posts to ``/language``.
 
 from __future__ import annotations
 
+import functools
 import os
 from typing import Any
 from urllib.parse import urlsplit
 
+from babel import Locale
 from flask import Blueprint, Flask, Response, abort, current_app, redirect, request, session
 from flask_babel import Babel, get_locale
 from werkzeug.wrappers import Response as Redirect
+
+from .vary import add_vary
 
 #: Each language in its own name: a person looking for theirs reads it in their language.
 NAMES = {"en": "English", "fr": "Français", "it": "Italiano"}
@@ -25,13 +29,21 @@ def languages() -> list[str]:
     return list(current_app.config["LANGUAGES"])
 
 
-def select_locale() -> str:
+def select_locale() -> Locale:
+    """The person's choice, else the browser's best match among ours, else the default: as a
+    ``Locale`` made once per language (Flask-Babel would parse the code on every request)."""
     chosen = session.get("lang")
-    if chosen in languages():
-        return str(chosen)
-    return request.accept_languages.best_match(languages()) or current_app.config[
-        "BABEL_DEFAULT_LOCALE"
-    ]
+    codes = current_app.config["LANGUAGES"]
+    if chosen not in codes:
+        asked = "HTTP_ACCEPT_LANGUAGE" in request.environ
+        chosen = (asked and request.accept_languages.best_match(codes)) or current_app.config[
+            "BABEL_DEFAULT_LOCALE"]
+    return _locale(str(chosen))
+
+
+@functools.lru_cache(maxsize=16)
+def _locale(code: str) -> Locale:
+    return Locale.parse(code)
 
 
 def safe_next(target: str | None) -> str:
@@ -70,7 +82,7 @@ def _template_context() -> dict[str, Any]:
 def _vary(response: Response) -> Response:
     # The same URL answers in the browser's language: caches must keep one copy per language.
     if response.mimetype == "text/html":
-        response.vary.add("Accept-Language")
+        add_vary(response, "Accept-Language")
     return response
 
 

@@ -30,6 +30,8 @@ ROUND_NUMBER = re.compile(r"[0-9]{1,9}")
 
 def refuse_large_bodies() -> None:
     """A body over 64 KiB is refused (413) before anything else, token or not."""
+    if not request.environ.get("CONTENT_LENGTH"):
+        return  # no length said (a GET, a poll): nothing to refuse before reading
     limit = request.max_content_length
     if request.content_length is not None and limit is not None and request.content_length > limit:
         raise RequestEntityTooLarge()
