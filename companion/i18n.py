@@ -2,6 +2,11 @@
 
 The locale is the person's choice kept in the session, else the browser's best match among ours,
 else English. The switcher in the page header posts to ``/language``.
+
+That post carries no CSRF token, so that a page holds nothing of the session for it (a
+watcher's game page is the same for every phone, web/caching.py). A forged language change would
+be harmless, but it is refused anyway: by the browser's own word on where the post came from
+(``Sec-Fetch-Site``, else ``Origin``), the check Go's ``http.CrossOriginProtection`` makes.
 """
 
 from __future__ import annotations
@@ -14,8 +19,10 @@ from urllib.parse import urlsplit
 from babel import Locale
 from flask import Blueprint, Flask, Response, abort, current_app, redirect, request, session
 from flask_babel import Babel, get_locale
+from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response as Redirect
 
+from .extensions import csrf
 from .vary import add_vary
 
 #: Each language in its own name: a person looking for theirs reads it in their language.
@@ -62,8 +69,32 @@ def safe_next(target: str | None) -> str:
     return target
 
 
+def from_this_site() -> bool:
+    """Whether a post came from one of this site's own pages, as the browser tells it.
+
+    A browser says where a request came from in ``Sec-Fetch-Site`` (every current one) and in
+    ``Origin`` (on every post, older ones too): it passes when that is ``same-origin`` (or
+    ``none``: the person's own doing, such as a bookmark), else when the ``Origin``'s host is
+    this one. A request with neither header comes from no browser of the last years (every one
+    since 2020 sends ``Origin`` with a post), so not from a person led by another site's page:
+    it passes too, as Go's ``http.CrossOriginProtection`` lets it.
+    """
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None:
+        return site in ("same-origin", "none")
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return True
+    parts = urlsplit(origin)
+    return bool(parts.scheme) and parts.netloc.lower() == request.host.lower()
+
+
 @bp.post("/language")
+@csrf.exempt  # no token in the switcher's forms: the origin is checked instead
 def set_language() -> Redirect:
+    if not from_this_site():
+        # The answer a forged form meets everywhere else on the site (400, "came from another site").
+        raise CSRFError("The language change came from another site.")
     lang = request.form.get("lang", "")
     if lang not in languages():
         abort(400)

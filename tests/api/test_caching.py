@@ -233,8 +233,6 @@ def test_a_cached_watcher_page_carries_each_phones_own_csrf_token(app: Flask) ->
         token = re.search(r'<meta name="csrf-token" content="([^"]+)">', page)
         assert token
         tokens.append(token.group(1))
-        # The switcher's forms carry the same token as the page's meta.
-        assert set(re.findall(r'name="csrf_token" value="([^"]+)"', page)) == {token.group(1)}
     assert tokens[0] != tokens[1]
     assert len(app.extensions["companion.caches"]["pages"]) == 1  # rendered once for both
 
