@@ -1,8 +1,9 @@
 """Flask extensions shared by the blueprints.
 
-Two of them hook every response: Flask-Compress and Flask-Limiter. Each hook runs only where it
-has something to do — compression for an answer it may compress, the limiter's headers and
-bookkeeping for a request through a limited view — so a poll or a static file pays for neither.
+Three of them hook every request: Flask-WTF, Flask-Compress and Flask-Limiter. Each hook runs
+only where it has something to do — the CSRF check for a post, compression for an answer it may
+compress, the limiter's headers and bookkeeping for a request through a limited view — so a poll
+or a static file pays for none of them.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from flask import Flask, Response, current_app, g, request
+from flask import Flask, Response, after_this_request, current_app, g, request
 from flask_compress import Compress
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -44,21 +45,24 @@ _creation_budget = limiter.shared_limit(
 
 def game_creation_limit(view: View) -> View:
     """The decorator of every view that creates a game: it spends the shared budget, and marks
-    the request as limited, so that the limiter's after-request work runs for it."""
+    the request as limited, so that the limiter's after-request work runs for it (for this
+    request alone, when no limit applies to every request)."""
     limited = _creation_budget(view)
 
     @functools.wraps(limited)
     def counted(*args: Any, **kwargs: Any) -> Any:
         g.rate_limited = True
+        after = current_app.extensions.get("companion.limited")
+        if after is not None:
+            after_this_request(after)
         return limited(*args, **kwargs)
 
     return counted  # type: ignore[return-value]
 
 
 def _where_limited(hook: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """One of the limiter's per-request hooks (after the request: its X-RateLimit-* headers and
-    the deduction of a game created; on teardown: forgetting the request), run only for a
-    request that went through a limited view. Any other has nothing to count or to report."""
+    """The limiter's teardown hook (forgetting the request), run only for a request that went
+    through a limited view. Any other has nothing to forget."""
 
     @functools.wraps(hook)
     def run(value: Any) -> Any:
@@ -86,13 +90,18 @@ def _retry_after_only_when_refused(response: Response) -> Response:
     return response
 
 
-def _compressed(response: Response) -> Response:
-    """Flask-Compress's hook, for an answer it may compress: a 2xx of a type it compresses, to a
-    client that accepts an encoding. Every answer says it varies by Accept-Encoding, as
-    Flask-Compress says on each."""
-    add_vary(response, "Accept-Encoding")
+def _vary_and_compress(response: Response) -> Response:
+    """What every answer varies by, said once: Accept-Encoding (as Flask-Compress says on each),
+    and for an HTML page Accept-Language (its words follow the browser's language, i18n.py);
+    then Flask-Compress's own hook, for an answer it may compress: a 2xx of a type it
+    compresses, to a client that accepts an encoding."""
+    mimetype = response.mimetype
+    if mimetype == "text/html":
+        add_vary(response, "Accept-Language", "Accept-Encoding")
+    else:
+        add_vary(response, "Accept-Encoding")
     if (request.environ.get("HTTP_ACCEPT_ENCODING") and 200 <= response.status_code < 300
-            and response.mimetype in compress.compress_mimetypes_set):
+            and mimetype in compress.compress_mimetypes_set):
         return compress.after_request(response)
     return response
 
@@ -124,14 +133,16 @@ def init_app(app: Flask) -> None:
     limiter.init_app(app)
     # Only game creation is limited, by its decorator, which checks its own limit. With no
     # default or application-wide limit, the check Flask-Limiter runs before every request
-    # (the polls, the static files…) finds nothing to count: skip it, and run its after-request
-    # and teardown hooks (and ours above) only for a request through a limited view.
+    # (the polls, the static files…) finds nothing to count: skip it. Its after-request hook
+    # (and ours above) becomes the decorator's, for its request alone; its teardown runs only
+    # for a request through a limited view.
     if not app.config.get("RATELIMIT_DEFAULT") and not app.config.get("RATELIMIT_APPLICATION"):
         before[:] = [hook for hook in before
                      if getattr(hook, "__func__", None) is not Limiter._check_request_limit]
-        after[ours[0]:] = [_where_limited(_in_turn(after[ours[0]:]))]
+        app.extensions["companion.limited"] = _in_turn(after[ours[0]:])
+        del after[ours[0]:]
         teardown[ours[1]:] = [_where_limited(hook) for hook in teardown[ours[1]:]]
-    # Flask-Compress's hook is registered here, as _compressed (in the same place of the chain).
+    # Flask-Compress's hook is registered here, within _vary_and_compress.
     app.config["COMPRESS_REGISTER"] = False
     compress.init_app(app)
-    app.after_request(_compressed)
+    app.after_request(_vary_and_compress)

@@ -17,13 +17,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from babel import Locale
-from flask import Blueprint, Flask, Response, abort, current_app, redirect, request, session
+from flask import Blueprint, Flask, abort, current_app, redirect, request, session
 from flask_babel import Babel, get_locale
 from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response as Redirect
 
 from .extensions import csrf
-from .vary import add_vary
 
 #: Each language in its own name: a person looking for theirs reads it in their language.
 NAMES = {"en": "English", "fr": "Français", "it": "Italiano"}
@@ -36,16 +35,22 @@ def languages() -> list[str]:
     return list(current_app.config["LANGUAGES"])
 
 
-def select_locale() -> Locale:
-    """The person's choice, else the browser's best match among ours, else the default: as a
-    ``Locale`` made once per language (Flask-Babel would parse the code on every request)."""
+def chosen_language() -> str:
+    """This request's language: the person's choice, else the browser's best match among ours,
+    else the default (what Flask-Babel's ``get_locale`` says, without its machinery)."""
     chosen = session.get("lang")
     codes = current_app.config["LANGUAGES"]
-    if chosen not in codes:
-        asked = "HTTP_ACCEPT_LANGUAGE" in request.environ
-        chosen = (asked and request.accept_languages.best_match(codes)) or current_app.config[
-            "BABEL_DEFAULT_LOCALE"]
-    return _locale(str(chosen))
+    if chosen in codes:
+        return str(chosen)
+    asked = "HTTP_ACCEPT_LANGUAGE" in request.environ
+    return str((asked and request.accept_languages.best_match(codes))
+               or current_app.config["BABEL_DEFAULT_LOCALE"])
+
+
+def select_locale() -> Locale:
+    """Flask-Babel's locale selector: ``chosen_language`` as a ``Locale`` made once per language
+    (Flask-Babel would parse the code again on every request)."""
+    return _locale(chosen_language())
 
 
 @functools.lru_cache(maxsize=16)
@@ -110,13 +115,6 @@ def _template_context() -> dict[str, Any]:
     }
 
 
-def _vary(response: Response) -> Response:
-    # The same URL answers in the browser's language: caches must keep one copy per language.
-    if response.mimetype == "text/html":
-        add_vary(response, "Accept-Language")
-    return response
-
-
 def init_app(app: Flask) -> None:
     app.config.setdefault(
         "BABEL_TRANSLATION_DIRECTORIES", os.path.join(os.path.dirname(__file__), "translations")
@@ -124,4 +122,5 @@ def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale)
     app.register_blueprint(bp)
     app.context_processor(_template_context)
-    app.after_request(_vary)
+    # An HTML page answers in the browser's language: it says Vary: Accept-Language
+    # (extensions._vary_and_compress, with the Vary every answer carries).

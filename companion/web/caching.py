@@ -23,11 +23,12 @@ import os
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from flask import current_app, g, make_response, request, session
-from flask_babel import get_locale
+from flask import current_app, g, request, session
+from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response
 
 from ..caches import cache
+from ..i18n import chosen_language
 from ..vary import add_vary
 
 #: Stands for a CSRF token in a watcher's page as it is rendered: it cannot occur in a rendered
@@ -50,6 +51,14 @@ class WatcherPage:
 
     body: bytes
     etag: str
+    #: What ``send_watcher_page`` sends with it: its type, its ETag, revalidate, Vary: Cookie.
+    headers: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(cls, body: str, etag: str) -> WatcherPage:
+        return cls(body.encode(), etag, (
+            ("Content-Type", "text/html; charset=utf-8"), ("ETag", quote_etag(etag, weak=True)),
+            ("Cache-Control", REVALIDATE), ("Vary", "Cookie")))
 
 
 def build_id() -> str:
@@ -88,7 +97,7 @@ def _page_key(game: Head, editable: bool, fragment: bool) -> tuple[Any, ...]:
     if where is None:  # the same for every key of this request: work it out once
         # The address the page's absolute links are made from (what ``request.host_url`` says,
         # without building that string), and the path it was asked at.
-        where = g._page_where = (build_id(), str(get_locale()),
+        where = g._page_where = (build_id(), chosen_language(),
                                  (request.scheme, request.host, request.root_path),
                                  request.full_path.rstrip("?"))
     return (*where[:3], game.id, game.version, editable, fragment, "" if fragment else where[3])
@@ -110,7 +119,7 @@ def may_answer_304() -> bool:
 
 
 def not_modified(tag: str) -> Response:
-    response = make_response("", 304)
+    response: Response = current_app.response_class(status=304, mimetype="text/html")
     response.set_etag(tag, weak=True)
     response.headers["Cache-Control"] = REVALIDATE
     add_vary(response, "Cookie")
@@ -138,15 +147,12 @@ def keep_watcher_page(game: Head, fragment: bool, body: str) -> WatcherPage | No
     if CSRF_PLACEHOLDER in body:
         return None
     key = _page_key(game, False, fragment)
-    page = WatcherPage(body.encode(), _tag(key))
+    page = WatcherPage.of(body, _tag(key))
     cache("pages").put(key, page)
     return page
 
 
 def send_watcher_page(page: WatcherPage) -> Response:
     """A kept watcher's page as a response, revalidated by its ETag."""
-    response: Response = current_app.response_class(page.body, mimetype="text/html")
-    response.set_etag(page.etag, weak=True)
-    response.headers["Cache-Control"] = REVALIDATE
-    add_vary(response, "Cookie")
+    response: Response = current_app.response_class(page.body, headers=page.headers)
     return response

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import abort, make_response, redirect, render_template, request, url_for
+from flask import abort, current_app, make_response, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from .. import store
@@ -44,8 +44,11 @@ def live(game_id: str) -> Response:
     """The live part for a watching phone, polled every few seconds: 204 while nothing changed
     (answered from the version alone)."""
     head = access.head_or_404(game_id)
-    if request.args.get("v", type=int) == head.version:
-        return make_response("", 204)
+    # The poll asks ``?v=<the version it has>``: that query is compared as it is, any other parsed.
+    if (request.query_string == b"v=%d" % head.version
+            or request.args.get("v", type=int) == head.version):
+        # Its type said, as the default it is: werkzeug looks a missing one up by raising.
+        return current_app.response_class(status=204, mimetype="text/html")
     return _shown(head, fragment=True)
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from datetime import datetime, tzinfo
 
 import flask.sessions
@@ -101,7 +100,7 @@ def test_a_cookie_is_never_another_sessions(app: Flask, frozen: Callable[[float]
     cookies = SessionCookies(serializer)
     plain = CookieAttributes(name="session", domain=None, path="/", secure=False, httponly=True,
                              samesite="Lax", partitioned=False, lifetime=None, max_size=4093)
-    secure = replace(plain, secure=True)
+    secure = plain._replace(secure=True)
     # 1 and True are equal in Python, not in JSON: two sessions, two cookies.
     one, true = cookies.header({"n": 1}, plain), cookies.header({"n": True}, plain)
     assert one != true
@@ -109,6 +108,10 @@ def test_a_cookie_is_never_another_sessions(app: Flask, frozen: Callable[[float]
     assert serializer.loads(true.split(";")[0].split("=", 1)[1]) == {"n": True}
     assert cookies.header({"n": 1}, plain) == one
     assert cookies.header({"n": 1}, secure) != one and "Secure" in cookies.header({"n": 1}, secure)
+    # A tuple and a list are one JSON array to Python's json, not to the session's tagged JSON.
+    listed, tupled = cookies.header({"n": [1]}, plain), cookies.header({"n": (1,)}, plain)
+    assert listed != tupled
+    assert serializer.loads(tupled.split(";")[0].split("=", 1)[1]) == {"n": (1,)}
 
 
 def test_a_new_secret_key_makes_new_cookies(make_app: Callable[..., Flask],
