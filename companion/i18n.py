@@ -39,12 +39,13 @@ def chosen_language() -> str:
     """This request's language: the person's choice, else the browser's best match among ours,
     else the default (what Flask-Babel's ``get_locale`` says, without its machinery)."""
     chosen = session.get("lang")
-    codes = current_app.config["LANGUAGES"]
+    config = current_app.config
+    codes = config["LANGUAGES"]
     if chosen in codes:
         return str(chosen)
     asked = "HTTP_ACCEPT_LANGUAGE" in request.environ
     return str((asked and request.accept_languages.best_match(codes))
-               or current_app.config["BABEL_DEFAULT_LOCALE"])
+               or config["BABEL_DEFAULT_LOCALE"])
 
 
 def select_locale() -> Locale:

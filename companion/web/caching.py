@@ -63,7 +63,7 @@ class WatcherPage:
 
 def build_id() -> str:
     """A hash of what draws the pages: a new deploy never answers 304 for an older page."""
-    app = current_app
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
     found: str | None = app.extensions.get("companion.build")
     if found is not None and not (app.debug or app.testing):
         return found
@@ -95,11 +95,12 @@ def _page_key(game: Head, editable: bool, fragment: bool) -> tuple[Any, ...]:
     """What a page depends on, besides a scorekeeper's CSRF token."""
     where = g.get("_page_where")
     if where is None:  # the same for every key of this request: work it out once
+        asked = request._get_current_object()  # (one look-up through the proxy, not four)
         # The address the page's absolute links are made from (what ``request.host_url`` says,
         # without building that string), and the path it was asked at.
         where = g._page_where = (build_id(), chosen_language(),
-                                 (request.scheme, request.host, request.root_path),
-                                 request.full_path.rstrip("?"))
+                                 (asked.scheme, asked.host, asked.root_path),
+                                 asked.full_path.rstrip("?"))
     return (*where[:3], game.id, game.version, editable, fragment, "" if fragment else where[3])
 
 
