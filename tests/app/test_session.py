@@ -2,7 +2,7 @@
 
 A cookie's timestamp (and its Expires, a year later) counts whole seconds, so every new phone
 that opens the same share link within a second gets the same one-game list, and so the same
-cookie (``security.SessionCookies``): made once, and exactly what Flask would have written.
+cookie (``sessions.SessionCookies``): made once, and exactly what Flask would have written.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from flask.sessions import SecureCookieSessionInterface
 from werkzeug.http import http_date
 from werkzeug.wrappers import Response
 
-from companion.security import CookieAttributes, SessionCookies
+from companion.sessions import CookieAttributes, SessionCookies
 
 from tests.api.client import Api
 
