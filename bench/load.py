@@ -17,6 +17,11 @@ processes on the one database loaded together, to show what scaling out adds. ``
 compares round 1 with round 19 for state, poll and page. Everything listens on 127.0.0.1 only;
 every wrk run lasts ``--duration`` seconds.
 
+Each row also gets a second ratio, by CPU per request (``cpu``, on Linux): the CPU time the
+bare Flask app's workers and wrk spent per request, over the same for the row. On a machine
+shared with other work the requests per second of both apps swing from one measure to the next;
+the CPU a request costs moves much less, and on a quiet machine the two ratios agree.
+
 Run from the project's root: ``.venv/bin/python bench/load.py`` (see bench/README.md).
 """
 
@@ -27,6 +32,7 @@ import glob
 import json
 import os
 import re
+import resource
 import shutil
 import socket
 import subprocess
@@ -136,6 +142,28 @@ class Result:
     p99: float
     errors: int
     hello: float = 0.0  # the bare Flask app's req/s measured just before (the ratio's yardstick)
+    #: CPU per request, in microseconds: the server's workers and wrk itself (0: not measured).
+    cpu: float = 0.0
+    hello_cpu: float = 0.0  # the same, for the bare Flask app measured just before
+
+
+def _workers_cpu(server: Server) -> float | None:
+    """CPU seconds (user and system) the server's worker processes have used so far (Linux's
+    /proc; None elsewhere)."""
+    try:
+        master = server.process.pid
+        children = []
+        for task in os.listdir(f"/proc/{master}/task"):
+            with open(f"/proc/{master}/task/{task}/children") as listed:
+                children += listed.read().split()
+        ticks = 0
+        for child in children:
+            with open(f"/proc/{child}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])
+        return ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def _ms(value: str, unit: str) -> float:
@@ -143,21 +171,30 @@ def _ms(value: str, unit: str) -> float:
 
 
 def wrk(url: str, duration: int, connections: int, threads: int, headers: tuple[str, ...] = (),
-        script: Path | None = None) -> Result:
+        script: Path | None = None, server: Server | None = None) -> Result:
     command = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{duration}s", "--latency",
                "--timeout", "10s"]
     for header in headers:
         command += ["-H", header]
     if script:
         command += ["-s", str(script)]
+    served = _workers_cpu(server) if server else None
+    spent = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run(command + [url], capture_output=True, text=True, check=True,
                          timeout=duration + 60).stdout
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
     p50 = re.search(r"50%\s+([\d.]+)(us|ms|s)\b", out)
     p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)\b", out)
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    return Result(rps, _ms(*p50.groups()) if p50 else 0.0, _ms(*p99.groups()) if p99 else 0.0,
-                  int(errors.group(1)) if errors else 0)
+    result = Result(rps, _ms(*p50.groups()) if p50 else 0.0, _ms(*p99.groups()) if p99 else 0.0,
+                    int(errors.group(1)) if errors else 0)
+    done = re.search(r"(\d+) requests in", out)
+    after = _workers_cpu(server) if server else None
+    if served is not None and after is not None and done and int(done.group(1)):
+        now = resource.getrusage(resource.RUSAGE_CHILDREN)
+        wrk_cpu = (now.ru_utime + now.ru_stime) - (spent.ru_utime + spent.ru_stime)
+        result.cpu = (after - served + wrk_cpu) / int(done.group(1)) * 1e6
+    return result
 
 
 def write_script(path: Path, games: list[tuple[str, str]], writes: list[tuple[str, dict[str, Any]]],
@@ -245,26 +282,30 @@ def prepare(server: Server, work: Path, games: int, threads: int, flat: bool) ->
     return target
 
 
-def paired(hello: Server, args: argparse.Namespace, url: str, **options: Any) -> Result:
+def paired(hello: Server, args: argparse.Namespace, url: str, server: Server | None = None,
+           **options: Any) -> Result:
     """One row, right after the bare Flask app for half as long: on a busy shared machine a
-    ratio means something only between measures taken close together."""
+    ratio means something only between measures taken close together. With ``server`` (the
+    app's), the CPU each request cost is measured too, for both."""
     load = {"duration": args.duration, "connections": args.connections, "threads": args.wrk_threads}
-    bare = wrk(hello.url + "/", **{**load, "duration": max(1, args.duration // 2)}).rps
-    result = wrk(url, **load, **options)
-    result.hello = bare
+    bare = wrk(hello.url + "/", **{**load, "duration": max(1, args.duration // 2)},
+               server=hello if server else None)
+    result = wrk(url, **load, **options, server=server)
+    result.hello, result.hello_cpu = bare.rps, bare.cpu
     return result
 
 
 def rows(hello: Server, target: Target, args: argparse.Namespace, game_id: str | None = None,
          version: int | None = None) -> dict[str, Result]:
     gid, v = game_id or target.game_id, version or target.version
-    url = target.server.url
+    server = target.server
+    url = server.url
     return {
-        "state": paired(hello, args, f"{url}/api/v1/games/{gid}"),
-        "304": paired(hello, args, f"{url}/api/v1/games/{gid}",
+        "state": paired(hello, args, f"{url}/api/v1/games/{gid}", server),
+        "304": paired(hello, args, f"{url}/api/v1/games/{gid}", server,
                       headers=(f'If-None-Match: W/"{gid}-{v}"',)),
-        "204": paired(hello, args, f"{url}/g/{gid}/live?v={v}"),
-        "page": paired(hello, args, f"{url}/g/{gid}"),
+        "204": paired(hello, args, f"{url}/g/{gid}/live?v={v}", server),
+        "page": paired(hello, args, f"{url}/g/{gid}", server),
     }
 
 
@@ -272,13 +313,18 @@ GOALS = {"state": 0.55, "304": 0.70, "204": 0.70, "page": 0.50, "write": 0.20}
 
 
 def report(title: str, results: dict[str, Result]) -> None:
+    """Each row's ratio to the bare Flask app by requests per second (the issue's figure), and
+    by CPU per request (``cpu``: the hello's CPU per request over this row's, the servers'
+    workers and wrk counted): the second moves much less when other work shares the machine."""
     print(f"\n{title}")
-    print(f"  {'what':<8} {'req/s':>9} {'hello':>7} {'ratio':>7} {'goal':>6} {'p50 ms':>8} {'p99 ms':>8}"
-          "  errors")
+    print(f"  {'what':<8} {'req/s':>9} {'hello':>7} {'ratio':>7} {'goal':>6} {'cpu':>6} {'µs/req':>7}"
+          f" {'p50 ms':>8} {'p99 ms':>8}  errors")
     for name, r in results.items():
         goal = GOALS.get(name.split()[0])
+        cpu = f"{r.hello_cpu / r.cpu:.2f}" if r.cpu and r.hello_cpu else ""
         print(f"  {name:<8} {r.rps:>9,.0f} {r.hello:>7,.0f} {r.rps / r.hello:>7.2f}"
-              f" {'' if goal is None else f'{goal:.2f}':>6} {r.p50:>8.2f} {r.p99:>8.2f}  {r.errors or ''}")
+              f" {'' if goal is None else f'{goal:.2f}':>6} {cpu:>6} {r.cpu or 0:>7,.0f}"
+              f" {r.p50:>8.2f} {r.p99:>8.2f}  {r.errors or ''}")
     sys.stdout.flush()
 
 
@@ -362,7 +408,8 @@ def main() -> None:
 
         for label, cwd, target in targets:
             results = rows(hello, target, args)
-            results["write"] = paired(hello, args, target.server.url + "/", script=target.script)
+            results["write"] = paired(hello, args, target.server.url + "/", target.server,
+                                      script=target.script)
             report(f"SQLite, {label} ({cwd.name})", results)
             if args.flat:
                 early = rows(hello, target, args, target.early_id, target.early_version)
@@ -370,6 +417,10 @@ def main() -> None:
                 print("  round 19 / round 1 cost, each against its own hello:",
                       ", ".join(f"{k} {(early[k].rps / early[k].hello) / (late[k].rps / late[k].hello):.2f}x"
                                 for k in early))
+                if all(r.cpu and r.hello_cpu for r in (*early.values(), *late.values())):
+                    print("  the same by CPU per request:",
+                          ", ".join(f"{k} {(late[k].cpu / late[k].hello_cpu) / (early[k].cpu / early[k].hello_cpu):.2f}x"
+                                    for k in early))
         for server in servers[1:]:
             stop(server)
         servers = servers[:1]
@@ -385,7 +436,7 @@ def main() -> None:
                 servers += [one, two]
                 target = prepare(one, work, games, args.wrk_threads, False)
                 results = rows(hello, target, args)
-                results["write"] = paired(hello, args, one.url + "/", script=target.script)
+                results["write"] = paired(hello, args, one.url + "/", one, script=target.script)
                 report("PostgreSQL, one app server", results)
                 # Both servers at once, half the connections each, on the same finished game.
                 half = {"duration": args.duration, "connections": max(1, args.connections // 2),

@@ -1,25 +1,30 @@
 """Security on every response: headers, cookies, the proxy hop, redacted logs and error pages.
 
 The same server runs over plain HTTP on a home network and over HTTPS behind a proxy, so what
-depends on the scheme (``Secure`` cookies, HSTS) is decided per request, not once at start-up.
+depends on the scheme (``Secure`` cookies, by the session of ``companion.sessions``; HSTS) is
+decided per request, not once at start-up.
+
+The headers are the same on every response but for HSTS: they are made once, at start-up, and
+added to each response as it leaves the app (``SecurityHeaders``, a WSGI middleware), instead of
+being set one by one, each with a search of the headers already there.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 from urllib.parse import unquote
 
-from flask import Flask, Response, current_app, jsonify, render_template, request
-from flask.sessions import SecureCookieSessionInterface
+from flask import Flask, Response, jsonify, render_template, request
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
-from itsdangerous import URLSafeTimedSerializer
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .config import is_on
+from .sessions import SessionInterface
 
 CONTENT_SECURITY_POLICY = "; ".join(
     (
@@ -67,27 +72,36 @@ HEADERS = {
 
 HSTS = "max-age=31536000"
 
+#: What every response carries, over plain HTTP and over HTTPS, as WSGI header pairs.
+_PLAIN = [(name, value) for name, value in HEADERS.items()]
+_SECURE = [*_PLAIN, ("Strict-Transport-Security", HSTS)]
+_OURS = frozenset(name.lower() for name, _ in _SECURE)
 
-def is_https() -> bool:
-    """Whether this request came over HTTPS, or the server is told to act as if it always did."""
-    return request.is_secure or is_on(current_app.config.get("FORCE_HTTPS"))
+StartResponse = Callable[..., Any]
+WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
 
-class SessionInterface(SecureCookieSessionInterface):
-    """Flask's signed-cookie session, with ``Secure`` decided by the request's scheme."""
+class SecurityHeaders:
+    """WSGI middleware: the security headers on every response that leaves the app (pages,
+    errors, static files, 304s), HSTS exactly when the request came over HTTPS (after the proxy
+    hop, when it is trusted) or ``FORCE_HTTPS`` says to act as if it always did. A header of the
+    same name that a view set is replaced, as the app's policy always won."""
 
-    def get_cookie_secure(self, app: Flask) -> bool:
-        return is_https()
+    def __init__(self, app: WSGIApp, config: Mapping[str, Any]) -> None:
+        self.app = app
+        self.config = config
 
-    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
-        # Flask builds a new serializer (and its key derivation) twice a request; the keys
-        # change only with the configuration, so one serializer per set of keys serves them all.
-        keys = (*(app.config["SECRET_KEY_FALLBACKS"] or ()), app.secret_key)
-        kept: tuple[Any, URLSafeTimedSerializer | None] | None = app.extensions.get("companion.signer")
-        if kept is None or kept[0] != keys:
-            kept = (keys, super().get_signing_serializer(app))
-            app.extensions["companion.signer"] = kept
-        return kept[1]
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        secure = (environ.get("wsgi.url_scheme") in ("https", "wss")
+                  or is_on(self.config.get("FORCE_HTTPS")))
+        ours = _SECURE if secure else _PLAIN
+
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            if any(name.lower() in _OURS for name, _ in headers):
+                headers = [(name, value) for name, value in headers if name.lower() not in _OURS]
+            return start_response(status, headers + ours, exc_info)
+
+        return self.app(environ, start)
 
 
 # --- capability tokens never reach a log, nor a page's echo of its own address ----------------
@@ -216,15 +230,9 @@ def _handle_error(error: HTTPException) -> tuple[Response, int]:
 # --- wiring -----------------------------------------------------------------------------------
 
 
-def _set_headers(response: Response) -> Response:
-    for name, value in HEADERS.items():
-        response.headers[name] = value
-    if is_https():
-        response.headers["Strict-Transport-Security"] = HSTS
-    return response
-
-
 def init_app(app: Flask) -> None:
+    # Inside the proxy hop: the scheme HSTS depends on is the one ProxyFix worked out.
+    app.wsgi_app = SecurityHeaders(app.wsgi_app, app.config)  # type: ignore[method-assign]
     if is_on(app.config.get("TRUST_PROXY")):
         # One proxy in front: its X-Forwarded-Proto decides the scheme and X-Forwarded-For the
         # client's address (which the rate limits count by). Nothing further is trusted.
@@ -232,7 +240,6 @@ def init_app(app: Flask) -> None:
     app.session_interface = SessionInterface()
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
-    app.after_request(_set_headers)
     app.context_processor(lambda: {"return_address": return_address})
     for status in ERRORS:
         app.register_error_handler(status, _handle_error)

@@ -30,6 +30,8 @@ ROUND_NUMBER = re.compile(r"[0-9]{1,9}")
 
 def refuse_large_bodies() -> None:
     """A body over 64 KiB is refused (413) before anything else, token or not."""
+    if not request.environ.get("CONTENT_LENGTH"):
+        return  # no length said (a GET, a poll): nothing to refuse before reading
     limit = request.max_content_length
     if request.content_length is not None and limit is not None and request.content_length > limit:
         raise RequestEntityTooLarge()
@@ -83,6 +85,18 @@ def _etag(game: store.StoredGame | store.GameHead) -> str:
     return f"{game.id}-{game.version}"
 
 
+def _held(game: store.GameHead) -> bool:
+    """Whether the client's ``If-None-Match`` names this version (a weak comparison). A poll
+    sends back the one ETag it was given: that header is compared as it is, any other parsed."""
+    sent = request.environ.get("HTTP_IF_NONE_MATCH")
+    if not sent:
+        return False
+    tag = _etag(game)
+    if sent == f'W/"{tag}"' or sent == f'"{tag}"':
+        return True
+    return request.if_none_match.contains_weak(tag)
+
+
 def _game_response(game: store.StoredGame) -> Response:
     # The body of one version never changes: serialize it once per process.
     bodies_ = cache("api")
@@ -104,9 +118,14 @@ def _unchanged(game_id: str) -> Response | None:
     head = store.game_head(game_id)
     if head is None:
         raise store.GameNotFound(game_id)
-    if not request.if_none_match.contains_weak(_etag(head)):
+    if not _held(head):
         return None
-    return _versioned(head, Response(status=304))
+    return _versioned(head, _not_modified())
+
+
+def _not_modified() -> Response:
+    # Its (default) type said: werkzeug looks a missing one up by raising, and catching, a KeyError.
+    return Response(status=304, mimetype="text/html")
 
 
 def _versioned(found: store.GameHead | store.StoredGame, response: Response) -> Response:
@@ -124,8 +143,8 @@ def game(game_id: str) -> Response:
     head = store.game_head(game_id)
     if head is None:
         raise store.GameNotFound(game_id)
-    if request.if_none_match.contains_weak(_etag(head)):
-        return _versioned(head, Response(status=304))
+    if _held(head):
+        return _versioned(head, _not_modified())
     body = cache("api").get((head.id, head.version))
     if isinstance(body, str):
         return _versioned(head, Response(body, mimetype="application/json"))

@@ -1,32 +1,39 @@
 """The game page answered as cheaply as it can be: 304 from the version alone, and a watcher's
-page rendered once per version and language.
+whole answer (its bytes and its ETag) made once per version and language.
 
 A game page depends on the game's version, the language, whether this device keeps score, the
-session's CSRF secret (the token in its forms), the address it was asked at, and the code that
-draws it (templates, translations, static files). Its ETag is made of exactly those, so a
-browser's ``If-None-Match`` is answered 304 from the version column alone: no entries read,
-nothing folded, nothing rendered. A page with a flashed message is never answered 304.
+address it was asked at, and the code that draws it (templates, translations, static files). A
+scorekeeper's page also holds the session's CSRF token (in its forms), so its ETag names the
+session's CSRF secret too. A watcher's page holds nothing of the session: no form of its own,
+and the language switcher needs no token (``i18n.set_language`` refuses cross-site posts by
+their origin instead). Its ETag is made of exactly the rest, so a browser's ``If-None-Match`` is
+answered 304 from the version column alone: no entries read, nothing folded, nothing rendered.
+A page with a flashed message is never answered 304.
 
-A watcher's page holds no form of its own, only the CSRF token of the language switcher: it is
-rendered once per ``(game, version, language, address)`` with a placeholder for the token, which
-each request fills in. The scorekeeper's page (forms, the scorekeeper link) is always rendered.
+A watcher's page is rendered once per ``(build, language, address, game, version, path)`` and
+kept as bytes with its ETag: every watching phone, with or without a cookie, gets the same
+answer. A page that drew a CSRF token after all (a form added to what watchers see) is never
+kept: it is rendered for each request, as a scorekeeper's is.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-from flask import current_app, g, make_response, request, session
-from flask_babel import get_locale
-from flask_wtf.csrf import generate_csrf
+from flask import current_app, g, request, session
+from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response
 
 from ..caches import cache
+from ..i18n import chosen_language
+from ..vary import add_vary
 
-#: Stands for the request's CSRF token in a cached page: it cannot occur in a rendered page (a
-#: player's name may hold no control character, and the templates write none).
+#: Stands for a CSRF token in a watcher's page as it is rendered: it cannot occur in a rendered
+#: page (a player's name may hold no control character, and the templates write none), so a page
+#: holding it drew a token, and is not kept.
 CSRF_PLACEHOLDER = "\x00csrf\x00"
 
 #: A game page may be kept by this device's browser, and must be asked for again before each use.
@@ -38,9 +45,25 @@ class Head(Protocol):
     version: int
 
 
+@dataclass(frozen=True)
+class WatcherPage:
+    """A watcher's page of one version, ready to send: the same for every watching phone."""
+
+    body: bytes
+    etag: str
+    #: What ``send_watcher_page`` sends with it: its type, its ETag, revalidate, Vary: Cookie.
+    headers: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(cls, body: str, etag: str) -> WatcherPage:
+        return cls(body.encode(), etag, (
+            ("Content-Type", "text/html; charset=utf-8"), ("ETag", quote_etag(etag, weak=True)),
+            ("Cache-Control", REVALIDATE), ("Vary", "Cookie")))
+
+
 def build_id() -> str:
     """A hash of what draws the pages: a new deploy never answers 304 for an older page."""
-    app = current_app
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
     found: str | None = app.extensions.get("companion.build")
     if found is not None and not (app.debug or app.testing):
         return found
@@ -69,17 +92,26 @@ def _csrf_secret() -> str:
 
 
 def _page_key(game: Head, editable: bool, fragment: bool) -> tuple[Any, ...]:
-    """What a watcher's page depends on, besides the CSRF token filled in per request."""
+    """What a page depends on, besides a scorekeeper's CSRF token."""
     where = g.get("_page_where")
     if where is None:  # the same for every key of this request: work it out once
-        where = g._page_where = (build_id(), str(get_locale()), request.host_url,
-                                 request.full_path.rstrip("?"))
+        asked = request._get_current_object()  # (one look-up through the proxy, not four)
+        # The address the page's absolute links are made from (what ``request.host_url`` says,
+        # without building that string), and the path it was asked at.
+        where = g._page_where = (build_id(), chosen_language(),
+                                 (asked.scheme, asked.host, asked.root_path),
+                                 asked.full_path.rstrip("?"))
     return (*where[:3], game.id, game.version, editable, fragment, "" if fragment else where[3])
 
 
-def etag(game: Head, editable: bool, fragment: bool) -> str:
-    key = (*_page_key(game, editable, fragment), _csrf_secret())
+def _tag(key: tuple[Any, ...]) -> str:
     return hashlib.sha256(repr(key).encode()).hexdigest()[:27]
+
+
+def etag(game: Head, editable: bool, fragment: bool) -> str:
+    """The page's ETag: a scorekeeper's names the session's CSRF secret, a watcher's does not."""
+    key = _page_key(game, editable, fragment)
+    return _tag((*key, _csrf_secret()) if editable else key)
 
 
 def may_answer_304() -> bool:
@@ -88,10 +120,10 @@ def may_answer_304() -> bool:
 
 
 def not_modified(tag: str) -> Response:
-    response = make_response("", 304)
+    response: Response = current_app.response_class(status=304, mimetype="text/html")
     response.set_etag(tag, weak=True)
     response.headers["Cache-Control"] = REVALIDATE
-    response.vary.add("Cookie")
+    add_vary(response, "Cookie")
     return response
 
 
@@ -100,21 +132,28 @@ def conditional(response: Response, game: Head, editable: bool, fragment: bool) 
     if response.status_code == 200 and may_answer_304():
         response.set_etag(etag(game, editable, fragment), weak=True)
         response.headers["Cache-Control"] = REVALIDATE
-        response.vary.add("Cookie")
+        add_vary(response, "Cookie")
     return response
 
 
-def watcher_page(game: Head, fragment: bool) -> str | None:
-    """A watcher's page of this version from the cache, with this request's CSRF token."""
-    body = cache("pages").get(_page_key(game, False, fragment))
-    if not isinstance(body, str):
+def watcher_page(game: Head, fragment: bool) -> WatcherPage | None:
+    """A watcher's page of this version, if this process has made it."""
+    found = cache("pages").get(_page_key(game, False, fragment))
+    return found if isinstance(found, WatcherPage) else None
+
+
+def keep_watcher_page(game: Head, fragment: bool, body: str) -> WatcherPage | None:
+    """Keep a watcher's page rendered with ``CSRF_PLACEHOLDER`` as its ``csrf_token``; ``None``
+    (nothing kept) when it drew a token, and so belongs to one session."""
+    if CSRF_PLACEHOLDER in body:
         return None
-    return body.replace(CSRF_PLACEHOLDER, generate_csrf()) if CSRF_PLACEHOLDER in body else body
+    key = _page_key(game, False, fragment)
+    page = WatcherPage.of(body, _tag(key))
+    cache("pages").put(key, page)
+    return page
 
 
-def keep_watcher_page(game: Head, fragment: bool, body: str) -> str:
-    """Keep a page rendered with the placeholder, and fill in this request's token."""
-    token = generate_csrf()
-    if token not in body:  # no form drew a real token (which would be this session's only)
-        cache("pages").put(_page_key(game, False, fragment), body)
-    return body.replace(CSRF_PLACEHOLDER, token)
+def send_watcher_page(page: WatcherPage) -> Response:
+    """A kept watcher's page as a response, revalidated by its ETag."""
+    response: Response = current_app.response_class(page.body, headers=page.headers)
+    return response

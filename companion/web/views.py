@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from flask import abort, make_response, redirect, render_template, request, url_for
+from flask import abort, current_app, make_response, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from .. import store
-from ..store import GameHead, StoredGame
+from ..store import GameHead
 from . import access, caching
 from .answers import render_game, wants_fragment
 from .fragments import render_body
@@ -44,8 +44,11 @@ def live(game_id: str) -> Response:
     """The live part for a watching phone, polled every few seconds: 204 while nothing changed
     (answered from the version alone)."""
     head = access.head_or_404(game_id)
-    if request.args.get("v", type=int) == head.version:
-        return make_response("", 204)
+    # The poll asks ``?v=<the version it has>``: that query is compared as it is, any other parsed.
+    if (request.query_string == b"v=%d" % head.version
+            or request.args.get("v", type=int) == head.version):
+        # Its type said, as the default it is: werkzeug looks a missing one up by raising.
+        return current_app.response_class(status=204, mimetype="text/html")
     return _shown(head, fragment=True)
 
 
@@ -54,19 +57,21 @@ def _shown(head: GameHead, fragment: bool) -> Response:
     editable = access.may_edit(head)
     if not caching.may_answer_304():  # a flashed message to show once: no cache either way
         return render_game(access.load_or_404(head.id), fragment=fragment)
-    tag = caching.etag(head, editable, fragment)
+    if editable:
+        tag = caching.etag(head, editable, fragment)
+        if request.if_none_match.contains_weak(tag):
+            return caching.not_modified(tag)
+        game = access.load_or_404(head.id)
+        # The ETag again: rendering may just have given this session its CSRF secret.
+        return caching.conditional(render_game(game, fragment=fragment), game, editable, fragment)
+    page = caching.watcher_page(head, fragment)
+    tag = page.etag if page else caching.etag(head, editable, fragment)
     if request.if_none_match.contains_weak(tag):
         return caching.not_modified(tag)
-    shown: GameHead | StoredGame = head
-    if editable:
-        shown = access.load_or_404(head.id)
-        response = render_game(shown, fragment=fragment)
-    else:
-        body = caching.watcher_page(head, fragment)
-        if body is None:
-            shown = access.load_or_404(head.id)
-            body = caching.keep_watcher_page(shown, fragment, render_body(
-                shown, fragment=fragment, csrf_token=lambda: caching.CSRF_PLACEHOLDER))
-        response = make_response(body)
-    # The ETag again: rendering may just have given this session its CSRF secret.
-    return caching.conditional(response, shown, editable, fragment)
+    if page is None:
+        game = access.load_or_404(head.id)  # the version it is now, which the page is kept by
+        page = caching.keep_watcher_page(game, fragment, render_body(
+            game, fragment=fragment, csrf_token=lambda: caching.CSRF_PLACEHOLDER))
+        if page is None:  # it drew a CSRF token: this session's page, rendered for it, not kept
+            return render_game(game, fragment=fragment)
+    return caching.send_watcher_page(page)

@@ -184,7 +184,7 @@ def _keep(client: FlaskClient, game: Any) -> None:
     assert client.get(f"/g/{game.id}/keep/{game.token}").status_code == 303
 
 
-def test_the_html_304_is_per_version_language_role_and_session(app: Flask) -> None:
+def test_the_html_304_is_per_version_language_and_role(app: Flask) -> None:
     owner = app.test_client()
     api = Api(owner)
     game = api.create("oh-hell", ["Ana", "Ben", "Cleo"])
@@ -196,11 +196,17 @@ def test_the_html_304_is_per_version_language_role_and_session(app: Flask) -> No
     tag = first.headers["ETag"]
     again = watcher.get(f"/g/{game.id}", headers={"If-None-Match": tag, "Accept-Language": "en"})
     assert again.status_code == 304 and again.headers["ETag"] == tag and not again.get_data()
+    assert "Cookie" in again.headers["Vary"] and "Accept-Language" in again.headers["Vary"]
 
     # Another language: another page.
     french = watcher.get(f"/g/{game.id}", headers={"If-None-Match": tag, "Accept-Language": "fr"})
     assert french.status_code == 200 and '<html lang="fr">' in french.get_data(as_text=True)
     assert french.headers["ETag"] != tag
+    # Chosen with the switcher rather than by the browser: the same.
+    chooser = app.test_client()
+    chooser.post("/language", data={"lang": "fr"})
+    chosen = chooser.get(f"/g/{game.id}", headers={"If-None-Match": tag, "Accept-Language": "en"})
+    assert chosen.status_code == 200 and chosen.headers["ETag"] == french.headers["ETag"]
 
     # The scorekeeper on the same browser: another page (forms, the scorekeeper link).
     _keep(watcher, game)
@@ -210,33 +216,60 @@ def test_the_html_304_is_per_version_language_role_and_session(app: Flask) -> No
     keeper_tag = keeper.headers["ETag"]
     assert watcher.get(f"/g/{game.id}", headers={"If-None-Match": keeper_tag,
                                                  "Accept-Language": "en"}).status_code == 304
+    # Another scorekeeper's phone holding that ETag: its own session, its own CSRF token in the
+    # forms, a page of its own.
+    other_keeper = app.test_client()
+    _keep(other_keeper, game)
+    assert other_keeper.get(f"/g/{game.id}", headers={"If-None-Match": keeper_tag,
+                                                      "Accept-Language": "en"}).status_code == 200
 
-    # Another phone holding the same ETag: its own session, its own CSRF token, a page of its own.
-    stranger = app.test_client()
-    stranger.get("/")
-    assert stranger.get(f"/g/{game.id}", headers={"If-None-Match": tag,
-                                                  "Accept-Language": "en"}).status_code == 200
+    # Another watching phone holding the watcher's ETag: the same page, so 304, with or
+    # without a session of its own.
+    for stranger in (app.test_client(), app.test_client()):
+        stranger.get("/")
+        assert stranger.get(f"/g/{game.id}", headers={"If-None-Match": tag,
+                                                      "Accept-Language": "en"}).status_code == 304
+        assert stranger.get(f"/g/{game.id}", headers={"Accept-Language": "en"}).data == first.data
 
     # A new version: a new page.
     api.write(game, "bids", {"bids": _first_bid(game.body)})
     assert watcher.get(f"/g/{game.id}", headers={"If-None-Match": keeper_tag,
                                                  "Accept-Language": "en"}).status_code == 200
+    assert app.test_client().get(f"/g/{game.id}", headers={
+        "If-None-Match": tag, "Accept-Language": "en"}).status_code == 200
 
 
-def test_a_cached_watcher_page_carries_each_phones_own_csrf_token(app: Flask) -> None:
+def test_a_watchers_page_holds_nothing_of_the_session(make_app: Callable[..., Flask]) -> None:
+    app = make_app(WTF_CSRF_ENABLED=True)
     game = Api(app.test_client()).create("elevator", ["Ana", "Ben", "Cleo"])
-    tokens = []
+    pages = []
     for _ in range(2):
-        phone = app.test_client()
-        page = phone.get(f"/g/{game.id}").get_data(as_text=True)
+        phone = app.test_client()  # a new phone: no cookie
+        response = phone.get(f"/g/{game.id}")
+        page = response.get_data(as_text=True)
         assert "\x00" not in page
-        token = re.search(r'<meta name="csrf-token" content="([^"]+)">', page)
-        assert token
-        tokens.append(token.group(1))
-        # The switcher's forms carry the same token as the page's meta.
-        assert set(re.findall(r'name="csrf_token" value="([^"]+)"', page)) == {token.group(1)}
-    assert tokens[0] != tokens[1]
+        assert "csrf" not in page.lower()  # no meta, no field: nothing of this session
+        assert 'name="lang" value="fr"' in page  # the switcher is there all the same
+        with phone.session_transaction() as session:
+            assert "csrf_token" not in session  # no CSRF secret was made for it
+            assert session["recent"] == [game.id]  # the game is still on this phone's list
+        assert f'href="/g/{game.id}"' in phone.get("/").get_data(as_text=True)
+        pages.append((response.data, response.headers["ETag"]))
+    assert pages[0] == pages[1]
     assert len(app.extensions["companion.caches"]["pages"]) == 1  # rendered once for both
+
+
+def test_a_scorekeepers_page_keeps_its_forms_and_csrf_token(make_app: Callable[..., Flask]) -> None:
+    app = make_app(WTF_CSRF_ENABLED=True)
+    phone = app.test_client()
+    game = Api(phone).create("elevator", ["Ana", "Ben", "Cleo"])
+    _keep(phone, game)
+    page = phone.get(f"/g/{game.id}").get_data(as_text=True)
+    token = re.search(r'<meta name="csrf-token" content="([^"]+)">', page)
+    assert token
+    assert set(re.findall(r'name="csrf_token" value="([^"]+)"', page)) == {token.group(1)}
+    assert 'class="bid-form"' in page
+    assert not app.extensions["companion.caches"].get("pages")  # never kept for others
 
 
 def test_a_flashed_message_is_never_answered_304(app: Flask) -> None:
@@ -257,3 +290,51 @@ def test_the_state_cache_agrees_with_a_fold(app: Flask, client: FlaskClient) -> 
             cache.clear()
         folded = store.load_game(game.id)
     assert cached.state == folded.state and cached.version == folded.version
+
+
+def _one_round(api: Api, game: Any) -> None:
+    """A quiet round (or Seven-Up hand): the first seat takes every trick."""
+    body = game.body
+    seats = len(body["players"])
+    if body["ruleset"] == "seven-up":
+        api.write(game, "hands", {"jacks_turned": 0, "beg": "stand", "high": 0, "low": 0,
+                                  "jack": 0, "game": 0})
+        return
+    if body["ruleset"] == "oh-seven":
+        cards = [{"value": value, "suit": suit} for value in (0, 1)
+                 for suit in ("spades", "hearts", "diamonds", "clubs")][:seats]
+        api.write(game, "bids", {"bids": cards})
+    else:
+        api.write(game, "bids", {"bids": [0] * seats})
+    api.write(game, "tricks", {"tricks": [body["current"]["hand_size"]] + [0] * (seats - 1)})
+
+
+@pytest.mark.parametrize("ruleset, players", [
+    ("oh-hell", ["Ana", "Ben", "Cleo"]),
+    ("elevator", ["Ana", "Ben", "Cleo"]),
+    ("oh-seven", ["Ana", "Ben", "Cleo", "Dev"]),
+    ("seven-up", ["Ana", "Ben"]),
+    ("seven-up", ["Ana", "Ben", "Cleo", "Dev"]),
+])
+def test_every_watchers_page_is_kept_none_draws_a_csrf_token(
+        make_app: Callable[..., Flask], ruleset: str, players: list[str]) -> None:
+    app = make_app(WTF_CSRF_ENABLED=True)
+    api = Api(app.test_client())
+    game = api.create(ruleset, players)
+    for stage in ("new", "played", "finished"):
+        if stage == "played":
+            _one_round(api, game)
+        elif stage == "finished":
+            while game.body["status"] != "finished":
+                _one_round(api, game)
+        for url, headers in ((f"/g/{game.id}", {}), (f"/g/{game.id}/live?v=0", {}),
+                             (f"/g/{game.id}", {"HX-Request": "true"})):
+            phone = app.test_client()
+            response = phone.get(url, headers=headers)
+            assert response.status_code == 200, (stage, url)
+            assert "csrf" not in response.get_data(as_text=True).lower(), (stage, url)
+            assert response.headers["ETag"] and response.headers["Cache-Control"] == "private, no-cache"
+            with phone.session_transaction() as session:
+                assert "csrf_token" not in session, (stage, url)
+        pages = app.extensions["companion.caches"]["pages"]
+        assert len(pages) == 2 * (1 + ("new", "played", "finished").index(stage)), stage

@@ -1,4 +1,9 @@
-"""Security headers on every kind of response, and cookies marked Secure exactly over HTTPS."""
+"""Security headers on every kind of response, and cookies marked Secure exactly over HTTPS.
+
+The headers are added as each response leaves the app (``security.SecurityHeaders``): the kinds
+below cover every way an answer is made (a page, a 304 or 204 from the version alone, an error
+page, a JSON error, a static file and its 304, a redirect after a post).
+"""
 
 from __future__ import annotations
 
@@ -10,6 +15,8 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from companion.security import CONTENT_SECURITY_POLICY
+
+from tests.api.client import Api
 
 EXPECTED = {
     "Content-Security-Policy": (
@@ -117,3 +124,82 @@ def test_without_trust_proxy_x_forwarded_proto_is_ignored(client: FlaskClient) -
     response = client.get("/offline", headers={"X-Forwarded-Proto": "https"})
     assert "Secure" not in _session_cookie(response)
     assert "Strict-Transport-Security" not in response.headers
+
+
+def _every_kind(client: FlaskClient, base_url: str = "http://localhost") -> dict[str, TestResponse]:
+    """One response of every kind, by what it is."""
+    game = Api(client).create("oh-hell", ["Ana", "Ben", "Cleo"])
+    page = client.get(f"/g/{game.id}", base_url=base_url)
+    api = client.get(f"/api/v1/games/{game.id}", base_url=base_url)
+    static = client.get("/static/css/app.css", base_url=base_url)
+    answers = {
+        "game page 200": page,
+        "game page 304": client.get(f"/g/{game.id}", base_url=base_url,
+                                    headers={"If-None-Match": page.headers["ETag"]}),
+        "live 204": client.get(f"/g/{game.id}/live?v={game.version}", base_url=base_url),
+        "live 200": client.get(f"/g/{game.id}/live?v=0", base_url=base_url),
+        "API 200": api,
+        "API 304": client.get(f"/api/v1/games/{game.id}", base_url=base_url,
+                              headers={"If-None-Match": api.headers["ETag"]}),
+        "API 404": client.get("/api/v1/games/no-such-game", base_url=base_url),
+        "page 404": client.get("/g/no-such-game", base_url=base_url),
+        "page 405": client.post("/rules/oh-hell", base_url=base_url),
+        "static 200": static,
+        "static 304": client.get("/static/css/app.css", base_url=base_url,
+                                 headers={"If-None-Match": static.headers["ETag"]}),
+        "redirect 303": client.post("/language", data={"lang": "fr"}, base_url=base_url),
+        "created 201": client.post("/api/v1/games", base_url=base_url,
+                                   json={"ruleset": "oh-hell", "players": ["Ana", "Ben", "Cleo"]}),
+    }
+    statuses = {"200": 200, "304": 304, "204": 204, "404": 404, "405": 405, "303": 303, "201": 201}
+    for kind, response in answers.items():
+        assert response.status_code == statuses[kind.split()[-1]], kind
+    return answers
+
+
+def test_every_kind_of_response_carries_each_header_once(client: FlaskClient) -> None:
+    for kind, response in _every_kind(client).items():
+        for name, value in EXPECTED.items():
+            assert response.headers.getlist(name) == [value], (kind, name)
+        assert len(response.headers.getlist("Permissions-Policy")) == 1, kind
+        assert response.headers["Cross-Origin-Opener-Policy"] == "same-origin", kind
+        assert "Strict-Transport-Security" not in response.headers, kind
+
+
+def test_over_https_every_kind_carries_hsts_too(client: FlaskClient) -> None:
+    for kind, response in _every_kind(client, "https://localhost").items():
+        assert response.headers.getlist("Strict-Transport-Security") == ["max-age=31536000"], kind
+        assert response.headers["Content-Security-Policy"] == EXPECTED["Content-Security-Policy"]
+
+
+def test_the_apps_policy_replaces_a_views_own(app: Flask) -> None:
+    @app.get("/api/test-own-headers")
+    def own_headers() -> tuple[str, int, dict[str, str]]:
+        return "", 200, {"X-Frame-Options": "SAMEORIGIN", "content-security-policy": "default-src *"}
+
+    response = app.test_client().get("/api/test-own-headers")
+    assert response.headers.getlist("X-Frame-Options") == ["DENY"]
+    assert response.headers.getlist("Content-Security-Policy") == [EXPECTED["Content-Security-Policy"]]
+
+
+def test_answers_vary_by_what_they_depend_on(client: FlaskClient) -> None:
+    answers = _every_kind(client)
+    for kind, response in answers.items():
+        vary = [part.strip() for part in response.headers.get("Vary", "").split(",")]
+        assert len(vary) == len(set(vary)), (kind, vary)  # each once
+        assert "Accept-Encoding" in vary, kind  # as Flask-Compress says on every answer
+        if response.mimetype == "text/html":
+            assert "Accept-Language" in vary, kind
+    for kind in ("game page 200", "game page 304", "live 200"):
+        assert "Cookie" in answers[kind].headers["Vary"], kind
+
+
+def test_a_request_that_leaves_the_session_alone_writes_no_cookie(client: FlaskClient) -> None:
+    game = Api(client).create("oh-hell", ["Ana", "Ben", "Cleo"])
+    fresh = client.application.test_client()
+    for url in (f"/api/v1/games/{game.id}", f"/g/{game.id}/live?v={game.version}",
+                "/static/css/app.css", "/api/v1/rulesets"):
+        response = fresh.get(url)
+        assert response.status_code in (200, 204), url
+        assert "Set-Cookie" not in response.headers, url
+        assert "Cookie" not in response.headers.get("Vary", ""), url

@@ -73,14 +73,15 @@ def chips(state: GameState) -> tuple[ChipSide, ...]:
                  for c in tally.chips(state))
 
 
-def panel(game: StoredGame, submitted: Any) -> dict[str, Any]:
-    """The Seven-Up parts of the game page (``fragments.game_context`` adds them)."""
+def panel(game: StoredGame, submitted: Any, editable: bool = True) -> dict[str, Any]:
+    """The Seven-Up parts of the game page (``fragments.game_context`` adds them); a watcher's
+    (not ``editable``) hand panel is only read, for the jacks a redeal kept."""
     state = game.state
     current = state.current
     form = None
     if current is not None:
         keep = isinstance(submitted, HandForm) and submitted.round.data == current.number
-        form = submitted if keep else HandForm.fresh(current.number)
+        form = submitted if keep else HandForm.fresh(current.number, watching=not editable)
     return {
         "hand": hand_panel(state, form) if form is not None else None,
         "sides": side_names(game.settings),

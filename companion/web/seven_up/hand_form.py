@@ -36,10 +36,11 @@ class HandForm(RoundForm):
     step = StringField()  # "up" / "down": the jacks stepper without JavaScript
 
     @classmethod
-    def fresh(cls, number: int) -> HandForm:
-        """A form for a new hand: no jack turned, the eldest stands (the usual hand)."""
+    def fresh(cls, number: int, watching: bool = False) -> HandForm:
+        """A form for a new hand: no jack turned, the eldest stands (the usual hand). A watcher's
+        is only read, never shown: it makes no CSRF token (its page holds nothing of the session)."""
         return cls(formdata=None, data={"round": number, "turn_up": NOT_A_JACK, "beg": Beg.STAND.value,
-                                        "jacks_run": 0})
+                                        "jacks_run": 0}, meta={"csrf": False} if watching else None)
 
 
 def side_names(settings: Settings) -> tuple[str, ...]:

@@ -1,0 +1,125 @@
+"""The session cookie: Flask's own signed cookie, signed and written out once a second per session.
+
+A cookie's timestamp (and its Expires, a year later) counts whole seconds, so every new phone
+that opens the same share link within a second gets the same one-game list, and so the same
+cookie (``sessions.SessionCookies``): made once, and exactly what Flask would have written.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from datetime import datetime, tzinfo
+
+import flask.sessions
+import pytest
+from flask import Flask
+from flask.sessions import SecureCookieSessionInterface
+from werkzeug.http import http_date
+from werkzeug.wrappers import Response
+
+from companion.sessions import CookieAttributes, SessionCookies
+
+from tests.api.client import Api
+
+
+@pytest.fixture
+def frozen(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[float], None]]:
+    """``frozen(t)``: the clock reads ``t`` from now on (itsdangerous, the memo, and Flask's
+    own expiry time alike)."""
+    now = [time.time()]
+    monkeypatch.setattr(time, "time", lambda: now[0])
+
+    class Frozen(datetime):
+        @classmethod
+        def now(cls, tz: tzinfo | None = None) -> Frozen:  # type: ignore[override]
+            return cls.fromtimestamp(now[0], tz)
+
+    monkeypatch.setattr(flask.sessions, "datetime", Frozen)
+
+    def set_to(moment: float) -> None:
+        now[0] = moment
+
+    yield set_to
+
+
+def _cookie(response: Response) -> str:
+    cookies = [v for v in response.headers.getlist("Set-Cookie") if v.startswith("session=")]
+    assert len(cookies) == 1, cookies
+    return cookies[0]
+
+
+def test_new_phones_in_one_second_get_one_cookie_made_once(
+        app: Flask, frozen: Callable[[float], None], monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Api(app.test_client()).create("oh-hell", ["Ana", "Ben", "Cleo"])
+    frozen(1_800_000_000.2)
+    signed = []
+    real_dumps = app.session_interface.get_signing_serializer(app).dumps
+    monkeypatch.setattr(app.session_interface.get_signing_serializer(app), "dumps",
+                        lambda value: signed.append(value) or real_dumps(value))
+    first = _cookie(app.test_client().get(f"/g/{game.id}"))
+    frozen(1_800_000_000.9)
+    second = _cookie(app.test_client().get(f"/g/{game.id}"))
+    assert first == second and len(signed) == 1
+    # The next second: a cookie of its own (a new timestamp, a new Expires).
+    frozen(1_800_000_001.1)
+    third = _cookie(app.test_client().get(f"/g/{game.id}"))
+    assert third != first and len(signed) == 2
+    # Another session in the same second: its own cookie.
+    other = Api(app.test_client()).create("elevator", ["Ana", "Ben", "Cleo"])
+    assert _cookie(app.test_client().get(f"/g/{other.id}")) != third
+
+
+def test_the_cookie_is_what_flask_would_write(app: Flask, frozen: Callable[[float], None]) -> None:
+    frozen(1_800_000_000.5)
+    session_data = {"_permanent": True, "recent": ["abc"], "lang": "fr"}
+    ours, flasks = Response(), Response()
+
+    class FlasksOwn(SecureCookieSessionInterface):  # Secure by the scheme, as ours
+        def get_cookie_secure(self, app: Flask) -> bool:
+            return True
+
+    with app.test_request_context("/", base_url="https://localhost"):
+        for interface, response in ((app.session_interface, ours), (FlasksOwn(), flasks)):
+            session = interface.session_class(session_data)
+            session.modified = True
+            interface.save_session(app, session, response)
+    assert _cookie(ours) == _cookie(flasks)
+    assert "Secure" in _cookie(ours) and "HttpOnly" in _cookie(ours)
+    # Expires: a year after the second it was signed in.
+    assert f"Expires={http_date(1_800_000_000 + app.permanent_session_lifetime.total_seconds())}" in _cookie(ours)
+    # It reads back as the session it holds.
+    value = _cookie(ours).split(";")[0].removeprefix("session=")
+    serializer = app.session_interface.get_signing_serializer(app)
+    assert serializer.loads(value, max_age=3600) == session_data
+
+
+def test_a_cookie_is_never_another_sessions(app: Flask, frozen: Callable[[float], None]) -> None:
+    frozen(1_800_000_000.0)
+    serializer = app.session_interface.get_signing_serializer(app)
+    cookies = SessionCookies(serializer)
+    plain = CookieAttributes(name="session", domain=None, path="/", secure=False, httponly=True,
+                             samesite="Lax", partitioned=False, lifetime=None, max_size=4093)
+    secure = plain._replace(secure=True)
+    # 1 and True are equal in Python, not in JSON: two sessions, two cookies.
+    one, true = cookies.header({"n": 1}, plain), cookies.header({"n": True}, plain)
+    assert one != true
+    assert serializer.loads(one.split(";")[0].split("=", 1)[1]) == {"n": 1}
+    assert serializer.loads(true.split(";")[0].split("=", 1)[1]) == {"n": True}
+    assert cookies.header({"n": 1}, plain) == one
+    assert cookies.header({"n": 1}, secure) != one and "Secure" in cookies.header({"n": 1}, secure)
+    # A tuple and a list are one JSON array to Python's json, not to the session's tagged JSON.
+    listed, tupled = cookies.header({"n": [1]}, plain), cookies.header({"n": (1,)}, plain)
+    assert listed != tupled
+    assert serializer.loads(tupled.split(";")[0].split("=", 1)[1]) == {"n": (1,)}
+
+
+def test_a_new_secret_key_makes_new_cookies(make_app: Callable[..., Flask],
+                                            frozen: Callable[[float], None]) -> None:
+    frozen(1_800_000_000.0)
+    app = make_app()
+    game = Api(app.test_client()).create("oh-hell", ["Ana", "Ben", "Cleo"])
+    before = _cookie(app.test_client().get(f"/g/{game.id}"))
+    app.secret_key = "another-secret"
+    after = _cookie(app.test_client().get(f"/g/{game.id}"))
+    assert before != after
