@@ -175,10 +175,11 @@ def make_games(client: Client) -> dict[str, Game]:
 
     seven_up = new_game(client, "seven-up", PLAYERS[:4])
     hands = [dict(jacks_turned=0, beg="stand", high=0, low=1, jack=None, game=0),
-             dict(jacks_turned=1, beg="give", high=1, low=1, jack=1, game="tie"),
-             dict(jacks_turned=0, beg="stand", high=1, low=0, jack=0, game=1)]
+             dict(jacks_turned=0, beg="stand", high=1, low=1, jack=None, game="tie"),
+             dict(jacks_turned=0, beg="stand", high=0, low=0, jack=1, game=1)]
     for hand in hands:
         seven_up.write("hands", **hand)
+    assert seven_up.body["status"] == "in_progress", seven_up.body["standings"]
 
     games = {"elevator": elevator, "oh-hell": oh_hell, "oh-seven": oh_seven, "seven-up": seven_up}
     for game in games.values():
