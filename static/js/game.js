@@ -21,7 +21,7 @@
  *   phone's own form holds choices not yet sent (a second scorekeeper tapping tricks), polls
  *   wait, so nothing being entered is swapped away. Open disclosures (the score chart, "why"
  *   explanations) stay open.
- * - Times ([data-local-time]) are shown in the phone's own time zone and language.
+ * - Times ([data-local-time]) are shown in the phone's own time zone, in the page's language.
  */
 (function () {
   "use strict";
@@ -414,21 +414,38 @@
 
   /* --- times in the phone's time zone ------------------------------------------------ */
 
+  // Without Intl, whose first formatter loads ICU's time-zone and locale data (a long task on a
+  // phone, paid by every share link opened): the phone's clock gives the numbers, and the
+  // server's words in the page's language (see the "started" macro) the rest.
+  function pad(number) {
+    return (number < 10 ? "0" : "") + number;
+  }
+
+  function localTime(time) {
+    var moment = new Date(time.getAttribute("datetime"));
+    var am = time.getAttribute("data-clock-am") || ""; // 01:45: "1:45 AM", "01:45"
+    var pm = time.getAttribute("data-clock-pm") || ""; // 13:45: "1:45 PM", "13:45"
+    var pmHour = /\d+/.exec(pm);
+    if (isNaN(moment.getTime()) || !pmHour || !/\d+\D+\d+/.test(am)) {
+      return null;
+    }
+    // The phone's date is the UTC date, or the day before or after.
+    var shift = Math.round((Date.UTC(moment.getFullYear(), moment.getMonth(), moment.getDate()) -
+      Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth(), moment.getUTCDate())) / 86400000);
+    var day = time.getAttribute(["data-day-before", "data-day", "data-day-after"][shift + 1]);
+    var hours = moment.getHours();
+    var hour = pmHour[0] === "13" ? hours : hours % 12 || 12;
+    var clock = (hours < 12 ? am : pm).replace(/(\d+)(\D+)(\d+)/, function (all, h, between) {
+      return (h.length === 2 ? pad(hour) : String(hour)) + between + pad(moment.getMinutes());
+    });
+    return day ? day + ", " + clock : null;
+  }
+
   function localTimes(root) {
-    if (!window.Intl || !Intl.DateTimeFormat) {
-      return;
-    }
-    var language = document.documentElement.lang || undefined;
-    var format;
-    try {
-      format = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" });
-    } catch (error) {
-      return;
-    }
     root.querySelectorAll("time[data-local-time]").forEach(function (time) {
-      var moment = new Date(time.getAttribute("datetime"));
-      if (!isNaN(moment.getTime())) {
-        time.textContent = format.format(moment);
+      var shown = localTime(time);
+      if (shown) {
+        time.textContent = shown;
       }
     });
   }

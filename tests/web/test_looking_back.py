@@ -146,8 +146,11 @@ def test_the_page_says_when_the_game_started_and_links_its_files(start: Callable
     created = table.stored().created_at.replace(tzinfo=None).isoformat(timespec="seconds")
     for page in (client.get(table.url), client.get("/")):
         html = page.get_data(as_text=True)
-        stamp = re.search(r'<time datetime="([^"]+)" data-local-time>', html)
+        stamp = re.search(r'<time datetime="([^"]+)" data-local-time\s', html)
         assert stamp and stamp.group(1).startswith(created) and stamp.group(1).endswith("+00:00")
+        # The words game.js needs to write it in the phone's time zone (the numbers are its own).
+        assert re.search(r'data-day="\w{3} \d+, \d{4}"\s+data-day-after="\w{3} \d+, \d{4}"\s+'
+                         r'data-clock-am="1:45\u202fAM"\s+data-clock-pm="1:45\u202fPM">', html)
     html = client.get(table.url).get_data(as_text=True)
     assert f'href="/api/v1/games/{table.id}/scores.csv" download>Download the score sheet (CSV)</a>' in html
     assert f'href="/api/v1/games/{table.id}" type="application/json">The game as JSON</a>' in html
