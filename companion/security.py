@@ -67,14 +67,17 @@ HEADERS = {
     "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",
     "Permissions-Policy": PERMISSIONS_POLICY,
-    "Cross-Origin-Opener-Policy": "same-origin",
 }
 
 HSTS = "max-age=31536000"
 
+#: Over HTTPS only: browsers ignore these over plain HTTP (a home network's address is not a
+#: trustworthy origin), and Chromium logs an error on every page that sends COOP there.
+SECURE_ONLY = {"Strict-Transport-Security": HSTS, "Cross-Origin-Opener-Policy": "same-origin"}
+
 #: What every response carries, over plain HTTP and over HTTPS, as WSGI header pairs.
 _PLAIN = [(name, value) for name, value in HEADERS.items()]
-_SECURE = [*_PLAIN, ("Strict-Transport-Security", HSTS)]
+_SECURE = [*_PLAIN, *SECURE_ONLY.items()]
 _OURS = frozenset(name.lower() for name, _ in _SECURE)
 
 StartResponse = Callable[..., Any]
