@@ -47,20 +47,23 @@ class SessionInterface(SecureCookieSessionInterface):
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
         """Flask's own, step for step, but the cookie's attributes are worked out only for a
         cookie it writes, the cookie comes from ``SessionCookies``, and ``Vary: Cookie`` is
-        added without parsing the header twice."""
-        if session.accessed:
+        added once (Flask adds it when the session was read, and again for a cookie written)."""
+        if self._write_cookie(app, session, response) or session.accessed:
             add_vary(response, "Cookie")
+
+    def _write_cookie(self, app: Flask, session: SessionMixin, response: Response) -> bool:
+        """Set or delete the cookie as Flask would; whether it did."""
         if not session:  # empty: the cookie is deleted if it was just emptied, else left alone
-            if session.modified:
-                response.delete_cookie(
-                    self.get_cookie_name(app), domain=self.get_cookie_domain(app),
-                    path=self.get_cookie_path(app), secure=self.get_cookie_secure(app),
-                    partitioned=self.get_cookie_partitioned(app),
-                    samesite=self.get_cookie_samesite(app), httponly=self.get_cookie_httponly(app))
-                add_vary(response, "Cookie")
-            return
+            if not session.modified:
+                return False
+            response.delete_cookie(
+                self.get_cookie_name(app), domain=self.get_cookie_domain(app),
+                path=self.get_cookie_path(app), secure=self.get_cookie_secure(app),
+                partitioned=self.get_cookie_partitioned(app),
+                samesite=self.get_cookie_samesite(app), httponly=self.get_cookie_httponly(app))
+            return True
         if not self.should_set_cookie(app, session):
-            return
+            return False
         attributes = CookieAttributes(
             name=self.get_cookie_name(app), domain=self.get_cookie_domain(app),
             path=self.get_cookie_path(app), secure=self.get_cookie_secure(app),
@@ -69,7 +72,7 @@ class SessionInterface(SecureCookieSessionInterface):
             lifetime=app.permanent_session_lifetime if session.permanent else None,
             max_size=response.max_cookie_size)
         response.headers.add("Set-Cookie", self._cookies(app).header(dict(session), attributes))
-        add_vary(response, "Cookie")
+        return True
 
     def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
         kept = self._cookies(app)
