@@ -153,7 +153,7 @@ _WRITE = (
 
 
 def _version_row(game_id: str) -> tuple[Any, ...] | None:
-    """``_VERSION``'s row straight from the driver, on a pooled connection: the hot path of every
+    """``_VERSION``'s row straight from the driver, on a kept connection: the hot path of every
     poll. Two plain columns (an integer, a string) need none of SQLAlchemy's result processing,
     which costs twice the query itself; the statement is compiled once per engine."""
     engine = db.engine
@@ -161,17 +161,7 @@ def _version_row(game_id: str) -> tuple[Any, ...] | None:
     if sql is None:
         sql = _VERSION_SQL[engine] = str(_VERSION.compile(dialect=engine.dialect))
     params: Any = (game_id,) if engine.dialect.positional else {"game_id": game_id}
-    connection = engine.raw_connection()
-    try:
-        cursor = connection.cursor()
-        try:
-            cursor.execute(sql, params)
-            row = cursor.fetchone()
-        finally:
-            cursor.close()
-    finally:
-        connection.close()  # back to the pool, rolled back (a read holds no transaction open)
-    return None if row is None else tuple(row)
+    return database.readers(engine).fetch_one(sql, params)
 
 
 _VERSION_SQL: dict[Any, str] = {}

@@ -28,25 +28,27 @@ from .client import Api
 @contextmanager
 def statements(app: Flask) -> Iterator[list[str]]:
     """Every SQL statement the app runs inside the block, as SQLite itself traces them (the
-    version read of a poll goes to the driver, past SQLAlchemy's events)."""
+    version read of a poll goes to the driver, on a connection kept outside the pool)."""
     seen: list[str] = []
+    recording = True
+
+    def record(statement: str) -> None:
+        if recording:
+            seen.append(statement)
 
     def trace(dbapi_connection: Any, *_args: Any) -> None:
-        dbapi_connection.set_trace_callback(seen.append)
-
-    def untrace(dbapi_connection: Any, *_args: Any) -> None:
-        dbapi_connection.set_trace_callback(None)
+        dbapi_connection.set_trace_callback(record)
 
     with app.app_context():
         engine = db.engine
     assert engine.dialect.name == "sqlite"
-    event.listen(engine, "checkout", trace)
-    event.listen(engine, "checkin", untrace)
+    engine.dispose()  # every connection, pooled or kept, is closed: the block's are traced anew
+    event.listen(engine, "connect", trace)
     try:
         yield seen
     finally:
-        event.remove(engine, "checkout", trace)
-        event.remove(engine, "checkin", untrace)
+        recording = False
+        event.remove(engine, "connect", trace)
 
 
 @pytest.fixture

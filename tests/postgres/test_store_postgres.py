@@ -88,3 +88,38 @@ def test_racing_writers_on_postgresql_leave_exactly_one_entry(pg_app: Flask) -> 
         final = store.load_game(game.id)
     assert final.version == game.version + 1
     assert len(final.state.entries) == 1
+
+
+def test_the_polls_kept_connections_see_each_write_and_hold_no_transaction(
+        pg_app: Flask, postgres_url: str) -> None:
+    """The version read's connections are kept out of the pool in autocommit: another server's
+    write is seen at once, and none of them sits "idle in transaction" (which would hold back
+    vacuum and every schema change, the teardown's downgrade among them)."""
+    other = create_app({
+        "TESTING": True, "SECRET_KEY": "pg-tests-2", "WTF_CSRF_ENABLED": False,
+        "RATELIMIT_ENABLED": False,
+        "SQLALCHEMY_DATABASE_URI": postgres_url.replace("postgresql://", "postgresql+psycopg://"),
+    })
+    with pg_app.app_context():
+        game, _ = store.create_game("oh-hell", ["Ana", "Ben", "Cleo"])
+    for step in range(3):
+        with pg_app.app_context():
+            head = store.game_head(game.id)
+            assert head is not None and head.version == game.version
+            idle_in_transaction = db.session.execute(text(
+                "select count(*) from pg_stat_activity where datname = current_database()"
+                " and state like 'idle in transaction%' and pid <> pg_backend_pid()")).scalar()
+            db.session.remove()
+        assert idle_in_transaction == 0
+        with other.app_context():
+            current = store.load_game(game.id)
+            bidder = current.state.current.next_bidder  # type: ignore[union-attr]
+            bids: list[int | None] = [None] * 3
+            bids[bidder] = 0  # type: ignore[index]
+            game = store.add_entry(current, current.version, rules.Bids(tuple(bids)))
+            db.session.remove()
+    with pg_app.app_context():
+        head = store.game_head(game.id)
+    assert head is not None and head.version == game.version == store.VERSION_FIRST + 3
+    with other.app_context():
+        db.engine.dispose()
