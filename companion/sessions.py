@@ -64,15 +64,25 @@ class SessionInterface(SecureCookieSessionInterface):
             return True
         if not self.should_set_cookie(app, session):
             return False
-        attributes = CookieAttributes(
-            name=self.get_cookie_name(app), domain=self.get_cookie_domain(app),
-            path=self.get_cookie_path(app), secure=self.get_cookie_secure(app),
-            httponly=self.get_cookie_httponly(app), samesite=self.get_cookie_samesite(app),
-            partitioned=self.get_cookie_partitioned(app),
-            lifetime=app.permanent_session_lifetime if session.permanent else None,
-            max_size=response.max_cookie_size)
+        attributes = self._attributes(app, self.get_cookie_secure(app), session.permanent)
         response.headers.add("Set-Cookie", self._cookies(app).header(dict(session), attributes))
         return True
+
+    def _attributes(self, app: Flask, secure: bool, permanent: bool) -> CookieAttributes:
+        """The cookie's attributes: its settings are read from the configuration once per app
+        (as Flask reads the rest of it at start-up); only ``Secure`` follows each request."""
+        kept: dict[tuple[bool, bool], CookieAttributes] = app.extensions.setdefault(
+            "companion.cookie_attributes", {})
+        found = kept.get((secure, permanent))
+        if found is None:
+            found = kept[secure, permanent] = CookieAttributes(
+                name=self.get_cookie_name(app), domain=self.get_cookie_domain(app),
+                path=self.get_cookie_path(app), secure=secure,
+                httponly=self.get_cookie_httponly(app), samesite=self.get_cookie_samesite(app),
+                partitioned=self.get_cookie_partitioned(app),
+                lifetime=app.permanent_session_lifetime if permanent else None,
+                max_size=app.config["MAX_COOKIE_SIZE"])
+        return found
 
     def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
         kept = self._cookies(app)

@@ -24,8 +24,20 @@ def add_vary(response: Response, *names: str) -> None:
     if not present:  # the usual case: nothing to merge with, nothing to replace
         response.headers.add("Vary", ", ".join(dict.fromkeys(names)) if len(names) > 1 else names[0])
         return
-    parts = [part.strip() for value in present for part in value.split(",") if part.strip()]
-    known = {part.lower() for part in parts}
-    added = [name for name in dict.fromkeys(names) if name.lower() not in known]
-    if added:
-        response.headers["Vary"] = ", ".join(parts + added)
+    key = (*present, "", *names)
+    merged = _MERGED.get(key, _UNKNOWN)
+    if merged is _UNKNOWN:
+        parts = [part.strip() for value in present for part in value.split(",") if part.strip()]
+        known = {part.lower() for part in parts}
+        added = [name for name in dict.fromkeys(names) if name.lower() not in known]
+        merged = ", ".join(parts + added) if added else None
+        if len(_MERGED) < _MERGED_MAX:  # the headers and names are the code's: a handful
+            _MERGED[key] = merged
+    if merged is not None:
+        response.headers["Vary"] = merged
+
+
+#: What each ``Vary`` already said, merged with the names added (``None``: nothing to add).
+_MERGED: dict[tuple[str, ...], str | None] = {}
+_MERGED_MAX = 256
+_UNKNOWN: object = object()
