@@ -94,6 +94,36 @@ def test_the_cookie_is_what_flask_would_write(app: Flask, frozen: Callable[[floa
     assert serializer.loads(value, max_age=3600) == session_data
 
 
+def test_one_app_writes_each_scheme_and_lifetime_its_own_cookie(
+        app: Flask, frozen: Callable[[float], None]) -> None:
+    """The cookie's attributes are kept per app after the first cookie: a plain-HTTP phone at
+    home and an HTTPS one behind the proxy, a permanent session and a browser-session one, each
+    still get the cookie Flask would write for them."""
+    frozen(1_800_000_000.5)
+
+    class FlasksOwn(SecureCookieSessionInterface):
+        def __init__(self, secure: bool) -> None:
+            self.secure = secure
+
+        def get_cookie_secure(self, app: Flask) -> bool:
+            return self.secure
+
+    for _ in range(2):  # the second pass answers from what the first kept
+        for base, secure in (("http://localhost", False), ("https://localhost", True)):
+            for permanent in (True, False):
+                data = {"recent": ["abc"], **({"_permanent": True} if permanent else {})}
+                ours, flasks = Response(), Response()
+                with app.test_request_context("/", base_url=base):
+                    for interface, response in ((app.session_interface, ours),
+                                                (FlasksOwn(secure), flasks)):
+                        session = interface.session_class(data)
+                        session.modified = True
+                        interface.save_session(app, session, response)
+                assert _cookie(ours) == _cookie(flasks)
+                assert ("Secure" in _cookie(ours)) is secure
+                assert ("Expires=" in _cookie(ours)) is permanent
+
+
 def test_a_cookie_is_never_another_sessions(app: Flask, frozen: Callable[[float], None]) -> None:
     frozen(1_800_000_000.0)
     serializer = app.session_interface.get_signing_serializer(app)
