@@ -124,8 +124,9 @@ def _unchanged(game_id: str) -> Response | None:
 
 
 def _not_modified() -> Response:
-    # Its (default) type said: werkzeug looks a missing one up by raising, and catching, a KeyError.
-    return Response(status=304, mimetype="text/html")
+    # The type of the 200 it stands for (a 304 sends none): it makes the same Vary as that 200;
+    # said, not defaulted, as werkzeug looks a missing one up by raising, and catching, a KeyError.
+    return Response(status=304, mimetype="application/json")
 
 
 def _versioned(found: store.GameHead | store.StoredGame, response: Response) -> Response:

@@ -87,6 +87,17 @@ def test_the_api_304_reads_the_version_alone(app: Flask, client: FlaskClient,
     assert "version" in seen[0] and "entries" not in seen[0] and "settings" not in seen[0]
 
 
+def test_the_api_304_varies_as_its_200(client: FlaskClient) -> None:
+    """A cache keys what it keeps by the 200's Vary; the 304 that revalidates it says the same
+    (RFC 9110, 15.4.5): the JSON does not follow the browser's language."""
+    game = _played(Api(client))
+    first = client.get(f"/api/v1/games/{game.id}")
+    again = client.get(f"/api/v1/games/{game.id}", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
+    assert again.headers.get("Vary") == first.headers.get("Vary") == "Accept-Encoding"
+    assert "Content-Type" not in again.headers
+
+
 def test_a_state_read_again_reads_the_version_alone(app: Flask, client: FlaskClient,
                                                    no_fold: Callable[[], None]) -> None:
     api = Api(client)
