@@ -16,7 +16,8 @@ from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Generic, TypeVar
 
-from flask import Flask, current_app
+from flask import Flask, Request, current_app, g
+from werkzeug.wrappers import Response
 
 V = TypeVar("V")
 
@@ -57,13 +58,50 @@ class LRU(Generic[V]):
 
 
 def cache(name: str) -> LRU[object]:
-    """The app's cache called ``name`` (``games``, ``latest``, ``api``, ``pages``), made on first use."""
+    """The app's cache called ``name`` (``games``, ``latest``, ``api``, ``pages``,
+    ``compressed``), made on first use."""
     caches: dict[str, LRU[object]] = current_app.extensions["companion.caches"]
     found = caches.get(name)
     if found is None:
         found = caches.setdefault(name, LRU(int(current_app.config.get("STATE_CACHE_SIZE",
                                                                         DEFAULT_SIZE))))
     return found
+
+
+def send_as_kept(response: Response, key: str) -> Response:
+    """Mark ``response`` as carrying a body kept per version under ``key`` (a watcher's page,
+    the API's state): its compressed forms are made once per encoding and kept beside it."""
+    response.companion_kept_as = key  # type: ignore[attr-defined]
+    return response
+
+
+def compressing(response: Response) -> None:
+    """Called just before Flask-Compress sees ``response``: which kept body it is, if any."""
+    g.companion_kept_as = getattr(response, "companion_kept_as", "")
+
+
+def compressed_key(_request: Request) -> str:
+    """Flask-Compress's ``COMPRESS_CACHE_KEY``: the kept body's key, or "" for any other."""
+    return str(g.get("companion_kept_as", ""))
+
+
+class CompressedBodies:
+    """Flask-Compress's cache (``COMPRESS_CACHE_BACKEND``), asked for ``"<encoding>;<key>"``.
+
+    Compressing a watcher's 70 KB page costs more than answering the request (brotli 5: half a
+    millisecond), and every watching phone would pay it again for the same bytes. A body kept by
+    ``(game, version)`` is compressed once per encoding and kept in the app's ``compressed``
+    cache; any other answer (key "") is compressed for its request, as without a cache."""
+
+    def get(self, key: str) -> bytes | None:
+        if key.endswith(";"):
+            return None
+        found = cache("compressed").get(key)
+        return found if isinstance(found, bytes) else None
+
+    def set(self, key: str, value: bytes) -> None:
+        if not key.endswith(";"):
+            cache("compressed").put(key, value)
 
 
 def init_app(app: Flask) -> None:

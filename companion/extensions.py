@@ -19,7 +19,7 @@ from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
 
-from . import paths
+from . import caches, paths
 from .models import db
 from .vary import add_vary
 
@@ -102,6 +102,7 @@ def _vary_and_compress(response: Response) -> Response:
         add_vary(response, "Accept-Encoding")
     if (request.environ.get("HTTP_ACCEPT_ENCODING") and 200 <= response.status_code < 300
             and mimetype in compress.compress_mimetypes_set):
+        caches.compressing(response)
         return compress.after_request(response)
     return response
 
@@ -144,5 +145,8 @@ def init_app(app: Flask) -> None:
         teardown[ours[1]:] = [_where_limited(hook) for hook in teardown[ours[1]:]]
     # Flask-Compress's hook is registered here, within _vary_and_compress.
     app.config["COMPRESS_REGISTER"] = False
+    # The bodies kept per version are compressed once per encoding (caches.CompressedBodies).
+    app.config["COMPRESS_CACHE_BACKEND"] = caches.CompressedBodies
+    app.config["COMPRESS_CACHE_KEY"] = caches.compressed_key
     compress.init_app(app)
     app.after_request(_vary_and_compress)

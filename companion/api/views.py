@@ -19,7 +19,7 @@ from ..extensions import game_creation_limit
 from . import bodies
 from .errors import ApiError
 from .openapi import description
-from ..caches import cache
+from ..caches import cache, send_as_kept
 from .serialize import dumps, game_json, json_response, ruleset_json
 from .sheets import score_sheet, statistics_json
 
@@ -104,7 +104,7 @@ def _game_response(game: store.StoredGame) -> Response:
     if not isinstance(body, str):
         body = dumps(game_json(game))
         bodies_.put((game.id, game.version), body)
-    response = Response(body, mimetype="application/json")
+    response = send_as_kept(Response(body, mimetype="application/json"), "api " + _etag(game))
     response.set_etag(_etag(game), weak=True)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -148,7 +148,7 @@ def game(game_id: str) -> Response:
         return _versioned(head, _not_modified())
     body = cache("api").get((head.id, head.version))
     if isinstance(body, str):
-        return _versioned(head, Response(body, mimetype="application/json"))
+        return _versioned(head, send_as_kept(Response(body, mimetype="application/json"), "api " + _etag(head)))
     return _game_response(_load(game_id))
 
 

@@ -27,7 +27,7 @@ from flask import current_app, g, request, session
 from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response
 
-from ..caches import cache
+from ..caches import cache, send_as_kept
 from ..i18n import chosen_language
 from ..vary import add_vary
 
@@ -156,4 +156,4 @@ def keep_watcher_page(game: Head, fragment: bool, body: str) -> WatcherPage | No
 def send_watcher_page(page: WatcherPage) -> Response:
     """A kept watcher's page as a response, revalidated by its ETag."""
     response: Response = current_app.response_class(page.body, headers=page.headers)
-    return response
+    return send_as_kept(response, page.etag)
