@@ -9,6 +9,7 @@ table, requests per second, the ratio to the bare Flask app, and p50/p99 latency
 * ``304``     the same GET with If-None-Match (a watcher's poll through the API)
 * ``204``     GET /g/<id>/live?v=<version> (the share page's poll)
 * ``page``    GET /g/<id> (the share page, HTML)
+* ``page-gz`` the same, as a browser asks for it over plain HTTP (``Accept-Encoding: gzip``)
 * ``write``   POST …/bids and …/tricks, each connection playing its own games in turn
 
 ``--base DIR`` measures a second checkout too (e.g. the code before a change), in the same run.
@@ -306,6 +307,9 @@ def rows(hello: Server, target: Target, args: argparse.Namespace, game_id: str |
                       headers=(f'If-None-Match: W/"{gid}-{v}"',)),
         "204": paired(hello, args, f"{url}/g/{gid}/live?v={v}", server),
         "page": paired(hello, args, f"{url}/g/{gid}", server),
+        # What a phone at home asks for (plain HTTP: browsers offer brotli over HTTPS only).
+        "page-gz": paired(hello, args, f"{url}/g/{gid}", server,
+                          headers=("Accept-Encoding: gzip, deflate",)),
     }
 
 
