@@ -4,7 +4,8 @@ for a request that neither reads nor writes it, and each cookie signed once a se
 The same server runs over plain HTTP on a home network and over HTTPS behind a proxy, so the
 cookie is ``Secure`` exactly when the request is HTTPS (or ``FORCE_HTTPS``). A request with no
 cookie (a poll, a static file, a new phone) opens an empty session without parsing one, and one
-that leaves it empty writes none. A new phone's first visit to a share link leaves its session
+that leaves it empty writes none. A phone's cookie is refreshed by the pages it opens, never by
+its polls or API calls (``should_set_cookie``). A new phone's first visit to a share link leaves its session
 holding that one game; every new phone doing so in the same second gets the same cookie, signed
 and written out once (``SessionCookies``).
 """
@@ -83,6 +84,16 @@ class SessionInterface(SecureCookieSessionInterface):
                 lifetime=app.permanent_session_lifetime if permanent else None,
                 max_size=app.config["MAX_COOKIE_SIZE"])
         return found
+
+    def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
+        """Flask's rule, but a permanent session's cookie is refreshed (signed again, to push
+        its expiry a year on) only by a request that read the session, a page: a poll or an
+        API call from the same phone would otherwise sign and send its cookie again every few
+        seconds. (``accessed`` first: asking ``permanent`` reads the session.)"""
+        if session.modified:
+            return True
+        return (session.accessed and session.permanent
+                and bool(app.config["SESSION_REFRESH_EACH_REQUEST"]))
 
     def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
         kept = self._cookies(app)

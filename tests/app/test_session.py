@@ -124,6 +124,26 @@ def test_one_app_writes_each_scheme_and_lifetime_its_own_cookie(
                 assert ("Expires=" in _cookie(ours)) is permanent
 
 
+def test_polls_leave_a_phones_cookie_alone_and_a_page_refreshes_it(
+        app: Flask, frozen: Callable[[float], None]) -> None:
+    """A phone's permanent session is signed again (its expiry pushed a year on) by a page it
+    opens, not by the polls it makes every few seconds nor by its API calls."""
+    game = Api(app.test_client()).create("oh-hell", ["Ana", "Ben", "Cleo"])
+    phone = app.test_client()
+    frozen(1_800_000_000.0)
+    first = _cookie(phone.get(f"/g/{game.id}"))
+    frozen(1_800_000_100.0)
+    for path in (f"/g/{game.id}/live?v={game.version}", f"/api/v1/games/{game.id}",
+                 f"/api/v1/games/{game.id}/statistics"):
+        answer = phone.get(path)
+        assert answer.status_code in (200, 204), path
+        assert "Set-Cookie" not in answer.headers, path
+        assert "Cookie" not in answer.headers.get("Vary", ""), path
+    page = phone.get(f"/g/{game.id}")
+    assert _cookie(page) != first and "Cookie" in page.headers["Vary"]
+    assert f"Expires={http_date(1_800_000_100 + app.permanent_session_lifetime.total_seconds())}" in _cookie(page)
+
+
 def test_a_cookie_is_never_another_sessions(app: Flask, frozen: Callable[[float], None]) -> None:
     frozen(1_800_000_000.0)
     serializer = app.session_interface.get_signing_serializer(app)
