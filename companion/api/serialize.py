@@ -123,7 +123,7 @@ def game_json(game: store.StoredGame) -> dict[str, Any]:
     settings = state.settings
     teams = None
     if settings.has_teams:
-        teams = [{"team": side, "seats": [s for s in settings.seats if settings.side_of(s) == side],
+        teams = [{"team": side, "seats": list(settings.seats_of(side)),
                   "score": state.side_scores[side]} for side in settings.sides]
     award = state.winning_award
     return {
@@ -157,8 +157,12 @@ def game_json(game: store.StoredGame) -> dict[str, Any]:
 
 def _timestamp(moment: datetime) -> str:
     """UTC, ISO 8601 (SQLite hands datetimes back without their zone; they were stored in UTC)."""
+    # The two a game's times come as (naive from SQLite, UTC from a write) skip the conversion,
+    # two in every answer: their isoformat is already the UTC one, without its "+00:00".
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
+        return moment.isoformat() + "Z"
+    if moment.tzinfo is timezone.utc:
+        return moment.replace(tzinfo=None).isoformat() + "Z"
     return moment.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
 
 
