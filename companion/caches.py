@@ -57,7 +57,8 @@ class LRU(Generic[V]):
 
 
 def cache(name: str) -> LRU[object]:
-    """The app's cache called ``name`` (``games``, ``latest``, ``api``, ``pages``), made on first use."""
+    """The app's cache called ``name`` (``games``, ``latest``, ``api``, ``pages``, ``rounds``),
+    made on first use."""
     caches: dict[str, LRU[object]] = current_app.extensions["companion.caches"]
     found = caches.get(name)
     if found is None:

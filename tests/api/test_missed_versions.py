@@ -2,7 +2,8 @@
 database) parses and applies only the entries past the latest state it knows, and still ends
 at exactly the state a full fold of the row gives; after an undo or a correction there, it
 folds again. The JSON a game keeps of its entries is always the engine's JSON of its state's
-entries, which is what the row holds."""
+entries, which is what the row holds; its API body, scored rounds' text kept from the last
+answer, is always the one serialized afresh."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import rules, store
+from companion.api.serialize import dumps, game_body, game_json
 
 Apps = tuple[Flask, Flask]
 
@@ -51,6 +53,8 @@ def _agrees_with_its_row(app: Flask, game: store.StoredGame) -> None:
     assert game._entries_json == [rules.entry_to_json(e) for e in game.state.entries]
     assert game._entries_json == entries
     assert game.state == _full_fold(app, game.id)
+    with app.app_context():
+        assert game_body(game) == dumps(game_json(game))
 
 
 @contextmanager
@@ -217,7 +221,7 @@ def _correction(data: st.DataObject, state: rules.GameState) -> tuple[int, list[
 @settings(max_examples=50, deadline=None, database=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data(), ruleset=st.sampled_from(sorted(rules.RULESETS)))
-def test_either_server_always_holds_the_row_s_state_and_its_json(
+def test_either_server_always_holds_the_row_s_state_its_json_and_its_body(
         two_apps: Apps, data: st.DataObject, ruleset: str) -> None:
     apps = list(two_apps)
     count = data.draw(st.integers(rules.RULESETS[ruleset].min_players,
