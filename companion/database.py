@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, NamedTuple
 
 from flask import Flask
 from sqlalchemy import event
@@ -49,6 +49,15 @@ def init_app(app: Flask) -> None:
             event.listen(engine, "connect", _sqlite_pragmas(synchronous))
 
 
+class JSONText(NamedTuple):
+    """A JSON column's value with its text made beforehand (``json.dumps(value)``, as
+    SQLAlchemy writes JSON to SQLite): SQLite stores the text as it is, other databases bind the
+    value through their own processor."""
+
+    value: Any
+    text: str
+
+
 def write(statement: UpdateBase, params: Mapping[str, Any]) -> int:
     """Run one writing statement in a transaction of its own and commit it; its row count.
 
@@ -60,15 +69,15 @@ def write(statement: UpdateBase, params: Mapping[str, Any]) -> int:
 
     There the statement runs on the driver's connection: compiled once per engine, each value
     through its column type's own bind processor (the JSON and dates stored are SQLAlchemy's),
-    without the execution machinery, which cost a write as much as the statement and its commit.
-    A refusal is raised as SQLAlchemy raises it."""
+    without the execution machinery, which cost a write as much as the statement and its commit;
+    a ``JSONText`` is bound as its text. A refusal is raised as SQLAlchemy raises it."""
     engine = db.engine
     if engine.dialect.name != "sqlite":
+        params = {k: v.value if isinstance(v, JSONText) else v for k, v in params.items()}
         with engine.begin() as connection:
             return int(connection.execute(statement, params).rowcount)  # type: ignore[attr-defined]
     sql, order = _compiled(engine, statement)
-    values = tuple(params[name] if process is None else process(params[name])
-                   for name, process in order)
+    values = tuple(_bound(params[name], process) for name, process in order)
     deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
     pause = 0.0005
     while True:
@@ -92,6 +101,12 @@ def write(statement: UpdateBase, params: Mapping[str, Any]) -> int:
             pooled.close()  # back to the pool
         time.sleep(pause)
         pause = min(pause * 2, 0.01)
+
+
+def _bound(value: Any, process: Callable[[Any], Any] | None) -> Any:
+    if isinstance(value, JSONText):
+        return value.text
+    return value if process is None else process(value)
 
 
 def _compiled(engine: Engine, statement: UpdateBase) -> tuple[str, list[tuple[str, Any]]]:

@@ -13,16 +13,18 @@ reading the whole row and folding its entries only on a miss. A write applies it
 state of the version it read. The database stays the only truth: a version, once written, never
 changes meaning, so any number of app servers can share the database, each with its own cache.
 
-A game keeps, beside its state, the JSON of its entries as the row holds them: a write stores
-that list with its new entry's JSON added (nothing else serialized again), and a miss compares
-the row's list with the one of the latest state this process knows (another worker wrote the
-versions since), so that only the entries past it are parsed and applied.
+A game keeps, beside its state, the JSON of its entries as the row holds them (and, once
+written, its text): a write stores that list with its new entry's JSON added (nothing else
+serialized again), and a miss compares the row's list with the one of the latest state this
+process knows (another worker wrote the versions since), so that only the entries past it are
+parsed and applied.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -62,6 +64,8 @@ class StoredGame:
     #: what the next write extends and the next fold compares. Shared, never changed.
     _settings_json: Mapping[str, Any] = field(compare=False, repr=False)
     _entries_json: list[dict[str, Any]] = field(compare=False, repr=False)
+    #: ``json.dumps(_entries_json)``, once a write has made it (``None`` until then).
+    _entries_text: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def settings(self) -> rules.Settings:
@@ -133,11 +137,11 @@ class _Row(NamedTuple):
     edit_token_hash: str
 
 
-def _fold(row: Game | _Row) -> tuple[rules.GameState, list[dict[str, Any]]]:
-    """The row's state and its entries' JSON. When this process knows an older state of the game
-    whose entries start the row's (another app server or worker wrote the newer ones), only the
-    rest is parsed and applied: the JSON lists are compared, not the entries; after an undo or a
-    correction elsewhere, everything is folded again."""
+def _fold(row: Game | _Row) -> tuple[rules.GameState, list[dict[str, Any]], str | None]:
+    """The row's state, its entries' JSON and (when known) its text. When this process knows an
+    older state of the game whose entries start the row's (another app server or worker wrote
+    the newer ones), only the rest is parsed and applied: the JSON lists are compared, not the
+    entries; after an undo or a correction elsewhere, everything is folded again."""
     known = cache("latest").get(row.id)
     if (isinstance(known, StoredGame) and known.version < row.version
             and known._settings_json == row.settings):
@@ -146,10 +150,13 @@ def _fold(row: Game | _Row) -> tuple[rules.GameState, list[dict[str, Any]]]:
             state = known.state
             for data in row.entries[start:]:
                 state = rules.apply(state, rules.entry_from_json(state.settings, data))
-            return state, known._entries_json + _json(state.entries[start:])
+            added = _json(state.entries[start:])
+            text = known._entries_text
+            return (state, known._entries_json + added,
+                    None if text is None else _text_after(text, added))
     settings = rules.settings_from_json(row.settings)
     state = rules.fold(settings, [rules.entry_from_json(settings, e) for e in row.entries])
-    return state, _json(state.entries)
+    return state, _json(state.entries), None
 
 
 def _json(entries: Sequence[rules.Entry]) -> list[dict[str, Any]]:
@@ -157,11 +164,20 @@ def _json(entries: Sequence[rules.Entry]) -> list[dict[str, Any]]:
     return [rules.entry_to_json(e) for e in entries]
 
 
+def _text_after(text: str, added: list[dict[str, Any]]) -> str:
+    """``json.dumps(entries + added)`` from ``json.dumps(entries)``: the same text (its items
+    joined by ", "), only the items added serialized."""
+    if not added:
+        return text
+    items = ", ".join(json.dumps(item) for item in added)
+    return f"[{items}]" if text == "[]" else f"{text[:-1]}, {items}]"
+
+
 def _stored(row: Game | _Row) -> StoredGame:
     found = cache("games").get((row.id, row.version))
     if isinstance(found, StoredGame):
         return found
-    state, entries_json = _fold(row)
+    state, entries_json, entries_text = _fold(row)
     game = StoredGame(
         id=row.id,
         version=row.version,
@@ -171,6 +187,7 @@ def _stored(row: Game | _Row) -> StoredGame:
         _token_hash=row.edit_token_hash,
         _settings_json=row.settings,
         _entries_json=entries_json,
+        _entries_text=entries_text,
     )
     _keep(game)
     return game
@@ -289,29 +306,34 @@ def _write(current: StoredGame, version: int,
     if current.version != version:
         raise VersionConflict(current)
     new_state = change(current.state)  # a RuleError here leaves the game as it was
-    entries_json = _json_after(current, new_state.entries)
+    entries_json, entries_text = _json_after(current, new_state.entries)
     now = utcnow()
     written_rows = database.write(_WRITE, {  # one UPDATE and its commit: no ORM session
         "game_id": current.id, "seen": version, "next": version + 1, "now": now,
-        "entries": entries_json,
+        "entries": database.JSONText(entries_json, entries_text),
     })
     if written_rows != 1:
         raise VersionConflict(load_game(current.id))
     written = StoredGame(current.id, version + 1, new_state, current.created_at, now,
-                         current._token_hash, current._settings_json, entries_json)
+                         current._token_hash, current._settings_json, entries_json, entries_text)
     _keep(written)
     return written
 
 
-def _json_after(current: StoredGame, entries: Sequence[rules.Entry]) -> list[dict[str, Any]]:
-    """The JSON of ``entries``, a change of ``current``'s: an entry still at its place (the very
-    same object: the engine keeps the ones a change leaves alone) keeps its JSON, only the others
-    are serialized. An entry added: the list and one more."""
+def _json_after(current: StoredGame,
+                entries: Sequence[rules.Entry]) -> tuple[list[dict[str, Any]], str]:
+    """The JSON of ``entries``, a change of ``current``'s, and its text: an entry still at its
+    place (the very same object: the engine keeps the ones a change leaves alone) keeps its
+    JSON, only the others are serialized. An entry added: the list and one more, and the text
+    with one more item."""
     before, kept = current.state.entries, current._entries_json
     if len(entries) >= len(before) and all(map(is_, before, entries)):
-        return kept + _json(entries[len(before):])
-    return [kept[i] if i < len(before) and e is before[i] else rules.entry_to_json(e)
-            for i, e in enumerate(entries)]
+        added = _json(entries[len(before):])
+        text = current._entries_text
+        return kept + added, _text_after(json.dumps(kept) if text is None else text, added)
+    changed = [kept[i] if i < len(before) and e is before[i] else rules.entry_to_json(e)
+               for i, e in enumerate(entries)]
+    return changed, json.dumps(changed)
 
 
 def add_entry(game: StoredGame, version: int, entry: rules.Entry) -> StoredGame:

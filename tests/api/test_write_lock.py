@@ -4,6 +4,7 @@ it gives up only after the busy timeout, and nothing is half-written either way.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
 from datetime import datetime, timezone
@@ -71,8 +72,8 @@ def test_a_write_gives_up_after_the_busy_timeout_and_leaves_the_game_as_it_was(
 
 
 def test_a_write_stores_what_sqlalchemy_itself_would(app: Flask, client: FlaskClient) -> None:
-    """On SQLite the UPDATE runs on the driver's connection: the values stored (JSON, dates) are
-    the very text SQLAlchemy's own execution stores."""
+    """On SQLite the UPDATE runs on the driver's connection: the values stored (JSON, dates, a
+    JSON text made beforehand) are the very text SQLAlchemy's own execution stores."""
     game = Api(client).create("oh-seven", ["Ana", "Bén", "Cleo"])
     cards = (rules.Card(3, rules.Suit.SPADES), rules.Card(2, rules.Suit.HEARTS),
              rules.Card(1, rules.Suit.CLUBS))
@@ -81,14 +82,16 @@ def test_a_write_stores_what_sqlalchemy_itself_would(app: Flask, client: FlaskCl
     path = str(app.config["SQLALCHEMY_DATABASE_URI"]).removeprefix("sqlite:///")
     stored = []
     with app.app_context():
-        for seen, run in ((1, database.write), (2, _through_sqlalchemy)):
-            params = {"game_id": game.id, "seen": seen, "next": seen + 1, "now": when, "entries": entries}
+        for seen, run, value in ((1, database.write, entries),
+                                 (2, database.write, database.JSONText(entries, json.dumps(entries))),
+                                 (3, _through_sqlalchemy, entries)):
+            params = {"game_id": game.id, "seen": seen, "next": seen + 1, "now": when, "entries": value}
             assert run(store._WRITE, params) == 1
             with sqlite3.connect(path) as reader:
                 stored.append(reader.execute("SELECT entries, updated_at FROM games WHERE id = ?",
                                              (game.id,)).fetchone())
             reader.close()
-    assert stored[0] == stored[1]
+    assert stored[0] == stored[1] == stored[2]
 
 
 def _through_sqlalchemy(statement: Any, params: dict[str, Any]) -> int:
