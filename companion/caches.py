@@ -58,7 +58,7 @@ class LRU(Generic[V]):
 
 
 def cache(name: str) -> LRU[object]:
-    """The app's cache called ``name`` (``games``, ``latest``, ``api``, ``pages``,
+    """The app's cache called ``name`` (``games``, ``latest``, ``api``, ``pages``, ``rounds``,
     ``compressed``), made on first use."""
     caches: dict[str, LRU[object]] = current_app.extensions["companion.caches"]
     found = caches.get(name)

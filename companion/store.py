@@ -12,16 +12,24 @@ same and takes the game from the per-process cache of ``(id, version)`` (``compa
 reading the whole row and folding its entries only on a miss. A write applies its one entry to the
 state of the version it read. The database stays the only truth: a version, once written, never
 changes meaning, so any number of app servers can share the database, each with its own cache.
+
+A game keeps, beside its state, the JSON of its entries as the row holds them (and, once
+written, its text): a write stores that list with its new entry's JSON added (nothing else
+serialized again), and a miss compares the row's list with the one of the latest state this
+process knows (another worker wrote the versions since), so that only the entries past it are
+parsed and applied.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Callable, Mapping, Sequence
+from operator import is_
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from sqlalchemy import bindparam, select, update
 
@@ -52,6 +60,12 @@ class StoredGame:
     created_at: datetime
     updated_at: datetime
     _token_hash: str
+    #: The settings and ``entry_to_json`` of each entry of ``state``, as the row holds them:
+    #: what the next write extends and the next fold compares. Shared, never changed.
+    _settings_json: Mapping[str, Any] = field(compare=False, repr=False)
+    _entries_json: list[dict[str, Any]] = field(compare=False, repr=False)
+    #: ``json.dumps(_entries_json)``, once a write has made it (``None`` until then).
+    _entries_text: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def settings(self) -> rules.Settings:
@@ -93,7 +107,7 @@ class GameHead:
 
 
 #: The version alone (and the token's hash, to tell the scorekeeper): what a 304 or 204 needs.
-_VERSION = select(Game.version, Game.edit_token_hash).where(Game.id == bindparam("game_id"))
+_VERSION = ("version", "edit_token_hash")
 
 
 def cached_state(game_id: str, version: int) -> rules.GameState | None:
@@ -107,38 +121,73 @@ def _keep(game: StoredGame) -> None:
     cache("games").put((game.id, game.version), game)
     latest = cache("latest")
     known = latest.get(game.id)
-    if not isinstance(known, tuple) or known[0] < game.version:
-        latest.put(game.id, (game.version, game.state))
+    if not isinstance(known, StoredGame) or known.version < game.version:
+        latest.put(game.id, game)
 
 
-def _fold(row: Game) -> rules.GameState:
-    """The row's state. When this process knows an older state of the game whose entries start
-    the row's (another app server or worker wrote the newer ones), only the rest is applied;
-    after an undo or a correction elsewhere, everything is folded again."""
-    settings = rules.settings_from_json(row.settings)
-    entries = [rules.entry_from_json(settings, e) for e in row.entries]
+class _Row(NamedTuple):
+    """A game's row as ``_GAME`` reads it (the model's attribute names, as ``_stored`` reads)."""
+
+    id: str
+    settings: dict[str, Any]
+    entries: list[dict[str, Any]]
+    version: int
+    created_at: datetime
+    updated_at: datetime
+    edit_token_hash: str
+
+
+def _fold(row: Game | _Row) -> tuple[rules.GameState, list[dict[str, Any]], str | None]:
+    """The row's state, its entries' JSON and (when known) its text. When this process knows an
+    older state of the game whose entries start the row's (another app server or worker wrote
+    the newer ones), only the rest is parsed and applied: the JSON lists are compared, not the
+    entries; after an undo or a correction elsewhere, everything is folded again."""
     known = cache("latest").get(row.id)
-    older = known[1] if isinstance(known, tuple) and known[0] < row.version else None
-    if (isinstance(older, rules.GameState) and len(older.entries) <= len(entries)
-            and older.settings == settings and tuple(entries[:len(older.entries)]) == older.entries):
-        state = older
-        for entry in entries[len(older.entries):]:
-            state = rules.apply(state, entry)
-        return state
-    return rules.fold(settings, entries)
+    if (isinstance(known, StoredGame) and known.version < row.version
+            and known._settings_json == row.settings):
+        start = len(known._entries_json)
+        if row.entries[:start] == known._entries_json:
+            state = known.state
+            for data in row.entries[start:]:
+                state = rules.apply(state, rules.entry_from_json(state.settings, data))
+            added = _json(state.entries[start:])
+            text = known._entries_text
+            return (state, known._entries_json + added,
+                    None if text is None else _text_after(text, added))
+    settings = rules.settings_from_json(row.settings)
+    state = rules.fold(settings, [rules.entry_from_json(settings, e) for e in row.entries])
+    return state, _json(state.entries), None
 
 
-def _stored(row: Game) -> StoredGame:
+def _json(entries: Sequence[rules.Entry]) -> list[dict[str, Any]]:
+    # As written again: the kept list is always the engine's JSON of the state's entries.
+    return [rules.entry_to_json(e) for e in entries]
+
+
+def _text_after(text: str, added: list[dict[str, Any]]) -> str:
+    """``json.dumps(entries + added)`` from ``json.dumps(entries)``: the same text (its items
+    joined by ", "), only the items added serialized."""
+    if not added:
+        return text
+    items = ", ".join(json.dumps(item) for item in added)
+    return f"[{items}]" if text == "[]" else f"{text[:-1]}, {items}]"
+
+
+def _stored(row: Game | _Row) -> StoredGame:
     found = cache("games").get((row.id, row.version))
     if isinstance(found, StoredGame):
         return found
+    state, entries_json, entries_text = _fold(row)
     game = StoredGame(
         id=row.id,
         version=row.version,
-        state=_fold(row),
+        state=state,
         created_at=row.created_at,
         updated_at=row.updated_at,
         _token_hash=row.edit_token_hash,
+        _settings_json=row.settings,
+        _entries_json=entries_json,
+        _entries_text=entries_text,
     )
     _keep(game)
     return game
@@ -152,26 +201,42 @@ _WRITE = (
 )
 
 
-def _version_row(game_id: str) -> tuple[Any, ...] | None:
-    """``_VERSION``'s row straight from the driver, on a kept connection: the hot path of every
-    poll. Two plain columns (an integer, a string) need none of SQLAlchemy's result processing,
-    which costs twice the query itself; the statement is compiled once per engine."""
+def _select_row(names: tuple[str, ...], game_id: str) -> tuple[Any, ...] | None:
+    """The columns ``names`` of the game's row, straight from the driver on a kept connection
+    (``database.Readers``): the version read of every poll, the whole row of a miss.
+    SQLAlchemy's result processing costs more than the query itself; here each column's own
+    processor (the dialect's: SQLite's JSON and dates are text) is applied alone, if it has one.
+    The statement is compiled once per engine."""
     engine = db.engine
-    sql = _VERSION_SQL.get(engine)
-    if sql is None:
-        sql = _VERSION_SQL[engine] = str(_VERSION.compile(dialect=engine.dialect))
+    compiled = _COMPILED.get((engine, names))
+    if compiled is None:
+        dialect = engine.dialect
+        columns = [Game.__table__.c[name] for name in names]
+        statement = select(*columns).where(Game.__table__.c.id == bindparam("game_id"))
+        found = [column.type.dialect_impl(dialect).result_processor(dialect, None)
+                 for column in columns]
+        compiled = _COMPILED[(engine, names)] = (
+            str(statement.compile(dialect=dialect)), found if any(found) else None)
+    sql, processors = compiled
     params: Any = (game_id,) if engine.dialect.positional else {"game_id": game_id}
-    return database.readers(engine).fetch_one(sql, params)
+    row = database.readers(engine).fetch_one(sql, params)
+    if row is None or processors is None:
+        return row
+    return tuple(value if process is None else process(value)
+                 for process, value in zip(processors, row))
 
 
-_VERSION_SQL: dict[Any, str] = {}
+_COMPILED: dict[tuple[Any, tuple[str, ...]], tuple[str, list[Any] | None]] = {}
+
+#: The whole row but its ruleset: what a miss folds (``_Row``'s fields after the id).
+_GAME = _Row._fields[1:]
 
 
 def game_head(game_id: str) -> GameHead | None:
     """The game's version and token hash, or ``None`` for no such game: no entries, no fold."""
     if not game_id:
         return None
-    row = _version_row(game_id)
+    row = _select_row(_VERSION, game_id)
     return None if row is None else GameHead(game_id, row[0], row[1])
 
 
@@ -185,17 +250,8 @@ def create_game(
     settings = rules.new_settings(ruleset, players, first_dealer, options)
     token = new_edit_token()
     now = utcnow()
-    row = Game(
-        id=new_game_id(),
-        ruleset=settings.ruleset.id,
-        settings=settings.to_json(),
-        entries=[],
-        version=VERSION_FIRST,
-        edit_token_hash=_hash(token),
-        created_at=now,
-        updated_at=now,
-    )
-    db.session.add(row)
+    row = _Row(new_game_id(), settings.to_json(), [], VERSION_FIRST, now, now, _hash(token))
+    db.session.add(Game(ruleset=settings.ruleset.id, **row._asdict()))
     db.session.commit()
     return _stored(row), token
 
@@ -210,10 +266,10 @@ def load_game(game_id: str) -> StoredGame:
     if isinstance(found, StoredGame):
         return found
     # A miss: read the whole row (it may have moved on since the head: take it as it is now).
-    row = db.session.get(Game, game_id, populate_existing=True)
+    row = _select_row(_GAME, game_id)
     if row is None:
         raise GameNotFound(game_id)
-    return _stored(row)
+    return _stored(_Row(game_id, *row))
 
 
 def load_games(game_ids: Sequence[str]) -> list[StoredGame]:
@@ -239,17 +295,34 @@ def _write(current: StoredGame, version: int,
     if current.version != version:
         raise VersionConflict(current)
     new_state = change(current.state)  # a RuleError here leaves the game as it was
+    entries_json, entries_text = _json_after(current, new_state.entries)
     now = utcnow()
     written_rows = database.write(_WRITE, {  # one UPDATE and its commit: no ORM session
         "game_id": current.id, "seen": version, "next": version + 1, "now": now,
-        "entries": [rules.entry_to_json(e) for e in new_state.entries],
+        "entries": database.JSONText(entries_json, entries_text),
     })
     if written_rows != 1:
         raise VersionConflict(load_game(current.id))
     written = StoredGame(current.id, version + 1, new_state, current.created_at, now,
-                         current._token_hash)
+                         current._token_hash, current._settings_json, entries_json, entries_text)
     _keep(written)
     return written
+
+
+def _json_after(current: StoredGame,
+                entries: Sequence[rules.Entry]) -> tuple[list[dict[str, Any]], str]:
+    """The JSON of ``entries``, a change of ``current``'s, and its text: an entry still at its
+    place (the very same object: the engine keeps the ones a change leaves alone) keeps its
+    JSON, only the others are serialized. An entry added: the list and one more, and the text
+    with one more item."""
+    before, kept = current.state.entries, current._entries_json
+    if len(entries) >= len(before) and all(map(is_, before, entries)):
+        added = _json(entries[len(before):])
+        text = current._entries_text
+        return kept + added, _text_after(json.dumps(kept) if text is None else text, added)
+    changed = [kept[i] if i < len(before) and e is before[i] else rules.entry_to_json(e)
+               for i, e in enumerate(entries)]
+    return changed, json.dumps(changed)
 
 
 def add_entry(game: StoredGame, version: int, entry: rules.Entry) -> StoredGame:

@@ -10,6 +10,7 @@ from typing import Any
 from flask import Response
 
 from .. import rules, store
+from ..caches import cache
 from ..rules import Family
 
 
@@ -119,11 +120,40 @@ def _standings_json(state: rules.GameState) -> list[dict[str, Any]]:
 
 def game_json(game: store.StoredGame) -> dict[str, Any]:
     """The game object of API.md (``links.share`` is the read-only HTML page)."""
+    before, after = _around_rounds(game)
+    settings = game.settings
+    return {**before, "rounds": [round_json(r, settings) for r in game.state.rounds], **after}
+
+
+def game_body(game: store.StoredGame) -> str:
+    """``dumps(game_json(game))``, each scored round's text taken from the game's last answer
+    when the round is the very same object: a write makes a new version, hence a new body, but
+    leaves every scored round as it was (the engine keeps them), and they are most of it."""
+    before, after = _around_rounds(game)
+    rounds = ",".join(_round_texts(game))
+    # JSON objects and lists written without spaces join as text: {…,"rounds":[…],…}.
+    return f'{dumps(before)[:-1]},"rounds":[{rounds}],{dumps(after)[1:]}'
+
+
+def _round_texts(game: store.StoredGame) -> list[str]:
+    # Per game (its settings never change), the rounds of its last answer and their text.
+    kept = cache("rounds")
+    known = kept.get(game.id)
+    pairs = known if isinstance(known, tuple) else ()
+    settings = game.settings
+    texts = [pairs[i][1] if i < len(pairs) and pairs[i][0] is round_ else
+             dumps(round_json(round_, settings)) for i, round_ in enumerate(game.state.rounds)]
+    kept.put(game.id, tuple(zip(game.state.rounds, texts)))
+    return texts
+
+
+def _around_rounds(game: store.StoredGame) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The game object's fields before ``rounds`` and after it, in API.md's order."""
     state = game.state
     settings = state.settings
     teams = None
     if settings.has_teams:
-        teams = [{"team": side, "seats": [s for s in settings.seats if settings.side_of(s) == side],
+        teams = [{"team": side, "seats": list(settings.seats_of(side)),
                   "score": state.side_scores[side]} for side in settings.sides]
     award = state.winning_award
     return {
@@ -141,7 +171,7 @@ def game_json(game: store.StoredGame) -> dict[str, Any]:
         ],
         "teams": teams,
         "current": None if state.current is None else round_json(state.current, settings),
-        "rounds": [round_json(r, settings) for r in state.rounds],
+    }, {
         "standings": _standings_json(state),
         # Extras.
         "ruleset_name": settings.ruleset.name,
@@ -157,8 +187,12 @@ def game_json(game: store.StoredGame) -> dict[str, Any]:
 
 def _timestamp(moment: datetime) -> str:
     """UTC, ISO 8601 (SQLite hands datetimes back without their zone; they were stored in UTC)."""
+    # The two a game's times come as (naive from SQLite, UTC from a write) skip the conversion,
+    # two in every answer: their isoformat is already the UTC one, without its "+00:00".
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
+        return moment.isoformat() + "Z"
+    if moment.tzinfo is timezone.utc:
+        return moment.replace(tzinfo=None).isoformat() + "Z"
     return moment.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
 
 

@@ -20,7 +20,7 @@ from . import bodies
 from .errors import ApiError
 from .openapi import description
 from ..caches import cache, send_as_kept
-from .serialize import dumps, game_json, json_response, ruleset_json
+from .serialize import game_body, game_json, json_response, ruleset_json
 from .sheets import score_sheet, statistics_json
 
 #: Game ids are URL-safe base64; anything else is no game (and never reaches the database).
@@ -102,7 +102,7 @@ def _game_response(game: store.StoredGame) -> Response:
     bodies_ = cache("api")
     body = bodies_.get((game.id, game.version))
     if not isinstance(body, str):
-        body = dumps(game_json(game))
+        body = game_body(game)
         bodies_.put((game.id, game.version), body)
     response = send_as_kept(Response(body, mimetype="application/json"), "api " + _etag(game))
     response.set_etag(_etag(game), weak=True)

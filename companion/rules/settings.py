@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Mapping, Sequence
 
 from .errors import RuleError, shown
@@ -31,10 +32,14 @@ class Settings:
     def seats(self) -> range:
         return range(len(self.players))
 
-    @property
+    # Asked for every seat of every standing of every answer, so worked out once per settings:
+    # a cached_property keeps its value in the instance's __dict__, beside the fields and outside
+    # eq, hash and repr. Settings are made by __init__ (dataclasses.replace too), never copied
+    # by ``evolve``, which would copy the value with them.
+    @cached_property
     def has_teams(self) -> bool:
         """Seven-Up with four players: seats 0 and 2 against 1 and 3."""
-        return self.family is Family.SEVEN_UP and len(self.players) == 4
+        return self.ruleset.family is Family.SEVEN_UP and len(self.players) == 4
 
     def side_of(self, seat: int) -> int:
         """The side that scores for ``seat``: its team with partnerships, else the seat itself."""
@@ -43,6 +48,14 @@ class Settings:
     @property
     def sides(self) -> range:
         return range(2) if self.has_teams else self.seats
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        """The seats ``side`` scores for, in seating order (both partners of a team)."""
+        return self._side_seats[side]
+
+    @cached_property
+    def _side_seats(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(s for s in self.seats if self.side_of(s) == side) for side in self.sides)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -152,8 +152,7 @@ class GameState:
                 rank = standings[-1].rank
             else:
                 rank = position + 1
-            seats = tuple(s for s in settings.seats if settings.side_of(s) == side)
-            standings.append(Standing(side, seats, score, rank))
+            standings.append(Standing(side, settings.seats_of(side), score, rank))
         return tuple(standings)
 
     @property

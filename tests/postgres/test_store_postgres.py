@@ -12,20 +12,24 @@ from flask_migrate import downgrade, upgrade
 from sqlalchemy import text
 
 from companion import create_app, rules, store
-from companion.models import db
+from companion.models import Game, db
 
 pytestmark = pytest.mark.server
 
 
-@pytest.fixture
-def pg_app(postgres_url: str, tmp_path) -> Iterator[Flask]:  # type: ignore[no-untyped-def]
-    app = create_app({
+def _app(postgres_url: str) -> Flask:
+    return create_app({
         "TESTING": True,
         "SECRET_KEY": "pg-tests",
         "SQLALCHEMY_DATABASE_URI": postgres_url.replace("postgresql://", "postgresql+psycopg://"),
         "WTF_CSRF_ENABLED": False,
         "RATELIMIT_ENABLED": False,
     })
+
+
+@pytest.fixture
+def pg_app(postgres_url: str, tmp_path) -> Iterator[Flask]:  # type: ignore[no-untyped-def]
+    app = _app(postgres_url)
     with app.app_context():
         upgrade()
     yield app
@@ -95,11 +99,7 @@ def test_the_polls_kept_connections_see_each_write_and_hold_no_transaction(
     """The version read's connections are kept out of the pool in autocommit: another server's
     write is seen at once, and none of them sits "idle in transaction" (which would hold back
     vacuum and every schema change, the teardown's downgrade among them)."""
-    other = create_app({
-        "TESTING": True, "SECRET_KEY": "pg-tests-2", "WTF_CSRF_ENABLED": False,
-        "RATELIMIT_ENABLED": False,
-        "SQLALCHEMY_DATABASE_URI": postgres_url.replace("postgresql://", "postgresql+psycopg://"),
-    })
+    other = _app(postgres_url)  # another app server: its own caches and connections
     with pg_app.app_context():
         game, _ = store.create_game("oh-hell", ["Ana", "Ben", "Cleo"])
     for step in range(3):
@@ -123,3 +123,26 @@ def test_the_polls_kept_connections_see_each_write_and_hold_no_transaction(
     assert head is not None and head.version == game.version == store.VERSION_FIRST + 3
     with other.app_context():
         db.engine.dispose()
+
+
+def test_another_app_server_reads_the_row_as_the_orm_does_and_folds_only_what_it_missed(
+        pg_app: Flask, postgres_url: str) -> None:
+    other = _app(postgres_url)  # its own caches, the same database
+    with pg_app.app_context():
+        game, _ = store.create_game("oh-hell", ["Ana", "Bén", "Cleo"])
+        game = store.add_entry(game, game.version, rules.Bids((None, 1, None)))
+    with other.app_context():
+        known = store.load_game(game.id)  # the whole row, straight from the driver
+        row = db.session.get(Game, game.id)
+        assert row is not None
+        assert (known.created_at, known.updated_at) == (row.created_at, row.updated_at)
+        assert known._entries_json == row.entries and known.state == game.state
+    with pg_app.app_context():
+        game = store.add_entry(game, game.version, rules.Bids((None, None, 0)))
+    with other.app_context():
+        caught_up = store.load_game(game.id)
+        db.session.remove()
+        db.engine.dispose()  # its connections closed before the schema is dropped
+    assert caught_up.state == game.state and caught_up._entries_json == game._entries_json
+    # Built on the state it knew (its entry the very same object), the one entry after applied.
+    assert caught_up.state.entries[0] is known.state.entries[0]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion.rules import (
@@ -18,7 +20,7 @@ from companion.rules import (
     settings_from_json,
 )
 
-from .tables import PLAYERS
+from .tables import NAMES, PLAYERS
 
 # -- names ---------------------------------------------------------------------------------------
 
@@ -264,3 +266,29 @@ def test_games_stored_before_the_house_rules_play_as_before(ruleset: str) -> Non
     assert settings == new_settings(ruleset, ["A", "B", "C"])
     assert (settings.typed.hook, settings.typed.max_hand, settings.typed.zero_bid) == (
         Hook.ALWAYS, None, ZeroBid.STANDARD)
+
+
+# -- sides ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("ruleset", "count"),
+                         [(r, n) for r, counts in PLAYERS.items() for n in counts])
+def test_sides_and_their_seats(ruleset: str, count: int) -> None:
+    settings = new_settings(ruleset, NAMES[:count])
+    teams = ruleset == "seven-up" and count == 4  # RULES.md: Seven-Up's four play in partners
+    assert settings.has_teams is teams
+    assert [settings.side_of(s) for s in settings.seats] == (
+        [0, 1, 0, 1] if teams else list(range(count)))
+    assert [settings.seats_of(side) for side in settings.sides] == (
+        [(0, 2), (1, 3)] if teams else [(s,) for s in range(count)])
+
+
+def test_settings_worked_out_once_are_the_same_value() -> None:
+    """What settings keep once asked (``has_teams``, the seats of each side) is no part of their
+    value: equal and the same repr, asked or not, and settings made again ask afresh."""
+    asked, fresh = new_settings("seven-up", NAMES[:4]), new_settings("seven-up", NAMES[:4])
+    assert asked.has_teams and asked.seats_of(1) == (1, 3)
+    assert asked == fresh and repr(asked) == repr(fresh)
+    assert vars(asked).keys() > vars(fresh).keys()  # kept beside the fields, not among them
+    other = replace(asked, players=NAMES[:3])  # __init__ again: nothing kept carries over
+    assert not other.has_teams and other.seats_of(2) == (2,)
