@@ -227,15 +227,20 @@ def _bound(value: Any, process: Callable[[Any], Any] | None) -> Any:
 def _compiled(engine: Engine, statement: UpdateBase) -> tuple[str, list[tuple[str, Any]]]:
     """The statement's SQL for the engine's dialect, and its parameters in order, each with its
     type's bind processor (``None`` for a value bound as it is)."""
-    found = _COMPILED.get((engine, statement))
+    per_engine = _COMPILED.get(engine)
+    if per_engine is None:
+        per_engine = _COMPILED[engine] = {}
+    found = per_engine.get(statement)
     if found is None:
         dialect = engine.dialect
         compiled = statement.compile(dialect=dialect)
         assert compiled.positiontup is not None  # SQLite's parameters are positional
         order = [(name, compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect))
                  for name in compiled.positiontup]
-        found = _COMPILED[(engine, statement)] = (str(compiled), order)
+        found = per_engine[statement] = (str(compiled), order)
     return found
 
 
-_COMPILED: dict[tuple[Engine, UpdateBase], tuple[str, list[tuple[str, Any]]]] = {}
+#: Per engine (weakly, as the readers: a test's app and its engine come and go), per statement.
+_COMPILED: weakref.WeakKeyDictionary[Engine, dict[UpdateBase, tuple[str, list[tuple[str, Any]]]]] = (
+    weakref.WeakKeyDictionary())

@@ -26,6 +26,7 @@ import hashlib
 import hmac
 import json
 import secrets
+import weakref
 from dataclasses import dataclass, field
 from datetime import datetime
 from operator import is_
@@ -208,14 +209,17 @@ def _select_row(names: tuple[str, ...], game_id: str) -> tuple[Any, ...] | None:
     processor (the dialect's: SQLite's JSON and dates are text) is applied alone, if it has one.
     The statement is compiled once per engine."""
     engine = db.engine
-    compiled = _COMPILED.get((engine, names))
+    per_engine = _COMPILED.get(engine)
+    if per_engine is None:
+        per_engine = _COMPILED[engine] = {}
+    compiled = per_engine.get(names)
     if compiled is None:
         dialect = engine.dialect
         columns = [Game.__table__.c[name] for name in names]
         statement = select(*columns).where(Game.__table__.c.id == bindparam("game_id"))
         found = [column.type.dialect_impl(dialect).result_processor(dialect, None)
                  for column in columns]
-        compiled = _COMPILED[(engine, names)] = (
+        compiled = per_engine[names] = (
             str(statement.compile(dialect=dialect)), found if any(found) else None)
     sql, processors = compiled
     params: Any = (game_id,) if engine.dialect.positional else {"game_id": game_id}
@@ -226,7 +230,9 @@ def _select_row(names: tuple[str, ...], game_id: str) -> tuple[Any, ...] | None:
                  for process, value in zip(processors, row))
 
 
-_COMPILED: dict[tuple[Any, tuple[str, ...]], tuple[str, list[Any] | None]] = {}
+#: Per engine (weakly: a test's app and its engine come and go), per list of columns.
+_COMPILED: weakref.WeakKeyDictionary[Any, dict[tuple[str, ...], tuple[str, list[Any] | None]]] = (
+    weakref.WeakKeyDictionary())
 
 #: The whole row but its ruleset: what a miss folds (``_Row``'s fields after the id).
 _GAME = _Row._fields[1:]
