@@ -227,9 +227,7 @@ def _bound(value: Any, process: Callable[[Any], Any] | None) -> Any:
 def _compiled(engine: Engine, statement: UpdateBase) -> tuple[str, list[tuple[str, Any]]]:
     """The statement's SQL for the engine's dialect, and its parameters in order, each with its
     type's bind processor (``None`` for a value bound as it is)."""
-    per_engine = _COMPILED.get(engine)
-    if per_engine is None:
-        per_engine = _COMPILED[engine] = {}
+    per_engine = _COMPILED.setdefault(engine, {})
     found = per_engine.get(statement)
     if found is None:
         dialect = engine.dialect

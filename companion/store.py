@@ -209,9 +209,7 @@ def _select_row(names: tuple[str, ...], game_id: str) -> tuple[Any, ...] | None:
     processor (the dialect's: SQLite's JSON and dates are text) is applied alone, if it has one.
     The statement is compiled once per engine."""
     engine = db.engine
-    per_engine = _COMPILED.get(engine)
-    if per_engine is None:
-        per_engine = _COMPILED[engine] = {}
+    per_engine = _COMPILED.setdefault(engine, {})
     compiled = per_engine.get(names)
     if compiled is None:
         dialect = engine.dialect
