@@ -9,8 +9,9 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -94,6 +95,23 @@ def page(browser: object, live_server: str) -> Iterator[object]:
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture
+def phones(browser: object, live_server: str) -> Iterator[Callable[..., Any]]:
+    """``phones(locale=…, …)``: a new 390×844 phone's page on the live server, each its own
+    cookies, with these browser context options besides; all closed after the test."""
+    contexts: list[Any] = []
+
+    def open_phone(**options: Any) -> Any:
+        context = browser.new_context(  # type: ignore[attr-defined]
+            viewport=PHONE, base_url=live_server, is_mobile=True, **options)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_phone
+    for context in contexts:
+        context.close()
 
 
 @pytest.fixture

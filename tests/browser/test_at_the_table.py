@@ -8,12 +8,12 @@ a score, no word after a correction. Screenshots of each screen land in the scre
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 import pytest
 from bid_games import Say, Taps
 from conftest import PHONE
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from tables import card, finish, new_game, play_round
 
 LONG = "Maximilian-Alexander Ngo"  # 24 characters: the most a name may have
@@ -23,21 +23,15 @@ Phone = Callable[..., Page]
 
 
 @pytest.fixture
-def phone(browser: Browser, live_server: str) -> Iterator[Phone]:
+def phone(phones: Phone) -> Phone:
     """Phones at 390×844 with touch, in a language (``fr``, ``it``) and a colour scheme."""
-    contexts = []
 
     def open_phone(language: str = "en", scheme: str = "light", script: bool = True) -> Page:
-        context = browser.new_context(
-            viewport=PHONE, base_url=live_server, device_scale_factor=2, is_mobile=True,
-            has_touch=True, color_scheme=scheme, java_script_enabled=script,
-            locale={"en": "en-GB", "fr": "fr-FR", "it": "it-IT"}[language])
-        contexts.append(context)
-        return context.new_page()
+        return phones(device_scale_factor=2, has_touch=True, color_scheme=scheme,
+                      java_script_enabled=script,
+                      locale={"en": "en-GB", "fr": "fr-FR", "it": "it-IT"}[language])
 
-    yield open_phone
-    for context in contexts:
-        context.close()
+    return open_phone
 
 
 def page_width(page: Page) -> int:

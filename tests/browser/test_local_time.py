@@ -5,7 +5,6 @@ differs: the server's CLDR writes a narrow no-break space)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -22,18 +21,11 @@ INTL = """(time) => new Intl.DateTimeFormat(document.documentElement.lang,
 
 
 @pytest.fixture
-def phone(browser: Any, live_server: str) -> Iterator[Any]:
-    contexts = []
-
+def phone(phones: Any) -> Any:
     def make(language: str, zone: str) -> Any:
-        context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server,
-                                      locale=language, timezone_id=zone, is_mobile=True)
-        contexts.append(context)
-        return context.new_page()
+        return phones(locale=language, timezone_id=zone)
 
-    yield make
-    for context in contexts:
-        context.close()
+    return make
 
 
 def plain(text: str) -> str:
