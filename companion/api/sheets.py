@@ -78,7 +78,7 @@ def _bid_cell(bid: object) -> str:
 
 def side_name(settings: rules.Settings, side: int) -> str:
     """A seat's name, or a team's players joined: "A & C"."""
-    return " & ".join(settings.players[s] for s in settings.seats if settings.side_of(s) == side)
+    return " & ".join(settings.players[s] for s in settings.seats_of(side))
 
 
 def _bid_rows(state: rules.GameState) -> list[list[object]]:
@@ -119,7 +119,7 @@ def _hand_rows(state: rules.GameState) -> list[list[object]]:
         row: list[object] = [round_.number, safe(settings.players[round_.dealer]), played.beg.value]
         row += [_seat_cell(settings, getattr(played, point)) for point in ("high", "low", "jack", "game")]
         for side in settings.sides:
-            seat = next(s for s in settings.seats if settings.side_of(s) == side)
+            seat = settings.seats_of(side)[0]
             totals[side] += round_.points[seat]
             row += [round_.points[seat], totals[side]]
         rows.append(row)

@@ -157,7 +157,7 @@ def seven_up_statistics(state: GameState) -> SevenUpStats | None:
         per_side=tuple(
             SideStats(
                 side=side,
-                seats=tuple(s for s in settings.seats if settings.side_of(s) == side),
+                seats=settings.seats_of(side),
                 high=won(side, "high"), low=won(side, "low"), jack=won(side, "jack"),
                 game=won(side, "game"), gifts=won(side, "gift"),
                 jacks_turned=won(side, "jack-turned"),

@@ -140,8 +140,7 @@ def score_chart(state: GameState) -> Chart | None:
     x_step = _nice_step(rounds, 8)
     x_ticks = tuple((x(n), n) for n in range(x_step if x_step > 1 else 1, rounds + 1, x_step))
     y_ticks = tuple((y(v), v) for v in range(low, high + 1, y_step))
-    sizes = tuple(sum(1 for s in settings.seats if settings.side_of(s) == side)
-                  for side in settings.sides)
+    sizes = tuple(len(settings.seats_of(side)) for side in settings.sides)
     said = summary(state.leaders_after, state.finished, names, sizes, by_hand)
     last = (_("Totals after hand %(number)s:", number=rounds) if by_hand
             else _("Totals after round %(number)s:", number=rounds))

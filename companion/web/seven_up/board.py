@@ -43,8 +43,7 @@ def hand_panel(state: GameState, form: HandForm) -> HandPanel:
     if not rules.may_give(settings, current, state.side_scores, turned):
         refused = str(MESSAGES["gift-would-win"]) % {
             "player": settings.players[current.eldest], "target": settings.typed.target}
-    groups = tuple(tuple(s for s in settings.seats if settings.side_of(s) == side)
-                   for side in settings.sides)
+    groups = tuple(settings.seats_of(side) for side in settings.sides)
     sides = side_names(settings)
     return HandPanel(
         form=form, round=current, sides=sides, seat_groups=groups,
@@ -86,8 +85,7 @@ def panel(game: StoredGame, submitted: Any, editable: bool = True) -> dict[str, 
         "hand": hand_panel(state, form) if form is not None else None,
         "sides": side_names(game.settings),
         #: Each side's seats, for the pages to show its players' names (each one isolated).
-        "side_seats": tuple(tuple(s for s in game.settings.seats if game.settings.side_of(s) == side)
-                            for side in game.settings.sides),
+        "side_seats": tuple(game.settings.seats_of(side) for side in game.settings.sides),
         "leading": set(state.leaders),
         "chips": chips(state),
         "hand_rows": tally.hand_rows(state),

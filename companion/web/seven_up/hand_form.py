@@ -45,7 +45,7 @@ class HandForm(RoundForm):
 
 def side_names(settings: Settings) -> tuple[str, ...]:
     """Each side as the table says it: a player, or a team's two players ("Ana & Cleo")."""
-    return tuple(" & ".join(settings.players[s] for s in settings.seats if settings.side_of(s) == side)
+    return tuple(" & ".join(settings.players[s] for s in settings.seats_of(side))
                  for side in settings.sides)
 
 
