@@ -1,66 +1,26 @@
-"""Companion: the score keeper for card games played with real cards."""
+"""Companion: the score keeper for card games played with real cards.
+
+Importing the package imports nothing else, so that the rules engine (``companion.rules``,
+standard library only) can be used where Flask is not installed. The web application is made
+by ``companion.app.create_app``; ``companion.create_app`` is the same function, looked up only
+when asked for (``flask --app companion``, ``gunicorn 'companion:create_app()'``, ``wsgi.py``).
+"""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
+if TYPE_CHECKING:
+    from .app import Companion, create_app
 
-from . import caches, config, database, paths
-
-ROOT = paths.ROOT
+__all__ = ["Companion", "create_app"]
 
 
-class Companion(Flask):
-    """Flask, but each view and hook is asked once whether it is a coroutine: Flask asks
-    ``inspect`` again for every hook of every request (a poll runs five)."""
+def __getattr__(name: str) -> Any:
+    # Called only for a name the package does not hold; a submodule (``companion.store``) is
+    # found by the import system after this refuses it.
+    if name in __all__:
+        from . import app
 
-    #: Enough for every view and hook; a function seen beyond it is asked each time, as by Flask.
-    KEPT = 512
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._sync: dict[Callable[..., Any], Callable[..., Any]] = {}
-
-    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
-        kept = self._sync
-        try:
-            found = kept.get(func)
-        except TypeError:  # a callable that cannot be a key
-            return super().ensure_sync(func)
-        if found is None:
-            found = super().ensure_sync(func)
-            if len(kept) < self.KEPT:
-                kept[func] = found
-        return found
-
-
-def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """The application factory. ``test_config`` replaces the instance file and environment."""
-    app = Companion(
-        __name__,
-        instance_path=paths.instance(),
-        instance_relative_config=True,
-        template_folder=paths.folder("templates"),
-        static_folder=paths.folder("static"),
-    )
-    os.makedirs(app.instance_path, exist_ok=True)
-    config.load(app, test_config)
-    database.init_app(app)
-    caches.init_app(app)
-
-    from . import assets, extensions, i18n, pwa, security
-    from .api import bp as api_bp
-    from .web import bp as web_bp
-
-    extensions.init_app(app)
-    i18n.init_app(app)
-    security.init_app(app)
-    assets.init_app(app)
-    pwa.init_app(app)
-    app.register_blueprint(api_bp)
-    extensions.csrf.exempt(api_bp)  # the API authenticates with a bearer token, not cookies
-    app.register_blueprint(web_bp)
-    return app
+        return getattr(app, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

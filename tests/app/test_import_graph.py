@@ -86,7 +86,8 @@ def _circle() -> list[str] | None:
 
 def test_the_graph_sees_the_imports_it_must():
     # The walk itself: module-level, function-level, relative and package imports all found.
-    assert "companion.web" in GRAPH["companion"]  # inside create_app
+    assert "companion.web" in GRAPH["companion.app"]  # inside create_app
+    assert GRAPH["companion"] == {"companion.app"}  # in __getattr__, for create_app alone
     assert "companion.rules" in GRAPH["companion.store"]  # ``from . import rules``
     assert "companion.web.seven_up" in GRAPH["companion.web.chart"]  # the package it enters
     assert "companion.web.seven_up.hand_form" in GRAPH["companion.web.chart"]

@@ -1,0 +1,66 @@
+"""The application factory: the Flask app with its database, extensions and blueprints.
+
+``companion.create_app`` is this function (the package looks it up lazily, so that importing
+``companion.rules`` needs no Flask)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask
+
+from . import caches, config, database, paths
+
+class Companion(Flask):
+    """Flask, but each view and hook is asked once whether it is a coroutine: Flask asks
+    ``inspect`` again for every hook of every request (a poll runs five)."""
+
+    #: Enough for every view and hook; a function seen beyond it is asked each time, as by Flask.
+    KEPT = 512
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._sync: dict[Callable[..., Any], Callable[..., Any]] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        kept = self._sync
+        try:
+            found = kept.get(func)
+        except TypeError:  # a callable that cannot be a key
+            return super().ensure_sync(func)
+        if found is None:
+            found = super().ensure_sync(func)
+            if len(kept) < self.KEPT:
+                kept[func] = found
+        return found
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The application factory. ``test_config`` replaces the instance file and environment."""
+    app = Companion(
+        "companion",  # the package: the app's name, its logger's and its root path
+        instance_path=paths.instance(),
+        instance_relative_config=True,
+        template_folder=paths.folder("templates"),
+        static_folder=paths.folder("static"),
+    )
+    os.makedirs(app.instance_path, exist_ok=True)
+    config.load(app, test_config)
+    database.init_app(app)
+    caches.init_app(app)
+
+    from . import assets, extensions, i18n, pwa, security
+    from .api import bp as api_bp
+    from .web import bp as web_bp
+
+    extensions.init_app(app)
+    i18n.init_app(app)
+    security.init_app(app)
+    assets.init_app(app)
+    pwa.init_app(app)
+    app.register_blueprint(api_bp)
+    extensions.csrf.exempt(api_bp)  # the API authenticates with a bearer token, not cookies
+    app.register_blueprint(web_bp)
+    return app
