@@ -54,6 +54,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from . import assets, extensions, i18n, pwa, security
     from .api import bp as api_bp
     from .web import bp as web_bp
+    from .web.caching import no_store_by_default
 
     extensions.init_app(app)
     i18n.init_app(app)
@@ -63,4 +64,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api_bp)
     extensions.csrf.exempt(api_bp)  # the API authenticates with a bearer token, not cookies
     app.register_blueprint(web_bp)
+    app.after_request(no_store_by_default)  # HTML's one default Cache-Control
     return app

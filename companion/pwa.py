@@ -58,14 +58,18 @@ def service_worker() -> Response:
 
 
 @bp.get("/offline")
-def offline() -> str:
+def offline() -> Response:
     """What an installed app shows when it starts without a connection to its server."""
-    return render_template(
+    response = Response(render_template(
         "error.html",
         status=None,
         title=_("No connection"),
         message=_("Companion cannot reach its server. Check the Wi-Fi, then try again."),
-    )
+    ), mimetype="text/html")
+    # Not HTML's no-store: the service worker keeps this page to show it offline (in this
+    # device's language, hence private).
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
 
 
 def _template_context() -> dict[str, str]:

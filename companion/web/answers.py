@@ -43,9 +43,7 @@ def render_game(game: StoredGame, submitted: Any = None, notice: Any = None,
     ``saved`` says an entry was just stored."""
     body = render_body(game, submitted, notice, wants_fragment() if fragment is None else fragment,
                        saved=saved)
-    response = make_response(body, status)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return make_response(body, status)
 
 
 def editable_game(game_id: str) -> StoredGame:

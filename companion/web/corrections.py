@@ -61,6 +61,4 @@ def render_correction(game: StoredGame, round_: rules.Round, form: Any, notice: 
         names=game.settings.players, words=bid_words(game.settings), round=round_, form=form, notice=notice,
         suits=list(rules.Suit), game_name=game_name(game.settings.ruleset.id),
     )
-    response = make_response(body, status)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return make_response(body, status)

@@ -50,9 +50,7 @@ def delete_page(game_id: str) -> Response:
     access.require_editor(game)
     body = render_template("game/delete.html", game=game,
                            game_name=game_name(game.settings.ruleset.id), started=started_at(game))
-    response = make_response(body)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return make_response(body)
 
 
 def delete(game_id: str) -> Response:

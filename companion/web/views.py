@@ -18,9 +18,7 @@ def home() -> Response:
     games = store.load_games(access.recent_ids())
     body = render_template("home.html", games=games, game_name=game_name,
                            may_edit=access.may_edit)
-    response = make_response(body)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return make_response(body)
 
 
 def scorekeeper_link(game_id: str, token: str) -> Response:

@@ -78,6 +78,4 @@ def render_correction(game: StoredGame, before: GameState, form: HandForm,
         names=game.settings.players, hand=hand_panel(before, form), notice=notice,
         game_name=game_name(game.settings.ruleset.id),
     )
-    response = make_response(body, status)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return make_response(body, status)
