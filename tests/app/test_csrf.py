@@ -1,8 +1,9 @@
-"""CSRF: every form post carries the session's token, as a field or as htmx's X-CSRFToken header.
+"""CSRF, with the check on as in production: every form post carries the session's token, as a
+field or as htmx's X-CSRFToken header, and a post without it changes nothing.
 
-The example form is "Forget on this phone" on the home page. The language switcher is the one
-post without a token: it is refused when the browser says it came from another site
-(``Sec-Fetch-Site``, else ``Origin``), with the same answer as a forged form.
+The example forms are "Forget on this phone" on the home page, the new-game form and a bid. The
+language switcher is the one post without a token: it is refused when the browser says it came
+from another site (``Sec-Fetch-Site``, else ``Origin``), with the same answer as a forged form.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion import store
 from tests.api.client import Api
 
 FOREIGN = "https://evil.example"
@@ -101,6 +103,38 @@ def test_over_https_the_same_origin_referrer_passes_and_none_fails(guarded: Flas
 
 def test_the_token_never_expires_during_a_long_game(app: Flask) -> None:
     assert app.config["WTF_CSRF_TIME_LIMIT"] is None
+
+
+def _field_token(page: str) -> str:
+    found = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    assert found
+    return found.group(1)
+
+
+def test_a_game_s_forms_need_the_token(guarded: Flask) -> None:
+    phone = guarded.test_client()
+    form = {"ruleset": "oh-hell", "first_dealer": "0",
+            "players-0": "Ana", "players-1": "Ben", "players-2": "Cleo"}
+    assert phone.post("/new", data=form).status_code == 400
+    token = _field_token(phone.get("/new").get_data(as_text=True))
+    created = phone.post("/new", data={**form, "csrf_token": token})
+    assert created.status_code == 303
+    game_url = created.headers["Location"]
+    game_id = game_url.rsplit("/", 1)[1]
+    page = phone.get(game_url).get_data(as_text=True)
+    bid_form = page.split('class="bid-form"')[1]
+    token = _field_token(bid_form)
+    assert phone.post(f"{game_url}/bid", data={"version": 1, "seat": 1, "bid": 2}).status_code == 400
+    with guarded.app_context():
+        assert store.load_game(game_id).version == 1
+    ok = phone.post(f"{game_url}/bid", data={"version": 1, "seat": 1, "bid": 2,
+                                             "csrf_token": token})
+    assert ok.status_code == 303
+    htmx = phone.post(f"{game_url}/bid", data={"version": 2, "seat": 2, "bid": 1},
+                      headers={"HX-Request": "true", "X-CSRFToken": token})
+    assert htmx.status_code == 200
+    with guarded.app_context():
+        assert store.load_game(game_id).state.current.bids == (None, 2, 1)
 
 
 # --- the language switcher: no token, its origin checked -------------------------------------

@@ -18,7 +18,7 @@ from sqlalchemy.exc import OperationalError
 from companion import database, rules, store
 from companion.models import db
 
-from .client import Api
+from tests.api.client import Api
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from .live import Server
+from tests.api.live import Server
 from .racing import Send, check_nothing_lost, client_sender, http_sender, race, same_round
 
 WRITERS = 8

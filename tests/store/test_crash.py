@@ -16,7 +16,7 @@ import pytest
 from companion import create_app, store
 from companion.api.serialize import game_json
 
-from .live import start_server, stop_server
+from tests.api.live import start_server, stop_server
 from .racing import Outcome, check_nothing_lost, http_sender, race
 
 WRITERS = 4

@@ -20,7 +20,7 @@ from sqlalchemy.engine import Engine
 from companion import create_app, database, store
 from companion.models import db
 
-from .client import Api
+from tests.api.client import Api
 
 
 def _engine(app: Flask) -> Engine:
