@@ -21,10 +21,13 @@ def test_ci_runs_the_test_command() -> None:
     assert lines[-1] == 'exec bash scripts/test "$@"'
 
 
-def test_the_readme_opens_with_the_two_commands() -> None:
-    first = (ROOT / "README.md").read_text().splitlines()[:2]
-    assert "`bash scripts/start`" in first[0]
-    assert "`bash scripts/test`" in first[1]
+def test_the_readme_opens_with_what_companion_is_then_the_two_commands() -> None:
+    blocks = (ROOT / "README.md").read_text().split("\n\n")
+    assert blocks[0] == "# Companion" and blocks[1].startswith("Companion keeps score")
+    start, test = blocks[2].splitlines()
+    assert start.startswith("- `bash scripts/start` — install what is needed (once)")
+    assert test.startswith("- `bash scripts/test` — install the test tools (once)")
+    assert blocks[3] == "## Where things live"
 
 
 def test_the_test_command_fails_when_pytest_collects_nothing() -> None:

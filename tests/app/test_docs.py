@@ -1,0 +1,55 @@
+"""The map on the front door: the README and docs/ link only to what the repository holds, cite
+nothing outside it, and keep the shapes the code relies on (docs/rules.md's numbered sections,
+which the code cites; docs/api.md's sections; architecture.md on one page)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+#: A Markdown link or image: ``[text](target)``.
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)
+def test_every_link_resolves(doc: Path) -> None:
+    text = doc.read_text(encoding="utf-8")
+    targets = [t for t in LINK.findall(text) if not re.match(r"[a-z]+:", t)]
+    missing = [t for t in targets if not (doc.parent / t.split("#")[0]).exists()]
+    assert missing == []
+
+
+def test_the_readme_links_every_doc() -> None:
+    linked = set(LINK.findall((ROOT / "README.md").read_text(encoding="utf-8")))
+    assert {f"docs/{doc.name}" for doc in DOCS[1:]} <= linked
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)
+def test_nothing_outside_the_repository_is_cited(doc: Path) -> None:
+    text = doc.read_text(encoding="utf-8")
+    assert not re.search(r"\.\./shared|/work/|shared/(RULES|API)\.md|(?<![\w/])(RULES|API)\.md",
+                         text)
+
+
+def _headings(name: str, level: str = "## ") -> list[str]:
+    lines = (ROOT / "docs" / name).read_text(encoding="utf-8").splitlines()
+    return [line[len(level):] for line in lines if line.startswith(level)]
+
+
+def test_the_rules_keep_their_seven_numbered_sections() -> None:
+    assert [h.split(". ")[0] for h in _headings("rules.md")] == [str(n) for n in range(1, 8)]
+    assert _headings("rules.md")[5] == "6. House rules — options beyond the seeds"
+
+
+def test_the_api_keeps_the_contract_s_sections() -> None:
+    assert _headings("api.md") == [
+        "Conventions", "Endpoints", "The game object", "Statistics and the score sheet",
+        "Tables: the same people, game after game", "Writes that are safe to repeat"]
+
+
+def test_the_architecture_is_one_page() -> None:
+    assert len((ROOT / "docs/architecture.md").read_text(encoding="utf-8").splitlines()) <= 150
