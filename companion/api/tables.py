@@ -227,6 +227,8 @@ def create_table() -> Response:
     """``POST /tables``. (An ``Idempotency-Key`` is the store's idempotency mechanism's, wired
     around this view as around ``POST /games``.)"""
     body = bodies.json_object(NEW_TABLE, required=("name",))
+    if not isinstance(body["name"], str):
+        raise bodies.invalid("name must be text", "name")
     table, token = tables.create_table(body["name"])
     response = json_response(
         {"table": table_json(tables.table_state(table)), "edit_token": token,
