@@ -59,4 +59,6 @@ class Table(db.Model):  # type: ignore[name-defined,misc]
     version: Mapped[int] = mapped_column(Integer)
     #: The renames, in the order made: ``[[from, to], …]``.
     renames: Mapped[list[list[str]]] = mapped_column(JSON)
+    #: The game whose change made this version (``None``: the table itself changed).
+    changed_game: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -264,7 +264,7 @@ def create_game(
                table_id)
     db.session.add(Game(ruleset=settings.ruleset.id, **row._asdict()))
     if table_id is not None:
-        db.session.execute(_MOVE_TABLE, {"table_id": table_id})
+        db.session.execute(_MOVE_TABLE, {"table_id": table_id, "game_id": row.id})
     db.session.commit()
     return _stored(row), token
 
@@ -311,7 +311,8 @@ def _write(current: StoredGame, version: int,
     new_state = change(current.state)  # a RuleError here leaves the game as it was
     entries_json, entries_text = _json_after(current, new_state.entries)
     now = utcnow()
-    write = database.write if current.table_id is None else _write_moving_table(current.table_id)
+    write = (database.write if current.table_id is None
+             else _write_moving_table(current.table_id, current.id))
     written_rows = write(_WRITE, {  # one UPDATE and its commit: no ORM session
         "game_id": current.id, "seen": version, "next": version + 1, "now": now,
         "entries": database.JSONText(entries_json, entries_text),
@@ -358,19 +359,20 @@ def correct_round(game: StoredGame, version: int, number: int,
 
 
 # A table's version moves with every write to any of its games (docs/api.md, "Tables"), in the
-# write's own transaction, so that the table's ETag is never stale. A game at no table keeps
-# the one-statement write above.
+# write's own transaction, so that the table's ETag is never stale; the table notes which game
+# changed, so that its figures are brought up to date from that game alone
+# (``companion.tables``). A game at no table keeps the one-statement write above.
 _TABLES = Table.__table__
 _MOVE_TABLE = (update(_TABLES).where(_TABLES.c.id == bindparam("table_id"))
-               .values(version=_TABLES.c.version + 1))
+               .values(version=_TABLES.c.version + 1, changed_game=bindparam("game_id")))
 _MOVE_TABLE_OF_GAME = (
     update(_TABLES)
     .where(_TABLES.c.id == select(Game.__table__.c.table_id)
            .where(Game.__table__.c.id == bindparam("game_id")).scalar_subquery())
-    .values(version=_TABLES.c.version + 1))
+    .values(version=_TABLES.c.version + 1, changed_game=bindparam("game_id")))
 
 
-def _write_moving_table(table_id: str) -> Callable[[Any, Mapping[str, Any]], int]:
+def _write_moving_table(table_id: str, game_id: str) -> Callable[[Any, Mapping[str, Any]], int]:
     """``database.write`` for a game of a table: the game's row and its table's version, in
     one transaction."""
     def write(statement: Any, params: Mapping[str, Any]) -> int:
@@ -378,6 +380,6 @@ def _write_moving_table(table_id: str) -> Callable[[Any, Mapping[str, Any]], int
         with db.engine.begin() as connection:
             count = int(connection.execute(statement, values).rowcount)
             if count == 1:
-                connection.execute(_MOVE_TABLE, {"table_id": table_id})
+                connection.execute(_MOVE_TABLE, {"table_id": table_id, "game_id": game_id})
             return count
     return write

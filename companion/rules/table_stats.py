@@ -11,7 +11,7 @@ into what the table shows.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TypeVar
@@ -186,20 +186,33 @@ def _mark(value: int, game: PlayedGame, number: int, seat: int, key: str) -> Mar
 
 # Counters are small lists added place by place: [games, finished, wins] for a player;
 # [games, ahead of the first, ahead of the second, level] for a pair (keys in sorted order);
-# a ruleset's player: [games, finished, wins, rounds, points, exact, hands].
+# a ruleset's player: [games, finished, wins, rounds, points, exact, hands]. A list in a tally
+# is never changed once the tally is made (adding makes new ones), so copies may share them.
 
 
 K = TypeVar("K", str, tuple[str, str])
 
 
-def _add_counts(into: dict[K, list[int]], other: dict[K, list[int]]) -> None:
+def _add_counts(into: dict[K, list[int]], other: dict[K, list[int]], sign: int = 1) -> None:
     for key, counts in other.items():
         kept = into.get(key)
         if kept is None:
-            into[key] = list(counts)
+            if sign < 0:
+                raise ValueError(f"{key!r} is not in the sum it is taken out of")
+            into[key] = counts
+        elif sign > 0:
+            into[key] = [a + b for a, b in zip(kept, counts)]
+        elif kept[0] == counts[0]:  # its last game taken out: gone
+            del into[key]
         else:
-            for i, value in enumerate(counts):
-                kept[i] += value
+            into[key] = [a - b for a, b in zip(kept, counts)]
+
+
+def _best_of(into: dict[str, Mark], other: dict[str, Mark]) -> None:
+    for key, mark in other.items():
+        kept = into.get(key)
+        if kept is None or mark < kept:
+            into[key] = mark
 
 
 @dataclass
@@ -208,26 +221,36 @@ class RulesetTally:
     finished: int = 0
     players: dict[str, list[int]] = field(default_factory=dict)
     pairs: dict[tuple[str, str], list[int]] = field(default_factory=dict)
+    #: The maxima: each player's best score, and the records.
     best: dict[str, Mark] = field(default_factory=dict)
     highest_score: Mark | None = None
     highest_round: Mark | None = None
     longest_run: Mark | None = None
 
-    def add(self, other: RulesetTally) -> None:
-        self.games += other.games
-        self.finished += other.finished
-        _add_counts(self.players, other.players)
-        _add_counts(self.pairs, other.pairs)
-        for key, mark in other.best.items():
-            self.best[key] = _better(self.best.get(key), mark) or mark
+    def copy(self) -> RulesetTally:
+        return RulesetTally(self.games, self.finished, dict(self.players), dict(self.pairs),
+                            dict(self.best), self.highest_score, self.highest_round,
+                            self.longest_run)
+
+    def add_counts(self, other: RulesetTally, sign: int = 1) -> None:
+        self.games += sign * other.games
+        self.finished += sign * other.finished
+        _add_counts(self.players, other.players, sign)
+        _add_counts(self.pairs, other.pairs, sign)
+
+    def add_maxima(self, other: RulesetTally) -> None:
+        _best_of(self.best, other.best)
         self.highest_score = _better(self.highest_score, other.highest_score)
         self.highest_round = _better(self.highest_round, other.highest_round)
         self.longest_run = _better(self.longest_run, other.longest_run)
 
 
+
 @dataclass
 class Tally:
-    """What a group of games adds up to (a partial sum); ``add`` another group's into it."""
+    """What a group of games adds up to (a partial sum); ``add`` another group's into it.
+    Counters add up (and can be taken out again); maxima keep the best (``Mark``), and the
+    latest spelling of each player."""
 
     games: int = 0
     finished: int = 0
@@ -237,18 +260,119 @@ class Tally:
     pairs: dict[tuple[str, str], list[int]] = field(default_factory=dict)
     rulesets: dict[str, RulesetTally] = field(default_factory=dict)
 
+    def copy(self) -> Tally:
+        return Tally(self.games, self.finished, dict(self.spelling), dict(self.players),
+                     dict(self.pairs), {r: part.copy() for r, part in self.rulesets.items()})
+
     def add(self, other: Tally) -> Tally:
-        self.games += other.games
-        self.finished += other.finished
+        self._add_counts(other)
+        self._add_maxima(other)
+        return self
+
+    def _add_counts(self, other: Tally, sign: int = 1) -> None:
+        self.games += sign * other.games
+        self.finished += sign * other.finished
+        _add_counts(self.players, other.players, sign)
+        _add_counts(self.pairs, other.pairs, sign)
+        for ruleset, part in other.rulesets.items():
+            mine = self.rulesets.get(ruleset)
+            if mine is None:
+                mine = self.rulesets[ruleset] = RulesetTally()
+            mine.add_counts(part, sign)
+            if not mine.games:
+                del self.rulesets[ruleset]
+
+    def _add_maxima(self, other: Tally) -> None:
         for key, spelt in other.spelling.items():
             kept = self.spelling.get(key)
             if kept is None or spelt > kept:
                 self.spelling[key] = spelt
-        _add_counts(self.players, other.players)
-        _add_counts(self.pairs, other.pairs)
         for ruleset, part in other.rulesets.items():
-            self.rulesets.setdefault(ruleset, RulesetTally()).add(part)
-        return self
+            mine = self.rulesets.get(ruleset)
+            if mine is not None:
+                mine.add_maxima(part)
+
+
+
+def replaced(whole: Tally, removed: Sequence[Tally], added: Sequence[Tally],
+             parts: Callable[[], Sequence[Tally]]) -> Tally:
+    """``whole``, a sum, with the parts ``removed`` taken out and ``added`` put in (a new
+    tally; ``whole`` is not changed): equal to ``total(parts())``, the parts after the change.
+
+    The counters are taken out and added. A maximum a removed part held stays if an added
+    part equals or beats it (a game's new version keeps its players' spelling, its best
+    scores and records it still holds); else it alone is looked for again among ``parts()``."""
+    result = whole.copy()
+    for part in removed:
+        result._add_counts(part, -1)
+    for part in added:
+        result._add_counts(part)
+    # The maxima a removed part held: taken out, then given back by an added part or looked for.
+    held_names = {key for part in removed for key, spelt in part.spelling.items()
+                  if whole.spelling.get(key) == spelt}
+    held: dict[str, tuple[set[str], set[str]]] = {}
+    for part in removed:
+        for ruleset, shelf in part.rulesets.items():
+            before = whole.rulesets[ruleset]
+            best, records = held.setdefault(ruleset, (set(), set()))
+            best.update(key for key, mark in shelf.best.items() if before.best.get(key) == mark)
+            records.update(name for name in _RECORDS
+                           if getattr(shelf, name) is not None
+                           and getattr(shelf, name) == getattr(before, name))
+    for key in held_names:
+        result.spelling.pop(key, None)
+    for ruleset, (best, records) in held.items():
+        mine = result.rulesets.get(ruleset)
+        if mine is not None:
+            for key in best:
+                mine.best.pop(key, None)
+            for name in records:
+                setattr(mine, name, None)
+    for part in added:
+        result._add_maxima(part)
+    asked: list[Sequence[Tally]] = []
+
+    def every_part() -> Sequence[Tally]:
+        if not asked:
+            asked.append(parts())
+        return asked[0]
+
+    for key in held_names:
+        if key not in result.players:
+            continue  # gone with its last game
+        found = result.spelling.get(key)
+        if found is None or found < whole.spelling[key]:
+            result.spelling[key] = max(p.spelling[key] for p in every_part() if key in p.spelling)
+    for ruleset, (best, records) in held.items():
+        mine = result.rulesets.get(ruleset)
+        if mine is None:
+            continue
+        before = whole.rulesets[ruleset]
+        shelves = None
+        for key in best:
+            if key not in mine.players:
+                continue
+            mark = mine.best.get(key)
+            if mark is None or mark > before.best[key]:
+                shelves = shelves or [p.rulesets[ruleset] for p in every_part()
+                                      if ruleset in p.rulesets]
+                marks = [s.best[key] for s in shelves if key in s.best]
+                if marks:
+                    mine.best[key] = min(marks)
+                else:
+                    mine.best.pop(key, None)
+        for name in records:
+            mark = getattr(mine, name)
+            if mark is None or mark > getattr(before, name):
+                shelves = shelves or [p.rulesets[ruleset] for p in every_part()
+                                      if ruleset in p.rulesets]
+                found_marks = [getattr(s, name) for s in shelves if getattr(s, name) is not None]
+                setattr(mine, name, min(found_marks) if found_marks else None)
+    return result
+
+
+#: The records of a ruleset's tally, each a ``Mark`` or ``None``.
+_RECORDS = ("highest_score", "highest_round", "longest_run")
 
 
 def _pairs_of(game: PlayedGame, keys: list[str]) -> dict[tuple[str, str], list[int]]:

@@ -21,6 +21,7 @@ def upgrade():
         sa.Column("edit_token_hash", sa.String(length=64), nullable=False),
         sa.Column("version", sa.Integer(), nullable=False),
         sa.Column("renames", sa.JSON(), nullable=False),
+        sa.Column("changed_game", sa.String(length=32), nullable=True),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("id"),
     )

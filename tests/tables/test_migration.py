@@ -46,7 +46,7 @@ def round_trip(app: Flask) -> None:
         assert "table_id" in {c["name"] for c in found.get_columns("games")}
         assert "ix_games_table_id" in {i["name"] for i in found.get_indexes("games")}
         assert {c["name"] for c in found.get_columns("tables")} == {
-            "id", "name", "edit_token_hash", "version", "renames", "created_at"}
+            "id", "name", "edit_token_hash", "version", "renames", "changed_game", "created_at"}
         # The games of before are there, at no table, and may join one.
         old = store.load_game("old-game-0")
         assert old.table_id is None and old.settings.players == ("Ana", "Ben", "Cleo")

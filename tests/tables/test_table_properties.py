@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from companion.rules import table_stats
 from companion.rules.table_stats import (PlayedGame, PlayedRound, Renames, figures, game_tally,
-                                         renamed, total)
+                                         renamed, replaced, total)
 
 NAMES = ["Ana", "ana", "Ben", "BEN", "Cleo", "Dev", "Zoë", "zoe\u0308"]
 RULESETS = ["oh-hell", "elevator", "oh-seven", "seven-up"]
@@ -93,3 +93,37 @@ def test_a_rename_to_a_new_name_changes_the_names_alone(games: list[PlayedGame],
     assert named(after) == named(before)
     assert "Newcomer" in {p.name for p in after.players}
     assert player not in {p.name for p in after.players} or player == "Newcomer"
+
+
+@settings(max_examples=200, deadline=None)
+@given(games=tables(), changed=tables(), data=st.data())
+def test_replacing_parts_equals_adding_up_again(games: list[PlayedGame],
+                                                changed: list[PlayedGame],
+                                                data: st.DataObject) -> None:
+    """A sum with some games taken out and others put in (a write makes a game's new version,
+    a deletion takes one out, a new game puts one in) equals the sum made again."""
+    renames = Renames()
+    parts = [game_tally(g, renames) for g in games]
+    removed = data.draw(st.lists(st.sampled_from(range(len(parts))), unique=True))
+    added = [game_tally(dataclasses.replace(g, id=f"new{i}"), renames)
+             for i, g in enumerate(changed[:data.draw(st.integers(0, len(changed)))])]
+    # A removed game may come back as its next version (a write: the same game, more done).
+    again_games = [dataclasses.replace(games[i], finished=True,
+                                       scores=tuple(x + data.draw(st.integers(-3, 3))
+                                                    for x in games[i].scores))
+                   for i in removed if data.draw(st.booleans())]
+    added += [game_tally(g, renames) for g in again_games]
+    after = [p for i, p in enumerate(parts) if i not in removed] + added
+    whole = total(parts)
+    asked: list[bool] = []
+
+    def again() -> list[table_stats.Tally]:
+        asked.append(True)
+        return after
+
+    result = replaced(whole, [parts[i] for i in removed], added, again)
+    assert result == total(after)
+    assert figures(result, renames) == figures(total(after), renames)
+    assert whole == total(parts)  # the sum it started from is left as it was
+    if not removed:
+        assert not asked  # nothing taken out: no maximum is looked for again
