@@ -11,8 +11,10 @@ game in progress written to through the API). Each repetition writes one entry t
 * ``table``: ``GET /api/v1/tables/<id>`` right after it (the newest 50 games);
 * ``game``: the game's own ``GET /api/v1/games/<id>``, warm (asked once before timing).
 
-Figures are medians over the repetitions, in microseconds, and their ratios to ``game``. A
-cold start (a fresh process: every game folded once) is shown for reference.
+Figures are medians over the repetitions, in microseconds, and their ratios to ``game``: the
+wall time, and the CPU time of the request's thread (on a shared machine the wall time also
+counts waiting for a core other processes hold). A cold start (a fresh process: every game
+folded once) is shown for reference.
 
 Run from the project's root: ``.venv/bin/python bench/bench_tables.py`` (``--games N``,
 ``--repeat N``).
@@ -72,18 +74,25 @@ def fill(app: Any, table_id: str, count: int) -> None:
         db.session.commit()
 
 
-def timed(client: Any, path: str) -> float:
-    started = time.perf_counter()
+#: CPU time of each timed request (this thread's), beside its wall time: on a shared machine
+#: the wall time also counts the waits for a core that other processes hold.
+CPU: dict[str, list[float]] = {}
+
+
+def timed(client: Any, path: str, name: str = "") -> float:
+    started, cpu = time.perf_counter(), time.thread_time()
     response = client.get(path)
-    elapsed = time.perf_counter() - started
+    elapsed, cpu_used = time.perf_counter() - started, time.thread_time() - cpu
     assert response.status_code == 200, (path, response.status_code)
+    if name:
+        CPU.setdefault(name, []).append(cpu_used * 1e6)
     return elapsed * 1e6
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--repeat", type=int, default=40)
+    parser.add_argument("--repeat", type=int, default=60)
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-tables-"))
     app = create_app({"SECRET_KEY": "bench", "RATELIMIT_ENABLED": False,
@@ -126,19 +135,23 @@ def main() -> None:
 
     samples: dict[str, list[float]] = {"game": [], "statistics": [], "table": []}
     for i in range(args.repeat):
+        # Each figure once per write, in turn, so that the machine's load weighs on each alike.
         step(2 * i)
-        timed(client, game_path)  # its body was made by the write: warm from here
-        samples["game"].append(min(timed(client, game_path) for _ in range(3)))
-        samples["statistics"].append(timed(client, stats_path))
+        samples["statistics"].append(timed(client, stats_path, "statistics"))
+        timed(client, game_path)  # warm (its body was made by the write)
+        samples["game"].append(timed(client, game_path, "game"))
         step(2 * i + 1)
-        samples["game"].append(min(timed(client, game_path) for _ in range(3)))
-        samples["table"].append(timed(client, table_path))
+        samples["table"].append(timed(client, table_path, "table"))
+        timed(client, game_path)
+        samples["game"].append(timed(client, game_path, "game"))
     game_us = statistics.median(samples["game"])
+    game_cpu = statistics.median(CPU["game"])
     print(f"table of {args.games + 1} games, {args.repeat} repetitions (medians, µs)")
-    print(f"{'request':<12}{'µs':>10}{'× game GET':>12}")
+    print(f"{'request':<12}{'wall µs':>10}{'× game GET':>12}{'cpu µs':>10}{'× game GET':>12}")
     for name in ("game", "statistics", "table"):
-        median = statistics.median(samples[name])
-        print(f"{name:<12}{median:>10.0f}{median / game_us:>12.1f}")
+        median, cpu = statistics.median(samples[name]), statistics.median(CPU[name])
+        print(f"{name:<12}{median:>10.0f}{median / game_us:>12.1f}{cpu:>10.0f}"
+              f"{cpu / game_cpu:>12.1f}")
     print(f"{'cold stats':<12}{cold:>10.0f}{cold / game_us:>12.1f}   (a fresh process, once)")
 
 

@@ -31,7 +31,9 @@ DEFAULT_SIZE = 256
 #: ``table-figures`` (a table's figures by its version), ``table-api`` (its JSON bodies)
 #: and ``table-latest`` (each table's latest figures this process knows, which the next version's
 #: are made from) keep ``STATE_CACHE_SIZE`` entries, as the games' caches do.
-SIZES = {"table-games": ("TABLE_CACHE_SIZE", 4096)}
+#: ``table-rows`` holds the JSON text of a game's row in the table object (a few hundred
+#: bytes), by game version and the names shown, as many as ``table-games``.
+SIZES = {"table-games": ("TABLE_CACHE_SIZE", 4096), "table-rows": ("TABLE_CACHE_SIZE", 4096)}
 
 
 class LRU(Generic[V]):
