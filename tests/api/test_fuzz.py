@@ -39,7 +39,11 @@ OPERATIONS = [("/rulesets", "GET"), ("/games", "POST"),
               ("/games/{game_id}/tricks", "POST"), ("/games/{game_id}/hands", "POST"),
               ("/games/{game_id}/undo", "POST"), ("/games/{game_id}/rounds/{number}", "PUT"),
               ("/games/{game_id}/statistics", "GET"),
-              ("/games/{game_id}/scores.csv", "GET")]
+              ("/games/{game_id}/scores.csv", "GET"),
+              ("/tables", "POST"), ("/tables/{table_id}", "GET"),
+              ("/tables/{table_id}", "DELETE"), ("/tables/{table_id}/statistics", "GET"),
+              ("/tables/{table_id}/games.csv", "GET"), ("/tables/{table_id}/games", "POST"),
+              ("/tables/{table_id}/players/rename", "POST")]
 
 
 def card(value: int, suit: str) -> dict[str, Any]:
