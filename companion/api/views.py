@@ -65,10 +65,7 @@ def create_game() -> Response:
     options = body.get("options")
     if options is not None and not isinstance(options, dict):
         raise bodies.invalid("options must be an object of option names", "options")
-    table_id = None
-    if "table" in body:  # checked on settings the engine accepts: its 422s come first
-        rules.new_settings(body["ruleset"], players, first_dealer, options)
-        table_id = table_for_new_game(body, players)
+    table_id = table_for_new_game(body, players)  # the table and its token, before the rules
     game, token = store.create_game(body["ruleset"], players, first_dealer, options, table_id)
     response = json_response(
         {"game": game_json(game), "edit_token": token,

@@ -96,6 +96,8 @@ def test_a_new_game_needs_the_table_token_and_a_table(app: Flask, client: FlaskC
     error(at_table.new_game(table_id, other_token, PLAYERS), 403, "forbidden")
     error(at_table.new_game("nosuchtable", token, PLAYERS), 422, "table")
     error(at_table.new_game(table_id, token, ["Ana", "Ben"]), 422, "players")
+    # The table's token is checked before the rules: a wrong one is 403 whatever the players.
+    error(at_table.new_game(table_id, other_token, ["Ana", "Ben"]), 403, "forbidden")
     error(client.post("/api/v1/games", json={**body, "table": 3},
                       headers={"Authorization": f"Bearer {token}"}), 400, "invalid")
     assert rows(app) == before
