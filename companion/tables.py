@@ -420,6 +420,18 @@ def games_page(state: TableState, before: str | None = None, count: int = 50) ->
     return Page(games, state.versions[start][0] if start > 0 and games else None)
 
 
+def figures_of(table_id: str) -> TableState:
+    """What the table's page shows of a table: the table, its figures (``state.figures``) and
+    its games; ``TableNotFound`` for no such table."""
+    return table_state(load_table(table_id))
+
+
+def games_of(table_id: str, before: str | None = None, count: int = 20) -> Page:
+    """A page of the table's games, newest first (``before``: a game's id, for the next
+    page); ``TableNotFound`` for no such table."""
+    return games_page(figures_of(table_id), before, count)
+
+
 def table_names(state: TableState, game: PlayedGame) -> list[str]:
     """The game's names as the table shows them (a rename's, else the latest spelling)."""
     renames = state.table.renames

@@ -319,3 +319,17 @@ def test_delete_a_table(app: Flask, client: FlaskClient, at_table: Tables) -> No
     # The table's token opens the game no more.
     refused = at_table.api.send(game, "bids", {"version": after["version"], "bids": [0, 0, 0]})
     assert refused.status_code == 403
+
+
+def test_the_pages_ask_the_service(app: Flask, at_table: Tables) -> None:
+    table_id, token = at_table.create()
+    made = [at_table.game(table_id, token, PLAYERS).id for _ in range(25)]
+    with app.test_request_context():
+        from companion import tables
+
+        state = tables.figures_of(table_id)
+        assert state.figures.games == 25
+        first = tables.games_of(table_id)
+        assert [g.id for g in first.games] == made[::-1][:20]
+        second = tables.games_of(table_id, first.before)
+        assert [g.id for g in second.games] == made[4::-1] and second.before is None
