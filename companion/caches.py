@@ -24,6 +24,17 @@ V = TypeVar("V")
 #: How many entries each cache keeps by default (``STATE_CACHE_SIZE`` in the config).
 DEFAULT_SIZE = 256
 
+#: The caches sized by another setting: name -> (setting, default). A table's figures
+#: (``companion.tables``) keep each of its games as a ``PlayedGame`` (``table-games``, a few KB
+#: for a long game): it must hold a whole table's games, or every table version would fold
+#: again the games it lost. ``table-blocks`` (partial sums of about 32 games each),
+#: ``table-figures`` (a table's figures by its version), ``table-api`` (its JSON bodies)
+#: and ``table-latest`` (each table's latest figures this process knows, which the next version's
+#: are made from) keep ``STATE_CACHE_SIZE`` entries, as the games' caches do.
+#: ``table-rows`` holds the JSON text of a game's row in the table object (a few hundred
+#: bytes), by game version and the names shown, as many as ``table-games``.
+SIZES = {"table-games": ("TABLE_CACHE_SIZE", 4096), "table-rows": ("TABLE_CACHE_SIZE", 4096)}
+
 
 class LRU(Generic[V]):
     """A small thread-safe least-recently-used map."""
@@ -59,12 +70,12 @@ class LRU(Generic[V]):
 
 def cache(name: str) -> LRU[object]:
     """The app's cache called ``name`` (``games``, ``latest``, ``api``, ``pages``, ``rounds``,
-    ``compressed``), made on first use."""
+    ``compressed``; the tables' ones, ``SIZES``), made on first use."""
     caches: dict[str, LRU[object]] = current_app.extensions["companion.caches"]
     found = caches.get(name)
     if found is None:
-        found = caches.setdefault(name, LRU(int(current_app.config.get("STATE_CACHE_SIZE",
-                                                                        DEFAULT_SIZE))))
+        setting, default = SIZES.get(name, ("STATE_CACHE_SIZE", DEFAULT_SIZE))
+        found = caches.setdefault(name, LRU(int(current_app.config.get(setting, default))))
     return found
 
 

@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import JSON, DateTime, Integer, String
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -41,3 +41,24 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     edit_token_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    #: The table the game is played at (docs/rules.md section 7), if any.
+    table_id: Mapped[str | None] = mapped_column(String(32), ForeignKey("tables.id"), index=True,
+                                                 nullable=True, default=None)
+
+
+class Table(db.Model):  # type: ignore[name-defined,misc]
+    """A table: the people who play together, game after game. ``version`` moves with every
+    change of the table or of any of its games (``companion.tables``)."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    #: SHA-256 of the table's edit token; the token itself is never stored.
+    edit_token_hash: Mapped[str] = mapped_column(String(64))
+    version: Mapped[int] = mapped_column(Integer)
+    #: The renames, in the order made: ``[[from, to], …]``.
+    renames: Mapped[list[list[str]]] = mapped_column(JSON)
+    #: The game whose change made this version (``None``: the table itself changed).
+    changed_game: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

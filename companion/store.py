@@ -36,7 +36,7 @@ from sqlalchemy import bindparam, select, update
 
 from . import database, rules
 from .caches import cache
-from .models import Game, db, utcnow
+from .models import Game, Table, db, utcnow
 
 VERSION_FIRST = 1
 
@@ -67,6 +67,8 @@ class StoredGame:
     _entries_json: list[dict[str, Any]] = field(compare=False, repr=False)
     #: ``json.dumps(_entries_json)``, once a write has made it (``None`` until then).
     _entries_text: str | None = field(default=None, compare=False, repr=False)
+    #: The table the game is played at (joining or leaving one makes a new version).
+    table_id: str | None = None
 
     @property
     def settings(self) -> rules.Settings:
@@ -136,6 +138,7 @@ class _Row(NamedTuple):
     created_at: datetime
     updated_at: datetime
     edit_token_hash: str
+    table_id: str | None = None
 
 
 def _fold(row: Game | _Row) -> tuple[rules.GameState, list[dict[str, Any]], str | None]:
@@ -189,6 +192,7 @@ def _stored(row: Game | _Row) -> StoredGame:
         _settings_json=row.settings,
         _entries_json=entries_json,
         _entries_text=entries_text,
+        table_id=row.table_id,
     )
     _keep(game)
     return game
@@ -249,13 +253,18 @@ def create_game(
     players: object,
     first_dealer: object = 0,
     options: Mapping[str, object] | None = None,
+    table_id: str | None = None,
 ) -> tuple[StoredGame, str]:
-    """A new game and its edit token (returned once; only its hash is kept)."""
+    """A new game and its edit token (returned once; only its hash is kept), at the table
+    ``table_id`` if one is named."""
     settings = rules.new_settings(ruleset, players, first_dealer, options)
     token = new_edit_token()
     now = utcnow()
-    row = _Row(new_game_id(), settings.to_json(), [], VERSION_FIRST, now, now, _hash(token))
+    row = _Row(new_game_id(), settings.to_json(), [], VERSION_FIRST, now, now, _hash(token),
+               table_id)
     db.session.add(Game(ruleset=settings.ruleset.id, **row._asdict()))
+    if table_id is not None:
+        db.session.execute(_MOVE_TABLE, {"table_id": table_id, "game_id": row.id})
     db.session.commit()
     return _stored(row), token
 
@@ -286,6 +295,7 @@ def load_games(game_ids: Sequence[str]) -> list[StoredGame]:
 
 def delete_game(game_id: str) -> None:
     """Remove a game and its entries for good (``GameNotFound`` if there is none)."""
+    db.session.execute(_MOVE_TABLE_OF_GAME, {"game_id": game_id})
     result = db.session.execute(db.delete(Game).where(Game.id == game_id))
     db.session.commit()
     if result.rowcount != 1:  # type: ignore[attr-defined]
@@ -301,14 +311,17 @@ def _write(current: StoredGame, version: int,
     new_state = change(current.state)  # a RuleError here leaves the game as it was
     entries_json, entries_text = _json_after(current, new_state.entries)
     now = utcnow()
-    written_rows = database.write(_WRITE, {  # one UPDATE and its commit: no ORM session
+    write = (database.write if current.table_id is None
+             else _write_moving_table(current.table_id, current.id))
+    written_rows = write(_WRITE, {  # one UPDATE and its commit: no ORM session
         "game_id": current.id, "seen": version, "next": version + 1, "now": now,
         "entries": database.JSONText(entries_json, entries_text),
     })
     if written_rows != 1:
         raise VersionConflict(load_game(current.id))
     written = StoredGame(current.id, version + 1, new_state, current.created_at, now,
-                         current._token_hash, current._settings_json, entries_json, entries_text)
+                         current._token_hash, current._settings_json, entries_json, entries_text,
+                         current.table_id)
     _keep(written)
     return written
 
@@ -343,3 +356,30 @@ def correct_round(game: StoredGame, version: int, number: int,
                   entries: Sequence[rules.Entry]) -> StoredGame:
     """Replace a scored round's result; everything after it is folded again."""
     return _write(game, version, lambda state: rules.correct_round(state, number, entries))
+
+
+# A table's version moves with every write to any of its games (docs/api.md, "Tables"), in the
+# write's own transaction, so that the table's ETag is never stale; the table notes which game
+# changed, so that its figures are brought up to date from that game alone
+# (``companion.tables``). A game at no table keeps the one-statement write above.
+_TABLES = Table.__table__
+_MOVE_TABLE = (update(_TABLES).where(_TABLES.c.id == bindparam("table_id"))
+               .values(version=_TABLES.c.version + 1, changed_game=bindparam("game_id")))
+_MOVE_TABLE_OF_GAME = (
+    update(_TABLES)
+    .where(_TABLES.c.id == select(Game.__table__.c.table_id)
+           .where(Game.__table__.c.id == bindparam("game_id")).scalar_subquery())
+    .values(version=_TABLES.c.version + 1, changed_game=bindparam("game_id")))
+
+
+def _write_moving_table(table_id: str, game_id: str) -> Callable[[Any, Mapping[str, Any]], int]:
+    """``database.write`` for a game of a table: the game's row and its table's version, in
+    one transaction."""
+    def write(statement: Any, params: Mapping[str, Any]) -> int:
+        values = {k: v.value if isinstance(v, database.JSONText) else v for k, v in params.items()}
+        with db.engine.begin() as connection:
+            count = int(connection.execute(statement, values).rowcount)
+            if count == 1:
+                connection.execute(_MOVE_TABLE, {"table_id": table_id, "game_id": game_id})
+            return count
+    return write

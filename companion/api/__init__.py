@@ -2,8 +2,9 @@
 
 from flask import Blueprint
 
-from . import errors, views
+from . import errors, tables, views
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 views.register(bp)
+tables.register(bp)
 errors.register(bp)

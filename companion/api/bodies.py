@@ -20,7 +20,7 @@ from ..rules.errors import shown
 from .errors import ApiError
 
 #: The fields of each body; ``additionalProperties`` is false in the OpenAPI description too.
-NEW_GAME = frozenset({"ruleset", "players", "first_dealer", "options"})
+NEW_GAME = frozenset({"ruleset", "players", "first_dealer", "options", "table"})
 BIDS = frozenset({"version", "bids"})
 TRICKS = frozenset({"version", "tricks"})
 HAND = frozenset({"version", "jacks_turned", "beg", "high", "low", "jack", "game", "redeal"})

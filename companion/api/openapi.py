@@ -149,7 +149,9 @@ SCHEMAS: dict[str, Any] = {
         "ruleset": {"type": "string", "enum": list(rules.RULESETS)},
         "options": {"type": "object"},
         "version": {"type": "integer", "minimum": 1},
-        "links": obj({"share": {"type": "string", "description": "/g/<id>, the read-only page"}}),
+        "links": obj({"share": {"type": "string", "description": "/g/<id>, the read-only page"},
+                      "table": {"type": "string", "description": "/t/<id>: the game's table, "
+                                "for a game of a table"}}, required=["share"]),
         "status": {"type": "string", "enum": [s.value for s in rules.Status]},
         "players": {"type": "array", "items": ref("Player")},
         "teams": {"type": ["array", "null"], "items": ref("Team")},
@@ -190,6 +192,8 @@ SCHEMAS: dict[str, Any] = {
         "players": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 9},
         "first_dealer": SEAT_OR_NULL,
         "options": {"type": ["object", "null"], "description": _OPTIONS_HELP},
+        "table": {"type": "string", "description": "a table's id: the game belongs to it "
+                  "(send the table's edit token as bearer)"},
     }, required=["ruleset", "players"], closed=True),
     "BidsBody": obj({"version": VERSION, "bids": {"type": "array", "items": BID_ITEM}},
                     closed=True),
@@ -332,6 +336,9 @@ def description() -> dict[str, Any]:
                     "201": response("the game, its edit token and the scorekeeper link", "Created",
                                     Location="/api/v1/games/<id>"),
                     "400": ERRORS["400"],
+                    "401": response("table without the table's edit token (unauthorized)",
+                                    "Error"),
+                    "403": response("not the table's edit token (forbidden)", "Error"),
                     "413": ERRORS["413"],
                     "422": ERRORS["422"],
                     "429": response("too many games created from this address", "Error"),
@@ -374,12 +381,192 @@ def description() -> dict[str, Any]:
                 "parameters": [GAME_ID, {"name": "number", "in": "path", "required": True,
                                          "schema": {"type": "integer", "minimum": 1}}],
             }},
+            **table_paths(),
         },
         "components": {
-            "schemas": SCHEMAS,
+            "schemas": {**SCHEMAS, **TABLE_SCHEMAS},
             "securitySchemes": {"edit_token": {
                 "type": "http", "scheme": "bearer",
                 "description": "the edit_token returned when the game was created",
             }},
         },
+    }
+
+
+# --- Tables (docs/api.md, "Tables") ---------------------------------------------------------
+
+_SCORE_MARK = obj({"name": {"type": "string"}, "game": {"type": "string"},
+                   "score": {"type": "integer"}})
+TABLE_SCHEMAS: dict[str, Any] = {
+    "Table": obj({
+        "id": {"type": "string"},
+        "name": {"type": "string"},
+        "version": {"type": "integer", "minimum": 1,
+                    "description": "moves with every change of the table or of any of its games"},
+        "links": obj({"share": {"type": "string", "description": "/t/<id>, the table's page"},
+                      "next": {"type": "string", "description": "the next page of older games, "
+                               "when there are more"}}, required=["share"]),
+        "players": {"type": "array", "items": obj({"name": {"type": "string"},
+                                                   "games": {"type": "integer"}})},
+        "games": {"type": "array", "description": "the newest 50, newest first",
+                  "items": obj({
+                      "id": {"type": "string"},
+                      "ruleset": {"type": "string", "enum": list(rules.RULESETS)},
+                      "started": {"type": "string"},
+                      "status": {"type": "string", "enum": [s.value for s in rules.Status]},
+                      "players": {"type": "array", "items": {"type": "string"}},
+                      "standings": {"type": "array", "items": obj(
+                          {"name": {"type": "string"}, "score": {"type": "integer"},
+                           "rank": {"type": "integer", "minimum": 1}})},
+                      "links": obj({"share": {"type": "string"}}),
+                  }, required=["id", "ruleset", "started", "status", "players", "standings"])},
+        "created_at": {"type": "string"},
+    }, required=["id", "name", "version", "links", "players", "games"]),
+    "TableCreated": obj({
+        "table": ref("Table"),
+        "edit_token": {"type": "string", "description": "returned once; send it as a bearer token"},
+        "scorekeeper_url": {"type": "string", "description": "/t/<id>/keep/<edit_token>"},
+    }),
+    "NewTable": obj({"name": {"type": "string", "description": "1–40 characters after trimming"}},
+                    closed=True),
+    "JoinBody": obj({"game": {"type": "string"},
+                     "edit_token": {"type": "string", "description": "the game's edit token"}},
+                    closed=True),
+    "RenameBody": obj({"from": {"type": "string"}, "to": {"type": "string"}}, closed=True),
+    "HeadToHead": obj({
+        "players": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
+        "games": {"type": "integer", "description": "finished games both sat in"},
+        "ahead": {"type": "array", "items": {"type": "integer"},
+                  "description": "how often each finished ranked better than the other"},
+        "level": {"type": "integer"},
+    }),
+    "TablePlayer": obj({"name": {"type": "string"}, "games": {"type": "integer"},
+                        "finished": {"type": "integer"}, "wins": {"type": "integer"},
+                        "win_rate": RATE}),
+    "TableRuleset": obj({
+        "games": {"type": "integer"},
+        "finished": {"type": "integer"},
+        "players": {"type": "array", "items": obj({
+            "name": {"type": "string"}, "games": {"type": "integer"},
+            "finished": {"type": "integer"}, "wins": {"type": "integer"}, "win_rate": RATE,
+            "rounds": {"type": "integer"}, "points_per_round": FIGURE, "success_rate": RATE,
+            "best_score": {"anyOf": [obj({"game": {"type": "string"},
+                                          "score": {"type": "integer"}}), {"type": "null"}]},
+            "hands": {"type": "integer", "description": "Seven-Up"},
+            "points": {"type": "integer", "description": "Seven-Up: points won by the side"},
+        }, required=["name", "games", "finished", "wins", "win_rate"])},
+        "head_to_head": {"type": "array", "items": ref("HeadToHead")},
+        "records": {"description": "null for Seven-Up", "anyOf": [{"type": "null"}, obj({
+            "highest_score": {"anyOf": [_SCORE_MARK, {"type": "null"}]},
+            "highest_round": {"anyOf": [obj({"name": {"type": "string"},
+                                             "game": {"type": "string"},
+                                             "round": {"type": "integer"},
+                                             "points": {"type": "integer"}}), {"type": "null"}]},
+            "longest_exact_run": {"anyOf": [obj({"name": {"type": "string"},
+                                                 "game": {"type": "string"},
+                                                 "rounds": {"type": "integer"}}),
+                                            {"type": "null"}]},
+        })]},
+    }),
+    "TableStatistics": obj({
+        "games": {"type": "integer"},
+        "finished": {"type": "integer"},
+        "players": {"type": "array", "items": ref("TablePlayer")},
+        "head_to_head": {"type": "array", "items": ref("HeadToHead")},
+        "rulesets": {"type": "object", "additionalProperties": ref("TableRuleset"),
+                     "description": "only the rulesets the table has played"},
+    }),
+}
+
+TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+_TABLE_ERRORS = {
+    "401": response("no table edit token (unauthorized)", "Error"),
+    "403": response("not the table's edit token, or not the game's (forbidden)", "Error"),
+    "404": response("no such table (or game) (not-found)", "Error"),
+}
+
+
+def _table_read(summary: str, content: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    operation: dict[str, Any] = {
+        "summary": summary,
+        "parameters": [TABLE_ID, {"name": "If-None-Match", "in": "header", "required": False,
+                                  "schema": {"type": "string"}}],
+        "responses": {
+            "200": {"description": summary, "content": content, "headers": {
+                name: {"description": text, "schema": {"type": "string"}}
+                for name, text in (("ETag", "the table's, derived from its version"),
+                                   ("Cache-Control", "no-cache"))}},
+            "304": response("not modified since the ETag sent in If-None-Match",
+                            ETag="the table's, derived from its version"),
+            "404": _TABLE_ERRORS["404"],
+        },
+    }
+    operation.update(extra)
+    return operation
+
+
+def _table_write(summary: str, body: str, description: str) -> dict[str, Any]:
+    return {
+        "summary": summary,
+        "description": description,
+        "security": [{"edit_token": []}],
+        "parameters": [TABLE_ID],
+        "requestBody": {"required": True,
+                        "content": {"application/json": {"schema": ref(body)}}},
+        "responses": {"200": response("the table", "Table", ETag="the table's"),
+                      "400": ERRORS["400"], **_TABLE_ERRORS, "413": ERRORS["413"],
+                      "422": ERRORS["422"]},
+    }
+
+
+def table_paths() -> dict[str, Any]:
+    """The Tables endpoints."""
+    page = _table_read("A table, with its newest 50 games",
+                       {"application/json": {"schema": ref("Table")}})
+    page["parameters"].append({"name": "before", "in": "query", "required": False,
+                               "schema": {"type": "string"},
+                               "description": "a game's id: the 50 games started before it"})
+    page["responses"]["400"] = ERRORS["400"]
+    return {
+        "/tables": {"post": {
+            "summary": "Create a table",
+            "requestBody": {"required": True,
+                            "content": {"application/json": {"schema": ref("NewTable")}}},
+            "responses": {
+                "201": response("the table, its edit token and the scorekeeper link",
+                                "TableCreated", Location="/api/v1/tables/<id>"),
+                "400": ERRORS["400"],
+                "413": ERRORS["413"],
+                "422": response("the name is empty or too long (table)", "Error"),
+            },
+        }},
+        "/tables/{table_id}": {
+            "get": page,
+            "delete": {
+                "summary": "Delete a table; its games stay, at no table",
+                "security": [{"edit_token": []}],
+                "parameters": [TABLE_ID],
+                "responses": {"204": {"description": "deleted"},
+                              **_TABLE_ERRORS},
+            },
+        },
+        "/tables/{table_id}/statistics": {"get": _table_read(
+            "The table's figures (docs/rules.md section 7)",
+            {"application/json": {"schema": ref("TableStatistics")}})},
+        "/tables/{table_id}/games.csv": {"get": _table_read(
+            "The table's games as a sheet",
+            {"text/csv; charset=utf-8": {"schema": {"type": "string"}}},
+            description="One row per game, newest first: started, ruleset, status, players, "
+                        "winners, then <name> score for every player of the table (empty "
+                        "where absent). A name that starts with =, +, -, @, a tab or a "
+                        "carriage return is written after a '; every text cell is quoted.")},
+        "/tables/{table_id}/games": {"post": _table_write(
+            "Bring an earlier game to the table", "JoinBody",
+            "The table's token as bearer, the game's in the body. Already here: 200, "
+            "unchanged; at another table: 422 table; two seats one player of the table: "
+            "422 players. The game's version moves.")},
+        "/tables/{table_id}/players/rename": {"post": _table_write(
+            "Rename or merge a player of the table", "RenameBody",
+            "422 players when from is no player of the table, to is no valid name, or one "
+            "game has both names.")},
     }

@@ -162,7 +162,8 @@ def _around_rounds(game: store.StoredGame) -> tuple[dict[str, Any], dict[str, An
         # The options a client may set (they create the same game again); presets apart.
         "options": {k: v for k, v in settings.options.items() if k in settings.ruleset.options},
         "version": game.version,
-        "links": {"share": f"/g/{game.id}"},
+        "links": ({"share": f"/g/{game.id}"} if game.table_id is None else
+                  {"share": f"/g/{game.id}", "table": f"/t/{game.table_id}"}),
         "status": state.status.value,
         "players": [
             {"seat": seat, "name": name, "score": state.scores[seat],

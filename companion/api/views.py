@@ -14,13 +14,14 @@ from typing import Any
 from flask import Blueprint, Response, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import rules, store
+from .. import rules, store, tables
 from ..extensions import game_creation_limit
 from . import bodies
 from .errors import ApiError
 from .openapi import description
 from ..caches import cache, send_as_kept
 from .serialize import game_body, game_json, json_response, ruleset_json
+from .tables import table_for_new_game
 from .sheets import score_sheet, statistics_json
 
 #: Game ids are URL-safe base64; anything else is no game (and never reaches the database).
@@ -64,7 +65,8 @@ def create_game() -> Response:
     options = body.get("options")
     if options is not None and not isinstance(options, dict):
         raise bodies.invalid("options must be an object of option names", "options")
-    game, token = store.create_game(body["ruleset"], players, first_dealer, options)
+    table_id = table_for_new_game(body, players)  # the table and its token, before the rules
+    game, token = store.create_game(body["ruleset"], players, first_dealer, options, table_id)
     response = json_response(
         {"game": game_json(game), "edit_token": token,
          "scorekeeper_url": f"/g/{game.id}/keep/{token}"},
@@ -182,7 +184,7 @@ def _authorized(game_id: str) -> store.StoredGame:
         raise ApiError(401, "unauthorized",
                        "writing needs the game's edit token: Authorization: Bearer <token>",
                        headers={"WWW-Authenticate": 'Bearer realm="companion"'})
-    if not found.token_matches(token):
+    if not found.token_matches(token) and not tables.token_opens(found, token):
         raise ApiError(403, "forbidden", "that is not this game's edit token",
                        headers={"WWW-Authenticate": 'Bearer realm="companion", error="invalid_token"'})
     return found

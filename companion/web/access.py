@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from flask import abort, session
 
-from .. import store
+from .. import store, tables
 from ..store import GameHead, StoredGame
 
 #: The session key of the edit tokens this device holds. Its value stays "keep", the name it had
@@ -19,6 +19,12 @@ EDIT_TOKENS = "keep"
 
 #: How many games a device remembers (the session lives in a cookie: keep it small).
 RECENT_MAX = 30
+
+#: The session key of the tables' edit tokens this device holds (table id -> token): a table's
+#: token opens every game of the table (docs/api.md, "Tables").
+TABLE_TOKENS = "tables"
+#: How many tables a device keeps the right of.
+TABLES_MAX = 10
 
 
 def token_for(game_id: str) -> str | None:
@@ -31,8 +37,41 @@ def token_for(game_id: str) -> str | None:
 
 
 def may_edit(game: StoredGame | GameHead) -> bool:
-    """True when this device holds the game's edit token (checked against its hash)."""
-    return game.token_matches(token_for(game.id))
+    """True when this device holds the game's edit token (checked against its hash), or the
+    edit token of the game's table."""
+    return game.token_matches(token_for(game.id)) or _table_opens(game)
+
+
+def table_token_for(table_id: str) -> str | None:
+    """The edit token this device holds for the table ``table_id``, if any."""
+    held = session.get(TABLE_TOKENS)
+    token = held.get(table_id) if isinstance(held, dict) else None
+    return token if isinstance(token, str) else None
+
+
+def _table_opens(game: StoredGame | GameHead) -> bool:
+    """Whether this device holds the token of the game's table (asked only of a device that
+    holds a table's right at all: nobody else pays for the look-up)."""
+    if not session.get(TABLE_TOKENS):
+        return False
+    if not isinstance(game, StoredGame):
+        try:
+            game = store.load_game(game.id)
+        except store.GameNotFound:
+            return False
+    if game.table_id is None:
+        return False
+    return tables.token_opens(game, table_token_for(game.table_id))
+
+
+def grant_table(table_id: str, token: str) -> None:
+    """Remember the edit capability of the table ``table_id`` on this device."""
+    kept = session.get(TABLE_TOKENS)
+    kept = dict(kept) if isinstance(kept, dict) else {}
+    kept.pop(table_id, None)
+    kept[table_id] = token
+    session[TABLE_TOKENS] = dict(list(kept.items())[-TABLES_MAX:])
+    session.permanent = True
 
 
 def require_editor(game: StoredGame) -> None:

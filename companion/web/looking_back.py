@@ -38,7 +38,7 @@ def rematch(game_id: str) -> Response:
     settings = rules.rematch_settings(game.state)
     options = {k: v for k, v in settings.options.items() if k in settings.ruleset.options}
     new, token = store.create_game(settings.ruleset.id, list(settings.players),
-                                   settings.first_dealer, options)
+                                   settings.first_dealer, options, table_id=game.table_id)
     access.remember(new.id)
     access.grant_scorekeeping(new.id, token)
     return redirect(url_for("web.game", game_id=new.id), code=303)

@@ -39,7 +39,11 @@ OPERATIONS = [("/rulesets", "GET"), ("/games", "POST"),
               ("/games/{game_id}/tricks", "POST"), ("/games/{game_id}/hands", "POST"),
               ("/games/{game_id}/undo", "POST"), ("/games/{game_id}/rounds/{number}", "PUT"),
               ("/games/{game_id}/statistics", "GET"),
-              ("/games/{game_id}/scores.csv", "GET")]
+              ("/games/{game_id}/scores.csv", "GET"),
+              ("/tables", "POST"), ("/tables/{table_id}", "GET"),
+              ("/tables/{table_id}", "DELETE"), ("/tables/{table_id}/statistics", "GET"),
+              ("/tables/{table_id}/games.csv", "GET"), ("/tables/{table_id}/games", "POST"),
+              ("/tables/{table_id}/players/rename", "POST")]
 
 
 def card(value: int, suit: str) -> dict[str, Any]:
@@ -71,6 +75,26 @@ def games_under_way(api: Api) -> list[Game]:
     api.write(two, "hands", {"jacks_turned": 0, "beg": "stand", "high": 1, "low": 0, "jack": None,
                              "game": 1})
     return [oh_hell, oh_seven, elevator, teams, two]
+
+
+def a_table_under_way(api: Api, games: list[Game]) -> tuple[str, str]:
+    """A table (its id and token) holding a played game and one in progress."""
+    made = api.client.post("/api/v1/tables", json={"name": "Fuzz"}).get_json()
+    table_id, token = made["table"]["id"], made["edit_token"]
+    for game in games[:2]:
+        api.client.post(f"/api/v1/tables/{table_id}/games", json={
+            "game": game.id, "edit_token": game.token}, headers={"Authorization": f"Bearer {token}"})
+        game.body = api.get(game)
+    return table_id, token
+
+
+def aim_at_a_real_table(case: Any, table: tuple[str, str], chance: random.Random) -> None:
+    """Point most cases at the real table, most writes with its token."""
+    if "table_id" not in (case.path_parameters or {}) or chance.random() < 0.1:
+        return
+    case.path_parameters["table_id"] = table[0]
+    if case.method.upper() != "GET" and chance.random() < 0.85:
+        case.headers = {**(case.headers or {}), "Authorization": f"Bearer {table[1]}"}
 
 
 def aim_at_a_real_game(case: Any, app: Flask, games: list[Game], chance: random.Random,
@@ -122,6 +146,7 @@ def test_the_description_is_valid_openapi_3_1(app: Flask) -> None:
 def test_every_answer_conforms(app: Flask, path: str, method: str, mode: GenerationMode) -> None:
     api = Api(app.test_client())
     games = games_under_way(api)
+    table = a_table_under_way(api, games) if path.startswith("/tables/") else None
     schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app)
     operation = schema[path][method]
     checks = CHECKS if mode.is_positive else [*CHECKS, negative_data_rejection]
@@ -132,6 +157,8 @@ def test_every_answer_conforms(app: Flask, path: str, method: str, mode: Generat
     def answer_conforms(case: Any) -> None:
         chance = random.Random(repr(case.body) + repr(case.path_parameters))
         aim_at_a_real_game(case, app, games, chance, positive=mode.is_positive)
+        if table is not None and method != "DELETE":  # a deleted table would be gone for the rest
+            aim_at_a_real_table(case, table, chance)
         if mode.is_positive and path == "/games":
             valid_players(case, chance)
         # Answers are compressed when the client accepts it; schemathesis' WSGI transport does

@@ -1,0 +1,344 @@
+"""The Tables endpoints of docs/api.md ("Tables"). The figures are the engine's
+(``rules.table_stats``), kept by the store (``companion.tables``); this module reads bodies,
+checks tokens and writes the answers.
+
+Order of checks: the table exists (404), its token (401/403), the body's shape (400), then the
+rules (422). Nothing is written unless every check passes.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from typing import Any
+
+from flask import Blueprint, Response, request, url_for
+
+from .. import store, tables
+from ..caches import cache
+from ..rules.table_stats import HeadToHead, PlayedGame, RulesetFigures, TableFigures
+from . import bodies
+from .errors import ApiError, api_error
+from .serialize import dumps, json_response
+from .sheets import safe
+
+#: Table and game ids are URL-safe base64; anything else is no table (and no query).
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+NEW_TABLE = frozenset({"name"})
+JOIN = frozenset({"game", "edit_token"})
+RENAME = frozenset({"from", "to"})
+#: Games per page of the table object.
+PAGE = 50
+
+
+def _load(table_id: str) -> tables.StoredTable:
+    if not TABLE_ID.fullmatch(table_id):
+        raise tables.TableNotFound(table_id)
+    return tables.load_table(table_id)
+
+
+def bearer() -> str | None:
+    """The request's bearer token, or ``None``."""
+    scheme, _, token = request.headers.get("Authorization", "").strip().partition(" ")
+    token = token.strip()
+    return token if scheme.lower() == "bearer" and token else None
+
+
+def authorized(table: tables.StoredTable) -> tables.StoredTable:
+    """The table, if the request carries its edit token (401 without one, 403 for another)."""
+    token = bearer()
+    if token is None:
+        raise ApiError(401, "unauthorized",
+                       "this needs the table's edit token: Authorization: Bearer <token>",
+                       headers={"WWW-Authenticate": 'Bearer realm="companion"'})
+    if not table.token_matches(token):
+        raise ApiError(403, "forbidden", "that is not this table's edit token",
+                       headers={"WWW-Authenticate": 'Bearer realm="companion", error="invalid_token"'})
+    return table
+
+
+def table_for_new_game(body: dict[str, Any], players: list[str]) -> str | None:
+    """``POST /games`` with ``table``: the table's id once its token and the seats pass (422
+    ``table`` for no such table, 401/403 for its token, 422 ``players`` for two seats that are
+    one player of the table); ``None`` without ``table``."""
+    table_id = body.get("table")
+    if table_id is None:
+        return None
+    if not isinstance(table_id, str):
+        raise bodies.invalid("table must be a table's id", "table")
+    try:
+        table = _load(table_id)
+    except tables.TableNotFound:
+        raise tables.TableRefused("no table has that id", "table") from None
+    tables.check_seats(authorized(table), players)
+    return table.id
+
+
+# --- answers ---------------------------------------------------------------------------------
+
+def _etag(table_id: str, version: int) -> str:
+    return f"table-{table_id}-{version}"
+
+
+def _unchanged(table_id: str) -> Response | None:
+    """304 from the table's version alone when the client holds it."""
+    if not request.if_none_match or not TABLE_ID.fullmatch(table_id):
+        return None
+    version = tables.table_version(table_id)
+    if version is None:
+        raise tables.TableNotFound(table_id)
+    if not request.if_none_match.contains_weak(_etag(table_id, version)):
+        return None
+    return _versioned(Response(status=304, mimetype="application/json"), table_id, version)
+
+
+def _versioned(response: Response, table_id: str, version: int) -> Response:
+    response.set_etag(_etag(table_id, version), weak=True)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _kept_body(kind: str, state: tables.TableState, make: Any, *extra: object) -> str:
+    """The body of this answer for this version of the table, made once per process."""
+    kept = cache("table-api")
+    key = (kind, state.table.id, state.table.version, *extra)
+    body = kept.get(key)
+    if not isinstance(body, str):
+        body = make()
+        kept.put(key, body)
+    return body
+
+
+def _game_row(state: tables.TableState, game: PlayedGame) -> dict[str, Any]:
+    names = tables.table_names(state, game)
+    return {
+        "id": game.id,
+        "ruleset": game.ruleset,
+        "started": tables.started(game).isoformat().replace("+00:00", "Z"),
+        "status": "finished" if game.finished else "in_progress",
+        "players": names,
+        # A Seven-Up team stands as both partners, each with the team's score and rank.
+        "standings": [{"name": names[seat], "score": game.scores[seat], "rank": game.ranks[seat]}
+                      for seat in game.standing_seats()],
+        "links": {"share": f"/g/{game.id}"},
+    }
+
+
+def _around_games(state: tables.TableState,
+                  page: tables.Page) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The table object's fields before ``games`` and after it."""
+    table = state.table
+    links = {"share": f"/t/{table.id}"}
+    if page.before is not None:
+        links["next"] = f"/api/v1/tables/{table.id}?before={page.before}"
+    return {
+        "id": table.id,
+        "name": table.name,
+        "version": table.version,
+        "links": links,
+        "players": [{"name": p.name, "games": p.games} for p in state.figures.players],
+    }, {"created_at": tables.started_at(table).isoformat().replace("+00:00", "Z")}
+
+
+def table_json(state: tables.TableState, before: str | None = None) -> dict[str, Any]:
+    """The table object of docs/api.md, with the page of games before ``before``."""
+    page = tables.games_page(state, before, PAGE)
+    head, tail = _around_games(state, page)
+    return {**head, "games": [_game_row(state, game) for game in page.games], **tail}
+
+
+def table_body(state: tables.TableState, before: str | None = None) -> str:
+    """``dumps(table_json(state, before))``, each game's row written once per game version
+    and names shown: a write to one game leaves the other 49 rows' text as it was."""
+    page = tables.games_page(state, before, PAGE)
+    head, tail = _around_games(state, page)
+    kept = cache("table-rows")
+    rows = []
+    for game in page.games:
+        version = state.versions[state.places[game.id][0]][1]
+        key = (game.id, version, tuple(tables.table_names(state, game)))
+        text = kept.get(key)
+        if not isinstance(text, str):
+            text = dumps(_game_row(state, game))
+            kept.put(key, text)
+        rows.append(text)
+    # JSON objects written without spaces join as text: {…,"games":[…],…}.
+    return f'{dumps(head)[:-1]},"games":[{",".join(rows)}],{dumps(tail)[1:]}'
+
+
+def _table_response(state: tables.TableState, before: str | None = None,
+                    status: int = 200) -> Response:
+    body = _kept_body("table", state, lambda: table_body(state, before), before)
+    response = Response(body, status=status, mimetype="application/json")
+    return _versioned(response, state.table.id, state.table.version)
+
+
+def _h2h_json(pairs: tuple[HeadToHead, ...]) -> list[dict[str, Any]]:
+    return [{"players": list(h.players), "games": h.games, "ahead": list(h.ahead),
+             "level": h.level} for h in pairs]
+
+
+def _ruleset_json(found: RulesetFigures) -> dict[str, Any]:
+    players = []
+    for p in found.players:
+        row: dict[str, Any] = {"name": p.name, "games": p.games, "finished": p.finished,
+                               "wins": p.wins, "win_rate": p.win_rate}
+        if found.records is None and p.hands is not None:  # Seven-Up
+            row.update(hands=p.hands, points=p.points)
+        else:
+            row.update(rounds=p.rounds, points_per_round=p.points_per_round,
+                       success_rate=p.success_rate,
+                       best_score=None if p.best_score is None else
+                       {"game": p.best_score.game, "score": p.best_score.score})
+        players.append(row)
+    records = None
+    if found.records is not None:
+        score, high, run = (found.records.highest_score, found.records.highest_round,
+                            found.records.longest_exact_run)
+        records = {
+            "highest_score": None if score is None else
+            {"name": score.name, "game": score.game, "score": score.score},
+            "highest_round": None if high is None else
+            {"name": high.name, "game": high.game, "round": high.round, "points": high.points},
+            "longest_exact_run": None if run is None else
+            {"name": run.name, "game": run.game, "rounds": run.rounds},
+        }
+    return {"games": found.games, "finished": found.finished, "players": players,
+            "head_to_head": _h2h_json(found.head_to_head), "records": records}
+
+
+def statistics_json(figures: TableFigures) -> dict[str, Any]:
+    """``GET /tables/<id>/statistics`` of docs/api.md."""
+    return {
+        "games": figures.games,
+        "finished": figures.finished,
+        "players": [{"name": p.name, "games": p.games, "finished": p.finished, "wins": p.wins,
+                     "win_rate": p.win_rate} for p in figures.players],
+        "head_to_head": _h2h_json(figures.head_to_head),
+        "rulesets": {r.ruleset: _ruleset_json(r) for r in figures.rulesets},
+    }
+
+
+def games_sheet(state: tables.TableState) -> str:
+    """One row per game, newest first; names formula-safe, every text cell quoted."""
+    names = [p.name for p in state.figures.players]
+    renames = state.table.renames
+    column = {state.table.renames.key(name): i for i, name in enumerate(names)}
+    rows: list[list[object]] = [
+        ["started", "ruleset", "status", "players", "winners",
+         *(f"{safe(name)} score" for name in names)]]
+    for game in tables.played_games(state.versions)[::-1]:
+        shown = tables.table_names(state, game)
+        scores: list[object] = [None] * len(names)
+        for seat, name in enumerate(game.names):
+            scores[column[renames.key(name)]] = game.scores[seat]
+        rows.append([
+            tables.started(game).isoformat().replace("+00:00", "Z"), game.ruleset,
+            "finished" if game.finished else "in_progress",
+            " · ".join(safe(n) for n in shown),
+            " · ".join(safe(shown[seat]) for seat in game.winners),
+            *scores])
+    out = io.StringIO()
+    # Text quoted, numbers bare, an absent score empty: a ";" or "," in a name never splits it.
+    csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_NONNUMERIC).writerows(rows)
+    return out.getvalue()
+
+
+# --- views -----------------------------------------------------------------------------------
+
+def create_table() -> Response:
+    """``POST /tables``. (An ``Idempotency-Key`` is the store's idempotency mechanism's, wired
+    around this view as around ``POST /games``.)"""
+    body = bodies.json_object(NEW_TABLE, required=("name",))
+    if not isinstance(body["name"], str):
+        raise bodies.invalid("name must be text", "name")
+    table, token = tables.create_table(body["name"])
+    response = json_response(
+        {"table": table_json(tables.table_state(table)), "edit_token": token,
+         "scorekeeper_url": f"/t/{table.id}/keep/{token}"}, 201)
+    response.headers["Location"] = url_for("api.table", table_id=table.id)
+    response.headers["Cache-Control"] = "no-store"  # the answer holds the edit token
+    return response
+
+
+def table(table_id: str) -> Response:
+    before = request.args.get("before")
+    if before is not None and not TABLE_ID.fullmatch(before):
+        raise bodies.invalid("before must be a game's id", "before")
+    if (unchanged := _unchanged(table_id)) is not None:
+        return unchanged
+    return _table_response(tables.table_state(_load(table_id)), before)
+
+
+def statistics(table_id: str) -> Response:
+    if (unchanged := _unchanged(table_id)) is not None:
+        return unchanged
+    state = tables.table_state(_load(table_id))
+    body = _kept_body("statistics", state, lambda: dumps(statistics_json(state.figures)))
+    return _versioned(Response(body, mimetype="application/json"), state.table.id,
+                      state.table.version)
+
+
+def games_csv(table_id: str) -> Response:
+    if (unchanged := _unchanged(table_id)) is not None:
+        return unchanged
+    state = tables.table_state(_load(table_id))
+    response = Response(games_sheet(state), mimetype="text/csv")
+    response.headers["Content-Type"] = "text/csv; charset=utf-8"
+    response.headers["Content-Disposition"] = f'attachment; filename="table-{state.table.id[:6]}.csv"'
+    return _versioned(response, state.table.id, state.table.version)
+
+
+def join(table_id: str) -> Response:
+    found = authorized(_load(table_id))
+    body = bodies.json_object(JOIN, required=("game", "edit_token"))
+    game_id, token = body["game"], body["edit_token"]
+    if not isinstance(game_id, str):
+        raise bodies.invalid("game must be a game's id", "game")
+    if not isinstance(token, str):
+        raise bodies.invalid("edit_token must be the game's edit token", "edit_token")
+    if not TABLE_ID.fullmatch(game_id):
+        raise store.GameNotFound(game_id)
+    game = store.load_game(game_id)
+    if not game.token_matches(token):
+        raise ApiError(403, "forbidden", "that is not this game's edit token", "edit_token")
+    tables.join(found, game)
+    return _table_response(tables.table_state(tables.load_table(found.id)))
+
+
+def rename(table_id: str) -> Response:
+    found = authorized(_load(table_id))
+    body = bodies.json_object(RENAME, required=("from", "to"))
+    tables.rename(found, body["from"], body["to"])
+    return _table_response(tables.table_state(tables.load_table(found.id)))
+
+
+def delete(table_id: str) -> Response:
+    tables.delete_table(authorized(_load(table_id)))
+    response = Response(status=204)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _table_not_found(_error: tables.TableNotFound) -> Response:
+    return api_error(404, "not-found", "no table has that id")
+
+
+def _table_refused(error: tables.TableRefused) -> Response:
+    return api_error(422, "table", error.message, error.field)
+
+
+def register(bp: Blueprint) -> None:
+    bp.add_url_rule("/tables", view_func=create_table, methods=["POST"])
+    bp.add_url_rule("/tables/<table_id>", "table", view_func=table, methods=["GET"])
+    bp.add_url_rule("/tables/<table_id>", "delete_table", view_func=delete, methods=["DELETE"])
+    bp.add_url_rule("/tables/<table_id>/statistics", "table_statistics", view_func=statistics,
+                    methods=["GET"])
+    bp.add_url_rule("/tables/<table_id>/games.csv", "table_games_csv", view_func=games_csv,
+                    methods=["GET"])
+    bp.add_url_rule("/tables/<table_id>/games", "join_table", view_func=join, methods=["POST"])
+    bp.add_url_rule("/tables/<table_id>/players/rename", "rename_player", view_func=rename,
+                    methods=["POST"])
+    bp.register_error_handler(tables.TableNotFound, _table_not_found)
+    bp.register_error_handler(tables.TableRefused, _table_refused)

@@ -1,0 +1,592 @@
+"""A table's history (docs/rules.md section 7): who is who, wins, head to head, per ruleset
+figures and records, added up over the table's games.
+
+The figures are a sum: each game gives a ``Tally`` that depends only on that game (its
+``PlayedGame``, one per game version) and the table's ``Renames``; ``Tally.add`` is associative
+and commutative (every "first" is decided by a total order, never by the order of adding), so a
+caller may keep partial sums of any grouping of games and add them up. ``figures`` turns a sum
+into what the table shows.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TypeVar
+
+from .cards import Card
+from .errors import RuleError
+from .registry import Family
+from .settings import clean_name
+from .state import GameState
+
+
+def player_key(name: str) -> str:
+    """Two names are one player when equal after trimming, NFC and case-folding."""
+    folded = unicodedata.normalize("NFC", name).strip().casefold()
+    return unicodedata.normalize("NFC", folded)
+
+
+@dataclass(frozen=True)
+class PlayedRound:
+    """One scored round of a bid-and-trick game: points and whether each seat bid exactly."""
+
+    number: int
+    points: tuple[int, ...]
+    exact: tuple[bool, ...]
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """What a table counts of one game, as plain values."""
+
+    id: str
+    ruleset: str
+    started: datetime
+    names: tuple[str, ...]  # by seat, as typed
+    sides: tuple[int, ...]  # per seat; Seven-Up partners share one
+    finished: bool
+    scores: tuple[int, ...]  # per seat (a team's for both partners)
+    ranks: tuple[int, ...]  # per seat, in the standings (partners share theirs)
+    rounds: tuple[PlayedRound, ...] = ()  # scored rounds (bid-and-trick games)
+    seven_up: bool = False
+    hands: int = 0  # Seven-Up: hands played (redeals are no hand)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats ranked 1 in a finished game (ties: each; partners: both)."""
+        if not self.finished:
+            return ()
+        return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
+
+    def standing_seats(self) -> list[int]:
+        """Seats best first, partners side by side."""
+        return sorted(range(len(self.names)),
+                      key=lambda seat: (self.ranks[seat], self.sides[seat], seat))
+
+
+def _bid_value(bid: object) -> int:
+    return bid.value if isinstance(bid, Card) else int(bid)  # type: ignore[call-overload]
+
+
+def played_game(state: GameState, game_id: str, started: datetime) -> PlayedGame:
+    """The game as a table counts it, from the engine's state (``started``: naive UTC)."""
+    settings = state.settings
+    ranks = [0] * len(settings.players)
+    for standing in state.standings:
+        for seat in standing.seats:
+            ranks[seat] = standing.rank
+    seven_up = settings.family is Family.SEVEN_UP
+    rounds = tuple(
+        PlayedRound(r.number, tuple(r.points),
+                    tuple(_bid_value(b) == t for b, t in zip(r.bids, r.tricks)))
+        for r in state.rounds
+        if r.bids is not None and r.tricks is not None and r.points is not None
+    )
+    hands = 0
+    if seven_up:
+        recorded = list(state.rounds) + ([state.current] if state.current else [])
+        hands = sum(1 for r in recorded for h in r.hands if not h.redeal)
+    return PlayedGame(
+        id=game_id, ruleset=settings.ruleset.id, started=started, names=settings.players,
+        sides=tuple(settings.side_of(seat) for seat in settings.seats), finished=state.finished,
+        scores=state.scores, ranks=tuple(ranks), rounds=rounds, seven_up=seven_up, hands=hands,
+    )
+
+
+@dataclass(frozen=True)
+class Renames:
+    """The table's renames, in the order made: ``(from, to)`` pairs. A game keeps its names;
+    only the table's counting follows them."""
+
+    pairs: tuple[tuple[str, str], ...] = ()
+    _to: dict[str, str] = field(default_factory=dict, init=False, compare=False, repr=False)
+    _shown: dict[str, str] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for source, target in self.pairs:
+            old, new = player_key(source), player_key(target)
+            for raw, now in self._to.items():
+                if now == old:
+                    self._to[raw] = new
+            self._to[old] = new
+            if old != new:
+                self._shown.pop(old, None)
+            self._shown[new] = target
+
+    def key(self, name: str) -> str:
+        """The table's player a typed name is."""
+        raw = player_key(name)
+        return self._to.get(raw, raw)
+
+    def shown(self, key: str) -> str | None:
+        """The rename's name of a player, if one was given."""
+        return self._shown.get(key)
+
+    def then(self, source: str, target: str) -> Renames:
+        return Renames((*self.pairs, (source, target)))
+
+
+def seats_refused(names: Sequence[str], renames: Renames) -> RuleError | None:
+    """A game whose two seats would be one player of the table cannot be at it."""
+    seen: dict[str, str] = {}
+    for seat, name in enumerate(names):
+        key = renames.key(name)
+        if key in seen:
+            return RuleError(
+                "players", f"{seen[key]!r} and {name!r} are one player at this table",
+                reason="table-same-player", field="players", seat=seat, name=name,
+                other=seen[key])
+        seen[key] = name
+    return None
+
+
+def renamed(games: Iterable[PlayedGame], renames: Renames, source: object,
+            target: object) -> Renames:
+    """The renames with ``source`` → ``target`` added, or a ``RuleError`` (players) when
+    ``source`` is no player of the table, ``target`` no valid name, or a game has both."""
+    if not isinstance(source, str):
+        raise RuleError("players", "from must be a player's name", reason="rename-type",
+                        field="from")
+    try:
+        target_name = clean_name(target, 0)
+    except RuleError as error:
+        raise RuleError("players", error.message, reason=error.reason, field="to",
+                        **error.params) from error
+    old, new = player_key(source), player_key(target_name)
+    played = [{renames.key(name) for name in game.names} for game in games]
+    if not any(old in keys for keys in played):
+        raise RuleError("players", f"{source!r} is not a player of this table",
+                        reason="rename-unknown", field="from", name=source)
+    if old != new and any(old in keys and new in keys for keys in played):
+        raise RuleError(
+            "players", f"one game has both {source!r} and {target_name!r}: they are two players",
+            reason="rename-both", field="to", name=source, other=target_name)
+    return renames.then(source.strip(), target_name)
+
+
+#: A record or a best score as a sortable tuple: the smallest wins, so the largest value, then
+#: whoever set it first (earliest game, then its id, then round, then seat).
+Mark = tuple[int, datetime, str, int, int, str]
+
+
+def _better(kept: Mark | None, new: Mark | None) -> Mark | None:
+    if kept is None:
+        return new
+    if new is None:
+        return kept
+    return new if new < kept else kept
+
+
+def _mark(value: int, game: PlayedGame, number: int, seat: int, key: str) -> Mark:
+    return (-value, game.started, game.id, number, seat, key)
+
+
+# Counters are small lists added place by place: [games, finished, wins] for a player;
+# [games, ahead of the first, ahead of the second, level] for a pair (keys in sorted order);
+# a ruleset's player: [games, finished, wins, rounds, points, exact, hands]. A list in a tally
+# is never changed once the tally is made (adding makes new ones), so copies may share them.
+
+
+K = TypeVar("K", str, tuple[str, str])
+
+
+def _add_counts(into: dict[K, list[int]], other: dict[K, list[int]], sign: int = 1) -> None:
+    for key, counts in other.items():
+        kept = into.get(key)
+        if kept is None:
+            if sign < 0:
+                raise ValueError(f"{key!r} is not in the sum it is taken out of")
+            into[key] = counts
+        elif sign > 0:
+            into[key] = [a + b for a, b in zip(kept, counts)]
+        elif kept[0] == counts[0]:  # its last game taken out: gone
+            del into[key]
+        else:
+            into[key] = [a - b for a, b in zip(kept, counts)]
+
+
+def _best_of(into: dict[str, Mark], other: dict[str, Mark]) -> None:
+    for key, mark in other.items():
+        kept = into.get(key)
+        if kept is None or mark < kept:
+            into[key] = mark
+
+
+@dataclass
+class RulesetTally:
+    games: int = 0
+    finished: int = 0
+    players: dict[str, list[int]] = field(default_factory=dict)
+    pairs: dict[tuple[str, str], list[int]] = field(default_factory=dict)
+    #: The maxima: each player's best score, and the records.
+    best: dict[str, Mark] = field(default_factory=dict)
+    highest_score: Mark | None = None
+    highest_round: Mark | None = None
+    longest_run: Mark | None = None
+
+    def copy(self) -> RulesetTally:
+        return RulesetTally(self.games, self.finished, dict(self.players), dict(self.pairs),
+                            dict(self.best), self.highest_score, self.highest_round,
+                            self.longest_run)
+
+    def add_counts(self, other: RulesetTally, sign: int = 1) -> None:
+        self.games += sign * other.games
+        self.finished += sign * other.finished
+        _add_counts(self.players, other.players, sign)
+        _add_counts(self.pairs, other.pairs, sign)
+
+    def add_maxima(self, other: RulesetTally) -> None:
+        _best_of(self.best, other.best)
+        self.highest_score = _better(self.highest_score, other.highest_score)
+        self.highest_round = _better(self.highest_round, other.highest_round)
+        self.longest_run = _better(self.longest_run, other.longest_run)
+
+
+
+@dataclass
+class Tally:
+    """What a group of games adds up to (a partial sum); ``add`` another group's into it.
+    Counters add up (and can be taken out again); maxima keep the best (``Mark``), and the
+    latest spelling of each player."""
+
+    games: int = 0
+    finished: int = 0
+    #: Per player, the latest game's spelling: (started, game id, name); the largest wins.
+    spelling: dict[str, tuple[datetime, str, str]] = field(default_factory=dict)
+    players: dict[str, list[int]] = field(default_factory=dict)
+    pairs: dict[tuple[str, str], list[int]] = field(default_factory=dict)
+    rulesets: dict[str, RulesetTally] = field(default_factory=dict)
+
+    def copy(self) -> Tally:
+        return Tally(self.games, self.finished, dict(self.spelling), dict(self.players),
+                     dict(self.pairs), {r: part.copy() for r, part in self.rulesets.items()})
+
+    def add(self, other: Tally) -> Tally:
+        self._add_counts(other)
+        self._add_maxima(other)
+        return self
+
+    def _add_counts(self, other: Tally, sign: int = 1) -> None:
+        self.games += sign * other.games
+        self.finished += sign * other.finished
+        _add_counts(self.players, other.players, sign)
+        _add_counts(self.pairs, other.pairs, sign)
+        for ruleset, part in other.rulesets.items():
+            mine = self.rulesets.get(ruleset)
+            if mine is None:
+                mine = self.rulesets[ruleset] = RulesetTally()
+            mine.add_counts(part, sign)
+            if not mine.games:
+                del self.rulesets[ruleset]
+
+    def _add_maxima(self, other: Tally) -> None:
+        for key, spelt in other.spelling.items():
+            kept = self.spelling.get(key)
+            if kept is None or spelt > kept:
+                self.spelling[key] = spelt
+        for ruleset, part in other.rulesets.items():
+            mine = self.rulesets.get(ruleset)
+            if mine is not None:
+                mine.add_maxima(part)
+
+
+
+def replaced(whole: Tally, removed: Sequence[Tally], added: Sequence[Tally],
+             parts: Callable[[], Sequence[Tally]]) -> Tally:
+    """``whole``, a sum, with the parts ``removed`` taken out and ``added`` put in (a new
+    tally; ``whole`` is not changed): equal to ``total(parts())``, the parts after the change.
+
+    The counters are taken out and added. A maximum a removed part held stays if an added
+    part equals or beats it (a game's new version keeps its players' spelling, its best
+    scores and records it still holds); else it alone is looked for again among ``parts()``."""
+    result = whole.copy()
+    for part in removed:
+        result._add_counts(part, -1)
+    for part in added:
+        result._add_counts(part)
+    # The maxima a removed part held: taken out, then given back by an added part or looked for.
+    held_names = {key for part in removed for key, spelt in part.spelling.items()
+                  if whole.spelling.get(key) == spelt}
+    held: dict[str, tuple[set[str], set[str]]] = {}
+    for part in removed:
+        for ruleset, shelf in part.rulesets.items():
+            before = whole.rulesets[ruleset]
+            best, records = held.setdefault(ruleset, (set(), set()))
+            best.update(key for key, mark in shelf.best.items() if before.best.get(key) == mark)
+            records.update(name for name in _RECORDS
+                           if getattr(shelf, name) is not None
+                           and getattr(shelf, name) == getattr(before, name))
+    for key in held_names:
+        result.spelling.pop(key, None)
+    for ruleset, (best, records) in held.items():
+        mine = result.rulesets.get(ruleset)
+        if mine is not None:
+            for key in best:
+                mine.best.pop(key, None)
+            for name in records:
+                setattr(mine, name, None)
+    for part in added:
+        result._add_maxima(part)
+    asked: list[Sequence[Tally]] = []
+
+    def every_part() -> Sequence[Tally]:
+        if not asked:
+            asked.append(parts())
+        return asked[0]
+
+    for key in held_names:
+        if key not in result.players:
+            continue  # gone with its last game
+        found = result.spelling.get(key)
+        if found is None or found < whole.spelling[key]:
+            result.spelling[key] = max(p.spelling[key] for p in every_part() if key in p.spelling)
+    for ruleset, (best, records) in held.items():
+        mine = result.rulesets.get(ruleset)
+        if mine is None:
+            continue
+        before = whole.rulesets[ruleset]
+        shelves = None
+        for key in best:
+            if key not in mine.players:
+                continue
+            mark = mine.best.get(key)
+            if mark is None or mark > before.best[key]:
+                shelves = shelves or [p.rulesets[ruleset] for p in every_part()
+                                      if ruleset in p.rulesets]
+                marks = [s.best[key] for s in shelves if key in s.best]
+                if marks:
+                    mine.best[key] = min(marks)
+                else:
+                    mine.best.pop(key, None)
+        for name in records:
+            mark = getattr(mine, name)
+            if mark is None or mark > getattr(before, name):
+                shelves = shelves or [p.rulesets[ruleset] for p in every_part()
+                                      if ruleset in p.rulesets]
+                found_marks = [getattr(s, name) for s in shelves if getattr(s, name) is not None]
+                setattr(mine, name, min(found_marks) if found_marks else None)
+    return result
+
+
+#: The records of a ruleset's tally, each a ``Mark`` or ``None``.
+_RECORDS = ("highest_score", "highest_round", "longest_run")
+
+
+def _pairs_of(game: PlayedGame, keys: list[str]) -> dict[tuple[str, str], list[int]]:
+    pairs: dict[tuple[str, str], list[int]] = {}
+    if not game.finished:
+        return pairs
+    for i in range(len(keys)):
+        for j in range(i + 1, len(keys)):
+            a, b = (i, j) if keys[i] < keys[j] else (j, i)
+            ra, rb = game.ranks[a], game.ranks[b]
+            pairs[(keys[a], keys[b])] = [1, int(ra < rb), int(rb < ra), int(ra == rb)]
+    return pairs
+
+
+def game_tally(game: PlayedGame, renames: Renames) -> Tally:
+    """One game's part of the table's figures."""
+    keys = [renames.key(name) for name in game.names]
+    done = int(game.finished)
+    winners = set(game.winners)
+    shelf = RulesetTally(games=1, finished=done, pairs=_pairs_of(game, keys))
+    tally = Tally(games=1, finished=done, pairs=shelf.pairs)
+    for seat, key in enumerate(keys):
+        won = int(seat in winners)
+        tally.spelling[key] = (game.started, game.id, game.names[seat])
+        tally.players[key] = [1, done, won]
+        shelf.players[key] = [1, done, won, 0, 0, 0, game.hands if game.seven_up else 0]
+        if game.seven_up:
+            shelf.players[key][4] = game.scores[seat]
+        elif game.finished:
+            shelf.best[key] = _mark(game.scores[seat], game, 0, seat, key)
+            shelf.highest_score = _better(shelf.highest_score,
+                                          _mark(game.scores[seat], game, 0, seat, key))
+    if not game.seven_up:
+        runs = [0] * len(keys)
+        for round_ in game.rounds:
+            for seat, key in enumerate(keys):
+                counts = shelf.players[key]
+                counts[3] += 1
+                counts[4] += round_.points[seat]
+                exact = round_.exact[seat]
+                counts[5] += int(exact)
+                runs[seat] = runs[seat] + 1 if exact else 0
+                if runs[seat]:
+                    shelf.longest_run = _better(
+                        shelf.longest_run, _mark(runs[seat], game, round_.number, seat, key))
+                shelf.highest_round = _better(
+                    shelf.highest_round,
+                    _mark(round_.points[seat], game, round_.number, seat, key))
+    # A pair's counts are shared by the table's and the ruleset's tallies: copied on adding.
+    tally.rulesets[game.ruleset] = shelf
+    return tally
+
+
+def total(parts: Iterable[Tally]) -> Tally:
+    """The sum of tallies (none of them changed)."""
+    result = Tally()
+    for part in parts:
+        result.add(part)
+    return result
+
+
+@dataclass(frozen=True)
+class PlayerFigures:
+    name: str
+    games: int
+    finished: int
+    wins: int
+    win_rate: float | None
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    players: tuple[str, str]
+    games: int
+    ahead: tuple[int, int]
+    level: int
+
+
+@dataclass(frozen=True)
+class BestScore:
+    game: str
+    score: int
+
+
+@dataclass(frozen=True)
+class RulesetPlayer:
+    name: str
+    games: int
+    finished: int
+    wins: int
+    win_rate: float | None
+    #: Bid-and-trick games (``None`` for Seven-Up).
+    rounds: int | None
+    points_per_round: float | None
+    success_rate: float | None
+    best_score: BestScore | None
+    #: Seven-Up (``None`` elsewhere): hands played and points won by the player's side.
+    hands: int | None
+    points: int | None
+
+
+@dataclass(frozen=True)
+class ScoreRecord:
+    name: str
+    game: str
+    score: int
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    name: str
+    game: str
+    round: int
+    points: int
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    name: str
+    game: str
+    rounds: int
+
+
+@dataclass(frozen=True)
+class Records:
+    highest_score: ScoreRecord | None
+    highest_round: RoundRecord | None
+    longest_exact_run: RunRecord | None
+
+
+@dataclass(frozen=True)
+class RulesetFigures:
+    ruleset: str
+    games: int
+    finished: int
+    players: tuple[RulesetPlayer, ...]
+    head_to_head: tuple[HeadToHead, ...]
+    records: Records | None  # None for Seven-Up
+
+
+@dataclass(frozen=True)
+class TableFigures:
+    games: int
+    finished: int
+    players: tuple[PlayerFigures, ...]
+    head_to_head: tuple[HeadToHead, ...]
+    rulesets: tuple[RulesetFigures, ...]
+    #: The name the table shows for each player (by key).
+    names: dict[str, str]
+
+
+def _rate(count: int, whole: int) -> float | None:
+    return count / whole if whole else None
+
+
+def _head_to_head(order: list[str], pairs: dict[tuple[str, str], list[int]],
+                  names: dict[str, str]) -> tuple[HeadToHead, ...]:
+    found = []
+    for i, first in enumerate(order):
+        for second in order[i + 1:]:
+            swapped = second < first
+            counts = pairs.get((second, first) if swapped else (first, second))
+            if not counts or not counts[0]:
+                continue
+            ahead = (counts[2], counts[1]) if swapped else (counts[1], counts[2])
+            found.append(HeadToHead((names[first], names[second]), counts[0], ahead, counts[3]))
+    return tuple(found)
+
+
+def _ruleset_figures(ruleset: str, shelf: RulesetTally, order: list[str],
+                     names: dict[str, str]) -> RulesetFigures:
+    seven_up = ruleset == "seven-up"
+    players = []
+    for key in order:
+        counts = shelf.players.get(key)
+        if counts is None:
+            continue
+        games, finished, wins, rounds, points, exact, hands = counts
+        best = shelf.best.get(key)
+        players.append(RulesetPlayer(
+            name=names[key], games=games, finished=finished, wins=wins,
+            win_rate=_rate(wins, finished),
+            rounds=None if seven_up else rounds,
+            points_per_round=None if seven_up else _rate(points, rounds),
+            success_rate=None if seven_up else _rate(exact, rounds),
+            best_score=None if best is None else BestScore(best[2], -best[0]),
+            hands=hands if seven_up else None, points=points if seven_up else None))
+    records = None
+    if not seven_up:
+        score, high, run = shelf.highest_score, shelf.highest_round, shelf.longest_run
+        records = Records(
+            None if score is None else ScoreRecord(names[score[5]], score[2], -score[0]),
+            None if high is None else RoundRecord(names[high[5]], high[2], high[3], -high[0]),
+            None if run is None else RunRecord(names[run[5]], run[2], -run[0]))
+    return RulesetFigures(ruleset, shelf.games, shelf.finished, tuple(players),
+                          _head_to_head(order, shelf.pairs, names), records)
+
+
+#: The order rulesets are shown in (docs/rules.md sections 1–4); any other after, by id.
+RULESET_ORDER = ("oh-seven", "oh-hell", "elevator", "seven-up")
+
+
+def figures(tally: Tally, renames: Renames) -> TableFigures:
+    """What the table shows, from the sum of its games' tallies."""
+    names = {key: renames.shown(key) or spelt[2] for key, spelt in tally.spelling.items()}
+    keys = sorted(tally.players, key=lambda k: (-tally.players[k][0], names[k].casefold(), k))
+    players = tuple(
+        PlayerFigures(names[k], games, finished, wins, _rate(wins, finished))
+        for k in keys for games, finished, wins in [tally.players[k]])
+    shown_rulesets = sorted(tally.rulesets, key=lambda r: (
+        RULESET_ORDER.index(r) if r in RULESET_ORDER else len(RULESET_ORDER), r))
+    return TableFigures(
+        games=tally.games, finished=tally.finished, players=players,
+        head_to_head=_head_to_head(keys, tally.pairs, names),
+        rulesets=tuple(_ruleset_figures(r, tally.rulesets[r], keys, names)
+                       for r in shown_rulesets),
+        names=names)
