@@ -41,3 +41,13 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     edit_token_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class DeletedGame(db.Model):  # type: ignore[name-defined,misc]
+    """The id of a game its scorekeeper deleted, and when: only so that a phone still watching
+    it is told the game was deleted, not that its link is wrong. Nothing of the game is kept."""
+
+    __tablename__ = "deleted_games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    deleted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
