@@ -254,9 +254,9 @@
       keepalive: leaving
     });
     if (leaving) {
-      return;
+      return sent;
     }
-    sent.then(function (response) {
+    return sent.then(function (response) {
       if (!response.ok) {
         throw new Error(String(response.status));
       }
@@ -319,6 +319,19 @@
         forgetting = forgetting.filter(function (other) { return other !== entry; });
         showForgetItem(entry, true);
       });
+  });
+
+  // A link followed while a forget waits: the forget first, then the link (the next page's
+  // answer must not bring back the session the forget changes).
+  document.addEventListener("click", function (event) {
+    var link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (!link || !forgetting.length || event.defaultPrevented) {
+      return;
+    }
+    event.preventDefault();
+    Promise.all(forgetting.slice().map(function (entry) { return sendForget(entry, true); }))
+      .catch(function () {})
+      .then(function () { window.location.href = link.href; });
   });
 
   window.addEventListener("pagehide", function () {
