@@ -62,3 +62,13 @@ class Table(db.Model):  # type: ignore[name-defined,misc]
     #: The game whose change made this version (``None``: the table itself changed).
     changed_game: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class DeletedGame(db.Model):  # type: ignore[name-defined,misc]
+    """The id of a game its scorekeeper deleted, and when: only so that a phone still watching
+    it is told the game was deleted, not that its link is wrong. Nothing of the game is kept."""
+
+    __tablename__ = "deleted_games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    deleted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

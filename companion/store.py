@@ -36,7 +36,7 @@ from sqlalchemy import bindparam, select, update
 
 from . import database, rules
 from .caches import cache
-from .models import Game, Table, db, utcnow
+from .models import DeletedGame, Game, Table, db, utcnow
 
 VERSION_FIRST = 1
 
@@ -294,12 +294,21 @@ def load_games(game_ids: Sequence[str]) -> list[StoredGame]:
 
 
 def delete_game(game_id: str) -> None:
-    """Remove a game and its entries for good (``GameNotFound`` if there is none)."""
+    """Remove a game and its entries for good (``GameNotFound`` if there is none), keeping only
+    its id and when, in the same transaction (``was_deleted``); its table's version moves."""
     db.session.execute(_MOVE_TABLE_OF_GAME, {"game_id": game_id})
     result = db.session.execute(db.delete(Game).where(Game.id == game_id))
-    db.session.commit()
     if result.rowcount != 1:  # type: ignore[attr-defined]
+        db.session.rollback()
         raise GameNotFound(game_id)
+    db.session.add(DeletedGame(id=game_id, deleted_at=utcnow()))
+    db.session.commit()
+
+
+def was_deleted(game_id: str) -> bool:
+    """Whether a game of this id was deleted by its scorekeeper (asked only once none is found,
+    so that its watchers are told so)."""
+    return db.session.get(DeletedGame, game_id) is not None
 
 
 def _write(current: StoredGame, version: int,

@@ -105,6 +105,13 @@ def _seat_cell(settings: rules.Settings, seat: object) -> str:
     return safe(settings.players[seat]) if isinstance(seat, int) else ""
 
 
+def _game_cell(settings: rules.Settings, seat: object) -> str:
+    """Game is a side's point: a team's is named as the side, "A & C" (API.md)."""
+    if isinstance(seat, int) and settings.has_teams:
+        return safe(side_name(settings, settings.side_of(seat)))
+    return _seat_cell(settings, seat)
+
+
 def _hand_rows(state: rules.GameState) -> list[list[object]]:
     settings = state.settings
     header: list[object] = ["hand", "dealer", "beg", "high", "low", "jack", "game"]
@@ -117,7 +124,8 @@ def _hand_rows(state: rules.GameState) -> list[list[object]]:
         assert round_.points is not None
         played = round_.hands[-1]
         row: list[object] = [round_.number, safe(settings.players[round_.dealer]), played.beg.value]
-        row += [_seat_cell(settings, getattr(played, point)) for point in ("high", "low", "jack", "game")]
+        row += [_seat_cell(settings, getattr(played, point)) for point in ("high", "low", "jack")]
+        row.append(_game_cell(settings, played.game))
         for side in settings.sides:
             seat = settings.seats_of(side)[0]
             totals[side] += round_.points[seat]

@@ -8,7 +8,10 @@ device created or opened, most recent first, for the home page.
 
 from __future__ import annotations
 
-from flask import abort, session
+from typing import NoReturn
+
+from flask import abort, make_response, render_template, session
+from flask_babel import gettext as _
 
 from .. import store, tables
 from ..store import GameHead, StoredGame
@@ -118,11 +121,24 @@ def recent_ids() -> list[str]:
     return [gid for gid in recent if isinstance(gid, str)][:RECENT_MAX]
 
 
+def not_found(game_id: str) -> NoReturn:
+    """The 404 page; for a game its scorekeeper deleted, one that says so (a watching phone's
+    poll gets it, and reloads onto it)."""
+    if not store.was_deleted(game_id):
+        abort(404)
+    body = render_template(
+        "error.html", status=404, title=_("This game was deleted by its scorekeeper"),
+        message=_("Its scores are gone, on every phone. A new game starts from the home page."))
+    response = make_response(body, 404)
+    response.headers["Cache-Control"] = "no-store"
+    abort(response)
+
+
 def head_or_404(game_id: str) -> GameHead:
     """The game's version (no entries read), or the 404 page."""
     head = store.game_head(game_id)
     if head is None:
-        abort(404)
+        not_found(game_id)
     return head
 
 
@@ -131,4 +147,4 @@ def load_or_404(game_id: str) -> StoredGame:
     try:
         return store.load_game(game_id)
     except store.GameNotFound:
-        abort(404)
+        not_found(game_id)

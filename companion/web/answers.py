@@ -54,9 +54,10 @@ def editable_game(game_id: str) -> StoredGame:
 
 
 def write_entry(game: StoredGame, form: Any, change: Callable[[], StoredGame | None],
-                said: str | None = None) -> Response:
+                said: str | Callable[[StoredGame], str] | None = None) -> Response:
     """Run ``change`` (which returns ``None`` when the form is incomplete) and answer; once it is
-    stored the page says so (``said``, else "Saved."), where the next step starts."""
+    stored the page says so (``said``, or what it makes of the game written, else "Saved."),
+    where the next step starts."""
     if not form.validate():
         if form.version.errors:
             abort(400)
@@ -72,7 +73,7 @@ def write_entry(game: StoredGame, form: Any, change: Callable[[], StoredGame | N
         return render_game(game, form, status=422)
     if written is None:
         return render_game(game, form, status=422)
-    said = said or _("Saved.")
+    said = said(written) if callable(said) else said or _("Saved.")
     if wants_fragment():
         return render_game(written, saved=said)
     flash(said, "saved")

@@ -4,7 +4,8 @@ The engine says the totals and who led after each round (``GameState.running_tot
 ``leaders_after``); this module only places them on a grid and says in one sentence how the
 lead went ("Ana led from round 12 to the end"). ``game/_chart.html`` draws it, server-side:
 no script, and no inline style (colours come from classes in ``game.css``, so they follow the
-dark mode). Lines differ by colour, by dash and by marker, so no one needs to tell colours apart.
+dark mode). Lines differ by colour, by dash and by marker, so no one needs to tell colours apart;
+where totals are equal the lines run side by side, never one hidden under another.
 """
 
 from __future__ import annotations
@@ -107,6 +108,19 @@ def summary(leaders_after: tuple[tuple[int, ...], ...], finished: bool,
                     player=player, number=since)
 
 
+#: How far apart (in SVG units) lines are drawn where their totals are equal: a line and a
+#: half's width, so that each is seen beside the others rather than hidden under them.
+LEVEL_GAP = 3.5
+
+
+def level_offset(row: tuple[int, ...], side: int) -> float:
+    """How far a side's point is moved up or down so that equal totals do not draw one line
+    over another: the sides level on one total are spread evenly around it, in seat order
+    (the labels and the description keep the true totals)."""
+    level = [other for other, total in enumerate(row) if total == row[side]]
+    return round((level.index(side) - (len(level) - 1) / 2) * LEVEL_GAP, 1)
+
+
 def score_chart(state: GameState) -> Chart | None:
     """The chart of a game with at least one scored round, else None."""
     totals = state.running_totals
@@ -130,10 +144,11 @@ def score_chart(state: GameState) -> Chart | None:
     def y(value: int) -> float:
         return round(bottom - (bottom - top) * (value - low) / (high - low), 1)
 
+    rows = ((0,) * len(settings.sides), *totals)  # round 0: everyone starts at 0
     series = []
     for look, side in enumerate(settings.sides):
-        points = ((x(0), y(0)),) + tuple(
-            (x(number), y(row[side])) for number, row in enumerate(totals, start=1))
+        points = tuple((x(number), round(y(row[side]) + level_offset(row, side), 1))
+                       for number, row in enumerate(rows))
         path = "M" + " L".join(f"{px:g} {py:g}" for px, py in points)
         series.append(Series(side, names[side], look % len(MARKERS), DASHES[look % len(DASHES)],
                              MARKERS[look % len(MARKERS)], path, points, totals[-1][side]))

@@ -8,16 +8,18 @@ rebid)", "High: Ben · Low: Ana".
 
 from __future__ import annotations
 
-from typing import Mapping
+from itertools import groupby
+from typing import Iterable, Mapping
 
 from flask_babel import LazyString
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import pgettext
+from flask_babel import ngettext, pgettext
 
 from .. import rules
 from ..rules import BidScore, Family, HandScore, Point, PointWon, RebidBonus, Rule
 from .names import names_list
+from .seven_up.hand_form import side_names
 
 #: What each scoring rule made of the bid, with the engine's numbers.
 HOW: Mapping[Rule, LazyString] = {
@@ -86,10 +88,21 @@ def bid_lines(settings: rules.Settings, score: BidScore) -> list[str]:
     return lines
 
 
-def _point(settings: rules.Settings, won: PointWon, dealer: int) -> str:
+def _winner(settings: rules.Settings, won: PointWon) -> str:
+    """Who won a point: its player; a team's Game is the side's, both partners ("Ana & Cleo"),
+    as the board and the score sheet name it (the engine keeps one seat of the side for it)."""
+    if won.point is Point.GAME and settings.has_teams:
+        return side_names(settings)[won.side]
+    return settings.players[won.seat]
+
+
+def _point(settings: rules.Settings, won: PointWon, dealer: int, times: int = 1) -> str:
     name = str(POINT_NAMES[won.point])
-    player = settings.players[won.seat]
-    if won.point is Point.JACK_TURNED:
+    player = _winner(settings, won)
+    if won.point is Point.JACK_TURNED and times > 1:
+        text = ngettext("%(num)s turned jack: %(player)s deals",
+                        "%(num)s turned jacks: %(player)s deals", times, player=player)
+    elif won.point is Point.JACK_TURNED:
         text = _("%(point)s: %(player)s deals", point=name, player=player)
     elif won.on_tie:
         text = _("%(point)s: %(player)s (a tie, to the eldest)", point=name, player=player)
@@ -98,6 +111,19 @@ def _point(settings: rules.Settings, won: PointWon, dealer: int) -> str:
     if not won.counted:
         text = _("%(point)s (not counted: the game was already won)", point=text)
     return text
+
+
+def _points(settings: rules.Settings, points: Iterable[PointWon], dealer: int) -> list[str]:
+    """Each point in words, the dealer's turned jacks said once with their number ("2 turned
+    jacks: Ana deals"), not once a jack."""
+    said: list[str] = []
+    for _key, group in groupby(points, key=lambda p: (p.point, p.seat, p.counted)):
+        same = list(group)
+        if same[0].point is Point.JACK_TURNED:
+            said.append(_point(settings, same[0], dealer, times=len(same)))
+        else:
+            said += [_point(settings, won, dealer) for won in same]
+    return said
 
 
 #: The four points of play, in counting order, as the hand's summary line names them.
@@ -114,7 +140,7 @@ def hand_summary(settings: rules.Settings, summary: rules.HandSummary) -> str | 
         name = str(POINT_NAMES[point])
         won = [w for w in summary.points if w.point is point]
         if won:
-            parts += [_point(settings, w, summary.dealer) for w in won]
+            parts += _points(settings, won, summary.dealer)
         elif point in (Point.HIGH, Point.LOW) and summary.no_trump:
             parts.append(_("%(point)s: %(player)s", point=name, player=_("no trump")))
         elif point is Point.JACK and summary.jack_out:
@@ -124,6 +150,16 @@ def hand_summary(settings: rules.Settings, summary: rules.HandSummary) -> str | 
     return _("The hand: %(points)s", points=" · ".join(parts)) if parts else None
 
 
+def hand_saved(state: rules.GameState) -> str:
+    """What the page says once a Seven-Up hand is saved: who scored in the last hand, its
+    counted points in counting order ("Saved. High: Ben · Low: Ana · Game: Ben & Dev")."""
+    last = rules.explain(state)[-1].hand if state.rounds else None
+    if last is None or not any(won.counted for won in last.points):
+        return _("Saved.")
+    counted = [won for won in last.points if won.counted]
+    return _("Saved. %(points)s", points=" · ".join(_points(state.settings, counted, last.dealer)))
+
+
 def hand_lines(settings: rules.Settings, score: HandScore, summary: rules.HandSummary) -> list[str]:
     """The sentences of one Seven-Up side's cell: the points it won, one by one, then its gain,
     then what the whole hand gave (so one cell says who took high, low, jack and game)."""
@@ -131,7 +167,7 @@ def hand_lines(settings: rules.Settings, score: HandScore, summary: rules.HandSu
     if not score.won:
         lines = [_("No point this hand.")]
     else:
-        points = " · ".join(_point(settings, won, summary.dealer) for won in score.won)
+        points = " · ".join(_points(settings, score.won, summary.dealer))
         lines = [points, _("This hand: +%(points)s", points=score.total)]
     return lines + ([whole] if whole else [])
 

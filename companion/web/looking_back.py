@@ -4,7 +4,8 @@ device, deleting it for everyone.
 Every POST here carries the page's CSRF token (checked app-wide by CSRFProtect). Rematch and
 delete are the scorekeeper's (403 for a watching phone). Deleting asks once, on its
 own page (UX.md: "Confirmation only for deleting a whole game"); afterwards the game is 404 for
-everyone, pages and API. Forgetting only takes the game off this device's list.
+everyone, pages and API, and its pages say it was deleted (``store.was_deleted``). Forgetting
+only takes the game off this device's list, with this device's right to keep its score.
 """
 
 from __future__ import annotations
@@ -70,4 +71,5 @@ def forget(game_id: str) -> Response:
     access.forget(game_id)
     if request.headers.get("HX-Request") == "true":
         return make_response("", 200)
+    flash(_("Forgotten on this phone."))
     return redirect(url_for("web.home"), code=303)

@@ -103,7 +103,8 @@ def text(response: Any, why: bool = False) -> str:
     explanations folded away in each score cell are left out, unless ``why``."""
     html = response.get_data(as_text=True)
     html = re.sub(r"</?bdi[^>]*>", "", html)  # a name inside a sentence: no space around it
-    if not why:
+    if not why:  # a cell's why: whose it is, and its lines
+        html = re.sub(r'<div class="why-lines">.*?</div>', "", html, flags=re.S)
         html = re.sub(r'<p class="why-line">.*?</p>', "", html, flags=re.S)
     html = re.sub(r"<[^>]+>", " ", html)
     html = html_lib.unescape(re.sub(r"\s+", " ", html))

@@ -36,9 +36,11 @@ def test_the_hands_table_lists_every_hand_with_each_sides_points(start: Callable
     add_hands(table, Hand(1, Beg.GIVE, 0, 1, None, 0), Hand(0, Beg.RUN, 1, 1, 1, "tie"))
     page = text(table.client.get(table.url))
     assert "Scoreboard · first to 7" in page
-    assert ("Hand Ana Ben ★ (leading) Jacks turned Beg High Low Jack Game Total 3 5 "
-            "2 ✎ Ben dealt 0 3 +3 5 0 ran Ben Ben Ben tie "
-            "1 ✎ Ana dealt +3 3 +2 2 1 gift: Ben Ana Ben not in play Ana") in page
+    # A row a hand, then who took each point, under it across the table.
+    assert ("Hand Ana Ben ★ (leading) Total 3 5 "
+            "2 ✎ Ben dealt 0 3 +3 5 ran · High Ben · Low Ben · Jack Ben · Game tie "
+            "1 ✎ Ana dealt +3 3 +2 2 Jacks turned 1 · gift: Ben · High Ana · Low Ben · "
+            "Jack not in play · Game Ana") in page
     links = re.findall(r'href="(/g/[^"]+/hands/\d)"', table.client.get(table.url).get_data(as_text=True))
     assert links == [f"{table.url}/hands/2", f"{table.url}/hands/1"]
 

@@ -164,7 +164,7 @@ def test_running_the_cards_counts_each_jack_turned_for_the_dealer(start: Callabl
     assert response.status_code == 303
     assert last_entry(table) == Hand(3, Beg.RUN, 1, 1, 0, 1)  # the turn-up and two more
     assert table.stored().state.side_scores == (4, 3)
-    assert "+4 4 +3 3 3 ran Ben Ben Ana Ben" in text(table.client.get(table.url))
+    assert "+4 4 +3 3 Jacks turned 3 · ran · High Ben · Low Ben · Jack Ana · Game Ben" in text(table.client.get(table.url))
 
 
 def test_jacks_counted_for_a_run_do_not_count_when_the_eldest_stood(
@@ -210,7 +210,8 @@ def test_a_redeal_keeps_the_turned_jacks_and_the_same_dealer_deals(
     assert "Ben: 6 of 7 chips left" in page
     # The hand is then played; the scoreboard counts the redeal's jack with it.
     assert tap_hand(table, high=0, low=0, jack="none", game=0).status_code == 303
-    assert "1 (1 redeal) stood Ana Ana not in play Ana" in text(table.client.get(table.url))
+    assert ("Jacks turned 1 (1 redeal) · stood · High Ana · Low Ana · Jack not in play · "
+            "Game Ana") in text(table.client.get(table.url))
 
 
 def test_a_lone_trump_is_high_and_low_in_one_tap(start: Callable[..., Table]) -> None:
@@ -225,7 +226,7 @@ def test_the_jack_not_in_play_scores_nobody(start: Callable[..., Table]) -> None
     assert tap_hand(table, high=1, low=0, jack="none", game=1).status_code == 303
     assert last_entry(table).jack is None
     assert [a.point for a in table.stored().state.rounds[0].awards] == ["high", "low", "game"]
-    assert "Ben Ana not in play Ben" in text(table.client.get(table.url))
+    assert "High Ben · Low Ana · Jack not in play · Game Ben" in text(table.client.get(table.url))
 
 
 def test_no_trump_in_play_asks_only_for_game(start: Callable[..., Table]) -> None:
@@ -289,7 +290,7 @@ def test_partnerships_score_for_the_team(start: Callable[..., Table]) -> None:
     assert state.side_scores == (2, 2) and state.scores == (2, 2, 2, 2)
     page = text(table.client.get(table.url))
     assert "Ana & Cleo: 5 of 7 chips left" in page
-    assert "+2 2 +2 2 0 stood Cleo Dev Ana Ben & Dev" in page
+    assert "+2 2 +2 2 stood · High Cleo · Low Dev · Jack Ana · Game Ben & Dev" in page
 
 
 def test_answers_left_out_are_asked_for_at_their_fields(start: Callable[..., Table]) -> None:
@@ -340,7 +341,7 @@ def test_a_turned_jack_that_wins_ends_the_game_before_the_beg(start: Callable[..
     page = text(table.client.get(table.url))
     assert "How hand 12 was counted" in page
     assert "Turned jack Ana & Cleo (Cleo) ★ 7: wins the game" in page
-    assert "ended on a turned jack not played" in page
+    assert "Jacks turned 1 · ended on a turned jack · not played" in page
 
 
 def test_jacks_turned_while_running_can_end_the_game(start: Callable[..., Table]) -> None:
@@ -373,7 +374,7 @@ def test_the_counting_out_order_decides_a_hand_that_takes_both_sides_past_the_ta
     html = table.client.get(table.url).get_data(as_text=True)
     assert ('<span class="not-counted"><bdi class="name">Ana</bdi><span class="visually-hidden"> (not counted)</span>'
             '</span>') in html
-    assert "+0 6 +1 7" not in page and "0 6 +1 7 0 stood Ben Ana (not counted)" in page
+    assert "+0 6 +1 7" not in page and "0 6 +1 7 stood · High Ben · Low Ana (not counted)" in page
 
 
 def test_a_finished_game_takes_no_more_hands(start: Callable[..., Table]) -> None:

@@ -5,12 +5,14 @@ games: 303 without htmx, the live fragment with it, 422 at the field, 409 on a s
 from __future__ import annotations
 
 from flask import Response, abort, make_response, render_template
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response as WerkzeugResponse
 
 from ... import rules, store
 from ...rules import GameState, Hand, RuleError
 from ...store import StoredGame
 from ..answers import editable_game, render_game, save_correction, write_entry
+from ..explaining import hand_saved
 from ..messages import game_name
 from .board import hand_panel
 from .hand_form import HandForm, hand_entry, prefill, step_jacks
@@ -29,7 +31,13 @@ def hand(game_id: str) -> WerkzeugResponse:
         entry = hand_entry(game.state, form)
         return None if entry is None else store.add_entry(game, form.version.data, entry)
 
-    return write_entry(game, form, change)
+    def said(written: StoredGame) -> str:
+        """Who scored, once the hand is played (a redeal only says it was saved)."""
+        if len(written.state.rounds) > len(game.state.rounds):
+            return hand_saved(written.state)
+        return _("Saved.")
+
+    return write_entry(game, form, change, said)
 
 
 def _played(game: StoredGame, number: int) -> tuple[GameState, Hand]:

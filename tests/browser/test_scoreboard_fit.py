@@ -1,0 +1,211 @@
+"""The scoreboards on a 390×844 phone (issue 21, items 4, 6 and 8): every side's total in view
+at 100 % text without scrolling sideways, up to seven players, in all four games; every score a
+button at least 48 px wide; a score's why in a card over the table; with 200 % text the table
+scrolls inside its box with the round column kept in place. Also: forgetting a game with a few
+seconds to undo it, and the line that says who scored once a Seven-Up hand is saved.
+Screenshots: ``board-*.png``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tables import LiveGame, new_game, play_round
+
+pytestmark = pytest.mark.browser
+
+TAP = 48  # px: UX.md's smallest tap target
+PHONE_WIDTH = 390
+#: 21 characters and emoji: the names that widened the columns before.
+NAMES = ["Maximiliana-Josephine", "Bo", "Cleo 🐈", "Dev", "Eleonora-Gwendolyn-K", "Fé", "Tante 🐈"]
+
+#: What the page says of its scoreboard: the box, the totals, the tap targets.
+MEASURE = """() => {
+  const board = document.querySelector("section.scoreboard");
+  const box = board.querySelector(".table-scroll");
+  const rect = (e) => { const r = e.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height}; };
+  return {
+    page: document.documentElement.scrollWidth,
+    box: {scroll: box.scrollWidth, client: box.clientWidth, ...rect(box)},
+    totals: [...board.querySelectorAll(".totals td.num")].map((t) => ({text: t.textContent.trim(), ...rect(t)})),
+    targets: [...board.querySelectorAll("summary, a[href], button")].map((t) => ({text: t.textContent.trim(), ...rect(t)})),
+  };
+}"""
+
+
+def _played(base: str, ruleset: str, players: list[str], rounds: int) -> LiveGame:
+    game = new_game(base, ruleset, players)
+    for number in range(rounds):
+        if ruleset == "seven-up":  # the last seat (its side) takes low and game, the first high
+            game.write("hands", jacks_turned=number % 2, beg="stand", high=0,
+                       low=len(players) - 1, jack=None, game=len(players) - 1)
+        else:
+            play_round(game)
+    return game
+
+
+def _totals_in_view(page: Page, sides: int) -> dict[str, Any]:
+    seen = page.evaluate(MEASURE)
+    assert seen["page"] == PHONE_WIDTH, "the page scrolls sideways"
+    box = seen["box"]
+    assert box["scroll"] <= box["client"], f"the scoreboard scrolls inside its box: {box}"
+    assert len(seen["totals"]) == sides
+    for total in seen["totals"]:
+        assert 0 <= total["left"] and total["right"] <= PHONE_WIDTH, total
+        assert box["left"] <= total["left"] and total["right"] <= box["right"], total
+    return seen
+
+
+def _targets_big_enough(seen: dict[str, Any]) -> None:
+    for target in seen["targets"]:
+        assert target["width"] >= TAP and target["height"] >= TAP, target
+
+
+GAMES = [  # ruleset, players, how many sides, a screenshot's name and its look
+    ("oh-hell", 4, 4, "board-oh-hell-4.png", {}),
+    ("elevator", 7, 7, "board-elevator-7-dark.png", {"color_scheme": "dark"}),
+    ("oh-seven", 7, 7, "board-oh-seven-7-fr.png", {"locale": "fr-FR"}),
+    ("seven-up", 3, 3, "board-seven-up-3-it.png", {"locale": "it-IT"}),
+    ("seven-up", 4, 2, "board-seven-up-teams-dark.png", {"color_scheme": "dark"}),
+]
+
+
+@pytest.mark.parametrize(("ruleset", "players", "sides", "shot", "look"), GAMES,
+                         ids=[g[3].removesuffix(".png") for g in GAMES])
+def test_every_total_is_in_view_at_390_px(phones: Any, live_server: str, screenshot_dir: Path,
+                                          ruleset: str, players: int, sides: int, shot: str,
+                                          look: dict[str, str]) -> None:
+    game = _played(live_server, ruleset, NAMES[:players], rounds=3)
+    page = phones(device_scale_factor=2, has_touch=True, **look)
+    game.keep_on(page)  # the scorekeeper's board: each round's number is a correction link too
+    board = page.locator("section.scoreboard")
+    board.scroll_into_view_if_needed()
+    seen = _totals_in_view(page, sides)
+    _targets_big_enough(seen)
+    top = board.bounding_box()
+    assert top is not None
+    page.screenshot(path=str(screenshot_dir / shot), clip={
+        "x": 0, "y": top["y"] + page.evaluate("window.scrollY"), "width": PHONE_WIDTH,
+        "height": min(top["height"], 760)}, full_page=True)
+    # A watcher's board: the same, without the correction links.
+    watcher = phones(**look)
+    watcher.goto(game.url)
+    _totals_in_view(watcher, sides)
+
+
+def test_a_long_name_is_cut_and_shown_whole_on_a_tap(page: Page, live_server: str) -> None:
+    game = _played(live_server, "elevator", NAMES, rounds=1)
+    page.goto(game.url)
+    name = page.locator(".player-col .name-fit", has_text=NAMES[0])
+    assert page.evaluate("(e) => e.scrollWidth > e.clientWidth", name.element_handle())
+    name.click()
+    expect(name).to_have_class("name name-fit is-open")
+    assert page.evaluate("(e) => e.scrollWidth <= e.clientWidth", name.element_handle())
+    _totals_in_view(page, 7)  # shown whole, it wraps inside its column
+
+
+def test_a_scores_why_opens_over_the_table_without_widening_it(
+        page: Page, live_server: str, screenshot_dir: Path) -> None:
+    game = _played(live_server, "oh-seven", NAMES, rounds=3)
+    page.goto(game.url)
+    cell = page.locator("#why-2-6")  # Tante's score in round 2, the rightmost column
+    cell.locator("summary").click()
+    why = cell.locator(".why-lines")
+    expect(why).to_be_visible()
+    expect(why).to_contain_text("Tante 🐈 · Round 2")
+    card = why.bounding_box()
+    assert card is not None and card["x"] >= 0 and card["x"] + card["width"] <= PHONE_WIDTH
+    assert card["width"] > 300  # as wide as the table, not its column
+    _totals_in_view(page, 7)
+    page.locator("#why-2-6").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshot_dir / "board-why-open.png"))
+    page.locator("#why-2-6 summary").click()  # a second tap closes it
+    expect(why).to_be_hidden()
+    # The oldest round's why opens below the table: the box makes room for it.
+    page.locator("#why-1-0 summary").click()
+    last = page.locator("#why-1-0 .why-lines").bounding_box()
+    box = page.locator("section.scoreboard .table-scroll").bounding_box()
+    assert last is not None and box is not None
+    assert last["y"] + last["height"] <= box["y"] + box["height"] + 1
+
+
+def test_at_200_percent_text_the_board_scrolls_in_its_box_round_column_in_place(
+        page: Page, live_server: str, screenshot_dir: Path) -> None:
+    game = _played(live_server, "elevator", NAMES, rounds=3)
+    game.keep_on(page)
+    page.evaluate("document.documentElement.style.fontSize = '200%'")  # CSSOM: the CSP allows it
+    assert page.evaluate("document.documentElement.scrollWidth") == PHONE_WIDTH
+    box = page.locator("section.scoreboard .table-scroll")
+    box.scroll_into_view_if_needed()
+    round_link = page.get_by_role("link", name="Correct round 2")
+    before = round_link.bounding_box()
+    box.evaluate("(e) => { e.scrollLeft = e.scrollWidth; }")
+    assert box.evaluate("(e) => e.scrollLeft") > 0
+    after = round_link.bounding_box()
+    assert before is not None and after is not None and abs(after["x"] - before["x"]) < 1
+    page.screenshot(path=str(screenshot_dir / "board-elevator-7-text-200.png"))
+
+
+def test_forget_says_what_it_does_and_can_be_undone(page: Page, live_server: str,
+                                                    screenshot_dir: Path) -> None:
+    game = _played(live_server, "oh-hell", ["Ana", "Ben", "Cleo"], rounds=1)
+    game.keep_on(page)
+    page.goto("/")
+    games = page.locator(".game-list [data-forget-item]")
+    expect(games).to_have_count(1)
+    expect(page.get_by_text("this phone stops keeping score for it")).to_be_visible()
+    forget = page.locator("form[data-forget] button")
+    forget.click()
+    expect(page.locator(".forgotten-what")).to_have_text(
+        "Oh Hell forgotten on this phone, with its scorekeeping.")
+    undo = page.get_by_role("button", name="Undo", exact=True)
+    expect(undo).to_be_focused()
+    page.screenshot(path=str(screenshot_dir / "board-home-forget-undo.png"), animations="disabled")
+    undo.click()
+    expect(forget).to_be_visible()
+    expect(forget).to_be_focused()
+    page.wait_for_timeout(5500)  # past the delay: the Undo stopped it
+    page.reload()
+    expect(games).to_have_count(1)
+    page.goto(game.url)  # still this phone's to keep: its entry forms are there
+    expect(page.get_by_role("button", name="Take back the last bid").or_(
+        page.get_by_role("button", name="Undo round 1's tricks"))).to_be_visible()
+    page.goto("/")
+    page.locator("form[data-forget] button").click()
+    expect(games).to_have_count(0, timeout=8000)  # forgotten once the delay has run out
+    page.goto(game.url)
+    expect(page.get_by_role("button", name="Undo round 1's tricks")).to_have_count(0)
+
+
+def test_forget_following_a_link_sends_it_at_once(page: Page, live_server: str) -> None:
+    game = _played(live_server, "oh-hell", ["Ana", "Ben", "Cleo"], rounds=0)
+    page.goto(game.url)
+    page.goto("/")
+    page.locator("form[data-forget] button").click()
+    page.get_by_role("link", name="New game").click()  # before the delay is over
+    page.wait_for_url("**/new")
+    page.goto("/")
+    expect(page.locator(".game-list [data-forget-item]")).to_have_count(0)
+
+
+def test_a_saved_seven_up_hand_says_who_scored(page: Page, live_server: str,
+                                               screenshot_dir: Path) -> None:
+    game = new_game(live_server, "seven-up", ["Ana", "Ben", "Cleo", "Dev"], dealer=0)
+    game.keep_on(page)
+
+    def tap(group: str, choice: str) -> None:
+        page.get_by_role("group", name=group, exact=True).get_by_role(
+            "radio", name=choice, exact=True).check()
+
+    tap("High", "Ben")
+    tap("Low", "Ana")
+    tap("Jack", "Not in play")
+    tap("Game", "Ben & Dev")
+    page.get_by_role("button", name="Save hand 1", exact=True).click()
+    saved = page.locator(".saved-note")
+    expect(saved).to_have_text("✓ Saved. High: Ben · Low: Ana · Game: Ben & Dev")
+    page.screenshot(path=str(screenshot_dir / "board-seven-up-saved.png"))
