@@ -33,7 +33,7 @@ def _games(client: FlaskClient) -> dict[str, Game]:
     return {"oh-hell": oh_hell, "seven-up": seven_up}
 
 
-def _get_routes(app: Flask, games: dict[str, Game]) -> dict[str, str]:
+def _get_routes(app: Flask, games: dict[str, Game], table_id: str) -> dict[str, str]:
     """Every GET route but the static files, as a path to ask (endpoint -> path)."""
     paths = {}
     with app.test_request_context():
@@ -42,7 +42,7 @@ def _get_routes(app: Flask, games: dict[str, Game]) -> dict[str, str]:
                 continue
             game = games["seven-up" if rule.endpoint in SEVEN_UP else "oh-hell"]
             samples: dict[str, Any] = {"game_id": game.id, "token": game.token, "number": 1,
-                                       "ruleset": "oh-hell"}
+                                       "ruleset": "oh-hell", "table_id": table_id}
             missing = set(rule.arguments) - set(samples)
             assert not missing, f"{rule.rule}: give this test a value for {missing}"
             paths[rule.endpoint] = url_for(rule.endpoint,
@@ -56,7 +56,8 @@ def test_every_html_answer_is_no_store_but_the_named_exceptions(app: Flask) -> N
     for game in games.values():  # this phone keeps score of both
         assert scorekeeper.get(f"/g/{game.id}/keep/{game.token}").status_code == 303
     wrong, asked = {}, set()
-    for endpoint, path in _get_routes(app, games).items():
+    table = scorekeeper.post("/api/v1/tables", json={"name": "Thursday cards"}).get_json()
+    for endpoint, path in _get_routes(app, games, table["table"]["id"]).items():
         for who, client in (("scorekeeper", scorekeeper), ("watcher", watcher)):
             response = client.get(path)
             if response.mimetype != "text/html":
