@@ -201,13 +201,15 @@ def _checked(
         return None
     if rules is None:
         return None
+    judged: set[str] = set()  # one problem an option: its first
     if options is not None and "max_hand" in rules.options and count_ok:
         # Before the range check: above what the deck deals, the number of players is the why.
         try:
             _check_max_hand(options.get("max_hand"), count)
         except RuleError as error:
             problem(error)
-    for name in [*(n for n in rules.options if n in (options or {})),
+            judged.add("max_hand")
+    for name in [*(n for n in rules.options if n in (options or {}) and n not in judged),
                  *sorted(set(options or {}) - set(rules.options))]:
         try:  # each option on its own, in the order resolve_options judges them
             rules.resolve_options({name: (options or {})[name]})
