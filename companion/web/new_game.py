@@ -99,8 +99,11 @@ def create() -> Response:
     valid = form.validate() & _no_blank_names(form)  # both, so every error shows
     names = [entry.data or "" for entry in form.players.entries]
     dealer = _dealer_row(form)
+    # A row of spaces, already said at its row, still counts as a player (meant as a name): so
+    # the engine judges the others as they will be once it is typed, not a table without it.
+    spaces = {row for row, entry in enumerate(form.players.entries) if entry.errors}
     # Empty rows are left out; the dealer's row stays, so that its missing name is pointed out.
-    rows = [row for row, name in enumerate(names) if name or row == dealer]
+    rows = [row for row, name in enumerate(names) if name or row == dealer or row in spaces]
     players = [names[row] for row in rows]
     if dealer is None:
         first_dealer = secrets.randbelow(len(players)) if players else 0
@@ -123,9 +126,12 @@ def create() -> Response:
             options[name] = value
     # Every rule the table broke, at its field, in one answer (the API says only the first).
     for error in settings_problems(form.ruleset.data, players, first_dealer, options):
-        if not (error.field == "ruleset" and form.ruleset.errors):  # already asked: which game?
-            _place(form, error, rows)
         valid = False
+        if error.field == "ruleset" and form.ruleset.errors:
+            continue  # already asked: which game?
+        if error.field == "players" and error.seat is not None and rows[error.seat] in spaces:
+            continue  # its row already says so
+        _place(form, error, rows)
     if not valid:
         return render_form(form, 422)
     try:

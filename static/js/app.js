@@ -216,6 +216,11 @@
     if (field && !field.matches(FIELD)) {
       field = field.querySelector(FIELD) || field;
     }
+    if (field && field.type === "radio" && field.form) {
+      // A group of radios: the one picked (what the error is about), where there is one.
+      var picked = field.form.querySelector('input[type=radio][name="' + field.name + '"]:checked');
+      field = picked && picked.matches(described) ? picked : field;
+    }
     return field || error;
   }
 

@@ -235,3 +235,11 @@ def test_the_largest_hand_s_hint_and_limit_are_the_players(client: FlaskClient) 
     data["oh_hell_max_hand_number"] = "18"
     html = client.post("/new", data=data).get_data(as_text=True)
     assert re.search(r'id="oh_hell_max_hand_number-hint">1 to 17 cards<', html)
+
+
+def test_a_row_of_spaces_counts_as_the_player_it_is_meant_for(client: FlaskClient) -> None:
+    """Max, "   ", Ben: the spaces are said at their row, and no "3 to 7 players, not 2"
+    beside it (typing the name fixes both)."""
+    words = text(client.post("/new", data=new_game_form("oh-hell", ["Max", "   ", "Ben"])))
+    assert "This name is only spaces" in words
+    assert "players, not" not in words and "needs a name" not in words
