@@ -32,7 +32,7 @@ def _hand_ranges(form: NewGameForm) -> tuple[dict[str, dict[str, Any]], dict[str
     """The largest hand each number of players allows (the engine's ``max_hand_range``), as
     the page's script reads it when a name is typed, and the one for the names on the form (its
     named rows, or all its rows while none is named; game.js counts the same way)."""
-    ranges = {}
+    ranges: dict[str, dict[str, Any]] = {}
     for count in range(1, MOST_PLAYERS + 1):
         offered = max_hand_range(count)
         ranges[str(count)] = {"max": offered.max, "min": offered.min,
@@ -125,13 +125,13 @@ def create() -> Response:
         if value is not None:
             options[name] = value
     # Every rule the table broke, at its field, in one answer (the API says only the first).
-    for error in settings_problems(form.ruleset.data, players, first_dealer, options):
+    for problem in settings_problems(form.ruleset.data, players, first_dealer, options):
         valid = False
-        if error.field == "ruleset" and form.ruleset.errors:
+        if problem.field == "ruleset" and form.ruleset.errors:
             continue  # already asked: which game?
-        if error.field == "players" and error.seat is not None and rows[error.seat] in spaces:
+        if problem.field == "players" and problem.seat is not None and rows[problem.seat] in spaces:
             continue  # its row already says so
-        _place(form, error, rows)
+        _place(form, problem, rows)
     if not valid:
         return render_form(form, 422)
     try:
