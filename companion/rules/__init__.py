@@ -33,6 +33,7 @@ from .game import (
     RoundNotFound,
     apply,
     correct_round,
+    correction_problems,
     fold,
     new_game,
     require_in_progress,
@@ -41,7 +42,8 @@ from .game import (
 )
 from .options import GameTie, Hook, LowTo, Schedule, Scoring, TypedOptions, ZeroBid
 from .registry import RULESETS, Family, IntRange, Option, OptionValue, Ruleset, get_ruleset
-from .settings import NAME_MAX, Settings, deal_limit, new_settings, settings_from_json
+from .settings import (NAME_MAX, Settings, deal_limit, max_hand_range, new_settings,
+                       settings_from_json, settings_problems)
 from .seven_up import gift_receivers, may_give
 from .state import (
     Attempt,
@@ -68,7 +70,8 @@ __all__ = [
     "Phase", "Played", "PlayerStats", "Round", "RoundNotFound", "RuleError", "Ruleset",
     "Schedule", "Scoring", "Settings", "ShapeError", "Standing", "Status", "Step", "Suit",
     "TableStats", "Tricks", "TypedOptions", "ZeroBid",
-    "apply", "bids_open", "bids_so_far", "cards_open", "correct_round", "deal_limit", "decks",
+    "apply", "bids_open", "bids_so_far", "cards_open", "correct_round", "correction_problems",
+    "deal_limit", "decks", "max_hand_range", "settings_problems",
     "entry_from_json", "entry_kinds", "entry_to_json", "family_of", "fold", "get_ruleset",
     "gift_receivers", "hook_lifted", "last_tricks", "legal_bids", "may_give", "new_game",
     "new_settings", "next_step", "parse_entry", "redealt", "require_in_progress", "result_entries",

@@ -67,7 +67,7 @@ def _check_cards(settings: Settings, round_: Round, cards: tuple[Card, ...]) -> 
                     "duplicate-card",
                     f"{names[other]} and {names[seat]} both bid {card}, but one deck has one {card}",
                     reason="duplicate-card", field="bids", seat=seat, player=names[seat],
-                    other=names[other], card=str(card),
+                    other=names[other], card=str(card), seats=(other, seat),
                 )
             first_holder[card] = seat
     bid_now = Counter(cards)
@@ -79,6 +79,7 @@ def _check_cards(settings: Settings, round_: Round, cards: tuple[Card, ...]) -> 
                 f"{count} players bid {card}, but {copies} decks hold only {copies} of it",
                 reason="duplicate-card-decks", field="bids", seat=seats[copies],
                 player=names[seats[copies]], card=str(card), count=count, copies=copies,
+                seats=tuple(seats),  # every player on the card: any of them could be the one
             )
     set_aside_anywhere = Counter(c for cards_ in round_.set_aside for c in cards_)
     for seat, card in enumerate(cards):

@@ -172,3 +172,37 @@ def correct_round(state: GameState, number: int, replacement: Sequence[Entry]) -
                 **{**error.params, "later_round": later},
             ) from error
     return corrected
+
+
+def correction_problems(state: GameState, number: int,
+                        replacement: Sequence[Entry]) -> list[RuleError]:
+    """Every ``RuleError`` of a correction, the one ``correct_round`` raises first: a page shows
+    them all at once (the dealer's hooked bid and a wrong tricks total together). After an entry
+    of the replacement is refused, each later one is judged on the round as it was played up to
+    the stored entry of its kind (the tricks on the round's own bids), since the refused entry
+    made no state to judge them on; a later round is judged only when the replacement is legal.
+    """
+    try:
+        correct_round(state, number, replacement)
+    except RuleError as error:
+        first = error
+    else:
+        return []
+    positions = result_entries(state, number)
+    corrected: GameState | None = fold(state.settings, state.entries[:positions[0]])
+    found: list[RuleError] = []
+    for entry in replacement:
+        if corrected is None:
+            stored = [p for p in positions if type(state.entries[p]) is type(entry)]
+            if not stored:
+                break
+            corrected = fold(state.settings, state.entries[:stored[-1]])
+        try:
+            _refuse_forced_rebid(corrected, number, entry)
+            corrected = apply(corrected, entry)
+        except RuleError as error:
+            found.append(error)
+            corrected = None
+    # The replacement's own first problem is the very one correct_round raised (the same checks
+    # in the same order); without one, that was the round not made whole, or a later round.
+    return [first, *found[1:]]

@@ -5,11 +5,11 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from .errors import RuleError, shown
 from .options import TypedOptions
-from .registry import Family, OptionValue, Ruleset, get_ruleset
+from .registry import MAX_HAND, Family, IntRange, OptionValue, Ruleset, get_ruleset
 
 NAME_MAX = 24
 
@@ -104,46 +104,135 @@ def new_settings(
     first_dealer: object = 0,
     options: Mapping[str, object] | None = None,
 ) -> Settings:
-    """Checked settings for a new game, or a ``RuleError`` naming what is wrong.
+    """Checked settings for a new game, or a ``RuleError`` naming what is wrong (the first of
+    ``settings_problems``).
 
     >>> new_settings("oh-hell", ["Ana", "Ben", "Cleo"]).options["schedule"]
     'down-up'
     """
-    rules = get_ruleset(ruleset)
+    settings = _checked(ruleset, players, first_dealer, options, _refuse)
+    assert settings is not None  # _refuse raised at the first problem
+    return settings
+
+
+def settings_problems(
+    ruleset: object,
+    players: object,
+    first_dealer: object = 0,
+    options: Mapping[str, object] | None = None,
+) -> list[RuleError]:
+    """Every ``RuleError`` of these settings, in the order ``new_settings`` checks them (so the
+    first is the one it raises); none when they make a game. A page shows them all at once.
+
+    >>> [e.reason for e in settings_problems("oh-hell", ["Lucy", "x" * 25, "lucy"])]
+    ['name-long', 'name-duplicate']
+    """
+    found: list[RuleError] = []
+    _checked(ruleset, players, first_dealer, options, found.append)
+    return found
+
+
+def _refuse(error: RuleError) -> None:
+    raise error
+
+
+def _checked(
+    ruleset: object,
+    players: object,
+    first_dealer: object,
+    options: Mapping[str, object] | None,
+    report: Callable[[RuleError], None],
+) -> Settings | None:
+    """The settings, or ``None`` once ``report`` was given a problem. A problem that leaves later
+    checks nothing to judge ends them (no list of players, no number of players to deal to);
+    the others go on, so that every problem is reported."""
+    problems = 0
+
+    def problem(error: RuleError) -> None:
+        nonlocal problems
+        problems += 1
+        report(error)
+
+    try:
+        rules: Ruleset | None = get_ruleset(ruleset)
+    except RuleError as error:
+        problem(error)
+        rules = None
     if not isinstance(players, Sequence) or isinstance(players, (str, bytes)):
-        raise RuleError("players", "players must be a list of names", reason="players-type",
-                        field="players")
+        problem(RuleError("players", "players must be a list of names", reason="players-type",
+                          field="players"))
+        return None
     count = len(players)
-    if not rules.min_players <= count <= rules.max_players:
-        raise RuleError(
+    count_ok = rules is not None and rules.min_players <= count <= rules.max_players
+    if rules is not None and not count_ok:
+        problem(RuleError(
             "players",
             f"{rules.name} is for {rules.min_players}–{rules.max_players} players, not {count}",
             reason="player-count", field="players", game=rules.name, count=count,
             least=rules.min_players, most=rules.max_players,
-        )
-    names = tuple(clean_name(raw, i) for i, raw in enumerate(players))
+        ))
+    names: list[str | None] = []
+    for i, raw in enumerate(players):
+        try:
+            names.append(clean_name(raw, i))
+        except RuleError as error:
+            problem(error)
+            names.append(None)
     seen: dict[str, int] = {}
     for seat, name in enumerate(names):
+        if name is None:
+            continue
         key = name.casefold()
         if key in seen:
-            raise RuleError(
+            problem(RuleError(
                 "players", f"two players are called {name!r}; names must differ",
                 reason="name-duplicate", field="players", seat=seat, name=name,
-            )
-        seen[key] = seat
-    if type(first_dealer) is not int or not 0 <= first_dealer < count:
-        raise RuleError(
+            ))
+        else:
+            seen[key] = seat
+    if count and (type(first_dealer) is not int or not 0 <= first_dealer < count):
+        problem(RuleError(
             "seat", f"first dealer {shown(first_dealer)} is not a seat: seats are 0–{count - 1}",
             reason="dealer-seat", field="first_dealer", value=first_dealer, last=count - 1,
-        )
+        ))
     if options is not None and not isinstance(options, Mapping):
-        raise RuleError("ruleset", "options must be an object of option names",
-                        reason="options-type", field="options")
-    if options is not None and "max_hand" in rules.options:
+        problem(RuleError("ruleset", "options must be an object of option names",
+                          reason="options-type", field="options"))
+        return None
+    if rules is None:
+        return None
+    judged: set[str] = set()  # one problem an option: its first
+    if options is not None and "max_hand" in rules.options and count_ok:
         # Before the range check: above what the deck deals, the number of players is the why.
-        _check_max_hand(options.get("max_hand"), count)
+        try:
+            _check_max_hand(options.get("max_hand"), count)
+        except RuleError as error:
+            problem(error)
+            judged.add("max_hand")
+    for name in [*(n for n in rules.options if n in (options or {}) and n not in judged),
+                 *sorted(set(options or {}) - set(rules.options))]:
+        try:  # each option on its own, in the order resolve_options judges them
+            rules.resolve_options({name: (options or {})[name]})
+        except RuleError as error:
+            problem(error)
+    if problems:
+        return None
+    assert type(first_dealer) is int  # checked above, as a seat
     resolved = rules.resolve_options(options)
-    return Settings(rules, names, first_dealer, resolved, TypedOptions.parse(resolved))
+    return Settings(rules, tuple(n for n in names if n is not None), first_dealer,
+                    resolved, TypedOptions.parse(resolved))
+
+
+def max_hand_range(players: int) -> IntRange:
+    """The largest hands a table of ``players`` may choose: the option's own range, cut to
+    what the deck deals them (``deal_limit``).
+
+    >>> max_hand_range(4)
+    IntRange(min=1, max=12)
+    """
+    offered = MAX_HAND.choices
+    assert isinstance(offered, IntRange)
+    return IntRange(offered.min, min(offered.max, deal_limit(players)))
 
 
 def deal_limit(players: int) -> int:

@@ -69,7 +69,7 @@ def write_entry(game: StoredGame, form: Any, change: Callable[[], StoredGame | N
     except ShapeError:
         abort(400)
     except RuleError as error:
-        form.add_error(error.field, error.seat, explain(error, game.settings))
+        form.add_rule_error(error, explain(error, game.settings))
         return render_game(game, form, status=422)
     if written is None:
         return render_game(game, form, status=422)
@@ -102,7 +102,7 @@ def save_correction(game: StoredGame, number: int, form: Any,
     except ShapeError:
         abort(400)
     except RuleError as error:
-        form.add_error(error.field, error.seat, explain(error, game.settings))
+        form.add_rule_error(error, explain(error, game.settings))
         return render(game, 422, None)
     if game.settings.family is rules.Family.SEVEN_UP:
         flash(_("Hand %(number)s corrected: the scores after it are counted again.", number=number))

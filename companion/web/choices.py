@@ -95,10 +95,11 @@ NUMBER_IGNORED = _l("You typed %(typed)s: tap “This many cards” to play with
 
 
 def option_value(rules: Ruleset, name: str, sent: str | None,
-                 typed: str | None = None) -> OptionValue | str | None:
+                 typed: str | None = None, offered: IntRange | None = None) -> OptionValue | str | None:
     """The engine's value for a sent token (``None`` when nothing was sent: the default);
     an unknown token is passed on as sent, for the engine to refuse. A range option's number
-    is ``typed``; ``Unclear`` says what is missing.
+    is ``typed``; ``Unclear`` says what is missing, and the range ``offered`` to this table
+    (the engine's ``max_hand_range``), else the option's own.
 
     >>> option_value(RULESETS["seven-up"], "target", "10")
     10
@@ -109,8 +110,8 @@ def option_value(rules: Ruleset, name: str, sent: str | None,
         if sent == house_rules.NUMBER:
             number = small_number(typed)
             if number is None:
-                raise Unclear(str(NUMBER_MISSING) % {"least": option.choices.min,
-                                                     "most": option.choices.max})
+                shown = offered or option.choices
+                raise Unclear(str(NUMBER_MISSING) % {"least": shown.min, "most": shown.max})
             return number
         if typed and sent in (None, "", house_rules.BY_PLAYERS):
             raise Unclear(str(NUMBER_IGNORED) % {"typed": typed})

@@ -14,7 +14,7 @@ from ..store import StoredGame
 from . import entries
 from .answers import editable_game, save_correction
 from .forms import card_token, correction_form
-from .messages import game_name
+from .messages import explain, game_name
 from .words import bid_words
 
 
@@ -28,8 +28,18 @@ def correct(game_id: str, number: int) -> Response:
     def render(at: StoredGame, status: int, notice: str | None) -> Response:
         return render_correction(at, _scored_round(at, number), form, notice=notice, status=status)
 
-    return save_correction(game, number, form, lambda: entries.correction(game.settings, form),
-                           render)
+    def replacement() -> list[rules.Entry] | None:
+        made = entries.correction(game.settings, form)
+        if made is None:
+            return None
+        # Every rule the correction breaks, at once and each at its field (the hooked bid and
+        # the tricks total together); save_correction then stores only a legal one.
+        problems = rules.correction_problems(game.state, number, made)
+        for error in problems:
+            form.add_rule_error(error, explain(error, game.settings))
+        return None if problems else made
+
+    return save_correction(game, number, form, replacement, render)
 
 
 def _scored_round(game: StoredGame, number: int) -> rules.Round:

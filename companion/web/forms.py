@@ -16,7 +16,7 @@ from flask_wtf import FlaskForm
 from wtforms import Field, FieldList, IntegerField, RadioField, StringField
 from wtforms.validators import InputRequired, Optional
 
-from ..rules import RULESETS, IntRange, Suit
+from ..rules import RULESETS, IntRange, RuleError, Suit
 from .choices import number_field, option_field
 from .numbers import MOST_DIGITS, small_number
 from .house_rules import keys, token
@@ -66,6 +66,9 @@ class PageForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no type hints
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.group_errors: dict[str, list[str]] = {}
+        #: A field marked wrong by another's error (``bids_3`` -> ``bids_1``): every player on
+        #: a card that too many bid is at fault, its message said once.
+        self.marks: dict[str, str] = {}
 
     def add_error(self, field: str | None, seat: int | None, message: str) -> None:
         """Put ``message`` on the seat's own field when there is one, else on the group."""
@@ -76,6 +79,18 @@ class PageForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no type hints
             target.errors = [*target.errors, message]
         else:
             self.group_errors.setdefault(field or "", []).append(message)
+
+    def add_rule_error(self, error: RuleError, message: str) -> None:
+        """The engine's error at its seat's field; the other seats it names (``seats``) are
+        marked as wrong too, pointing at that message."""
+        self.add_error(error.field, error.seat, message)
+        own = f"{error.field}_{error.seat}"
+        if error.seat is None or own not in self._fields:
+            return
+        for seat in error.params.get("seats", ()):
+            other = f"{error.field}_{seat}"
+            if seat != error.seat and other in self._fields:
+                self.marks.setdefault(other, own)
 
     def errors_at(self, field: str) -> list[str]:
         """The errors of one input (``tricks_2``) or of a group (``tricks``)."""

@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response
 
 from .. import store
 from ..extensions import game_creation_limit
-from ..rules import RULESETS, RuleError
+from ..rules import RULESETS, RuleError, max_hand_range, settings_problems
 from . import access, choices
 from .forms import FIRST_ROWS, MOST_PLAYERS, RANDOM_DEALER, NewGameForm, small_number
 from .messages import explain
@@ -28,10 +28,27 @@ def _known_names() -> list[str]:
     return sorted(names, key=str.casefold)
 
 
+def _hand_ranges(form: NewGameForm) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+    """The largest hand each number of players allows (the engine's ``max_hand_range``), as
+    the page's script reads it when a name is typed, and the one for the names on the form (its
+    named rows, or all its rows while none is named; game.js counts the same way)."""
+    ranges: dict[str, dict[str, Any]] = {}
+    for count in range(1, MOST_PLAYERS + 1):
+        offered = max_hand_range(count)
+        ranges[str(count)] = {"max": offered.max, "min": offered.min,
+                              "hint": _("%(least)s to %(most)s cards", least=offered.min,
+                                        most=offered.max)}
+    named = sum(1 for entry in form.players.entries if (entry.data or "").strip())
+    count = min(max(named or len(form.players.entries), 1), MOST_PLAYERS)
+    return ranges, ranges[str(count)]
+
+
 def render_form(form: NewGameForm, status: int = 200, focus: str | None = None) -> Response:
+    hand_ranges, hand_range = _hand_ranges(form)
     body = render_template(
         "new_game.html", form=form, games=choices.games(), known_names=_known_names(),
         most_players=MOST_PLAYERS, random_dealer=RANDOM_DEALER, focus=focus,
+        hand_ranges=hand_ranges, hand_range=hand_range,
     )
     return make_response(body, status)
 
@@ -79,12 +96,14 @@ def _no_blank_names(form: NewGameForm) -> bool:
 @game_creation_limit
 def create() -> Response:
     form = NewGameForm()
-    if not (form.validate() & _no_blank_names(form)):  # both, so every error shows
-        return render_form(form, 422)
+    valid = form.validate() & _no_blank_names(form)  # both, so every error shows
     names = [entry.data or "" for entry in form.players.entries]
     dealer = _dealer_row(form)
+    # A row of spaces, already said at its row, still counts as a player (meant as a name): so
+    # the engine judges the others as they will be once it is typed, not a table without it.
+    spaces = {row for row, entry in enumerate(form.players.entries) if entry.errors}
     # Empty rows are left out; the dealer's row stays, so that its missing name is pointed out.
-    rows = [row for row, name in enumerate(names) if name or row == dealer]
+    rows = [row for row, name in enumerate(names) if name or row == dealer or row in spaces]
     players = [names[row] for row in rows]
     if dealer is None:
         first_dealer = secrets.randbelow(len(players)) if players else 0
@@ -92,20 +111,28 @@ def create() -> Response:
         first_dealer = rows.index(dealer)
     rules = RULESETS.get(str(form.ruleset.data))
     options: dict[str, Any] = {}
-    unclear = False
     for name in rules.options if rules is not None else ():
         field = choices.option_field(rules.id, name)
         typed = form._fields.get(choices.number_field(field))
         try:
             value = choices.option_value(rules, name, form[field].data,
-                                         typed.data if typed is not None else None)
+                                         typed.data if typed is not None else None,
+                                         max_hand_range(max(len(players), 1)))
         except choices.Unclear as error:
             form.add_error(field, None, str(error))
-            unclear = True
+            valid = False
             continue
         if value is not None:
             options[name] = value
-    if unclear:
+    # Every rule the table broke, at its field, in one answer (the API says only the first).
+    for problem in settings_problems(form.ruleset.data, players, first_dealer, options):
+        valid = False
+        if problem.field == "ruleset" and form.ruleset.errors:
+            continue  # already asked: which game?
+        if problem.field == "players" and problem.seat is not None and rows[problem.seat] in spaces:
+            continue  # its row already says so
+        _place(form, problem, rows)
+    if not valid:
         return render_form(form, 422)
     try:
         game, token = store.create_game(form.ruleset.data, players, first_dealer, options)

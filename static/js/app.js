@@ -15,9 +15,11 @@
  * - After an entry is stored ([data-saved] in the swapped content): the view starts at the
  *   swapped content's top (the banner: who deals, what comes next) and #said tells screen
  *   readers "Saved.".
- * - A full-page form that comes back refused ([data-error-summary]): the server put a summary at
- *   its top that links to every error; the first error's field is focused and in view, and a
- *   summary link focuses its field (not only the error's words).
+ * - A refused entry: its first error and that error's field are brought on screen together,
+ *   above a sticky Save or Reveal bar, and the field is focused (its aria-describedby reads the
+ *   error). A full-page form that comes back refused ([data-error-summary]) also has a summary
+ *   at its top, drawn by the server, linking to every error: it stays in view with the first
+ *   error when both fit; a summary link does the same for its error.
  * - "Forget on this phone" (home) waits a few seconds with an Undo before it is sent
  *   ([data-forget]); leaving the page sends it at once.
  * - Registers the service worker (/sw.js) that lets the installed app start offline.
@@ -119,7 +121,8 @@
     "select:not([disabled]), textarea:not([disabled]), [tabindex]";
 
   // A field or a group of buttons: its first focusable part. Swapped content: the content.
-  function focusOn(element, inside) {
+  // ``placed``: the page was already scrolled to show it (and its error), so focus stays put.
+  function focusOn(element, inside, placed) {
     if (!element.matches(FOCUSABLE)) {
       var inner = inside ? element.querySelector(FOCUSABLE) : null;
       if (inner) {
@@ -128,7 +131,7 @@
         element.setAttribute("tabindex", "-1");
       }
     }
-    element.focus({ preventScroll: !inside });
+    element.focus({ preventScroll: Boolean(placed) || !inside });
   }
 
   // Where focus was when content was about to be swapped out (a poll may replace it too).
@@ -162,7 +165,7 @@
         say(saved.getAttribute("data-saved"));
       }
       if (byPerson && invalid) {
-        focusOn(invalid, true);
+        toError(settled.querySelector(".field-error"), invalid, null);
       } else if (byPerson && marked) {
         settled.scrollIntoView({ block: "start" }); // the next step, from its start
         focusOn(marked, false);
@@ -200,23 +203,99 @@
     window.requestAnimationFrame(function () { said.textContent = words.trim(); });
   }
 
-  /* --- a refused full-page form: the summary, and the first error ------------------- */
+  /* --- a refused entry: its error, and the field, in view ------------------------------ */
 
-  // The field an error belongs to: the input it describes, else the error itself.
+  var FIELD = "input:not([type=hidden]):not([disabled]), select:not([disabled]), " +
+    "textarea:not([disabled]), button:not([disabled])";
+
+  // The control an error belongs to: the one it describes in its own field (a card grid marked
+  // by another player's error describes that message too), else the first it describes; a
+  // group described as a whole (a fieldset): its first control; else the error itself.
   function fieldOf(error) {
-    var field = document.querySelector('[aria-describedby~="' + error.id + '"]:not([disabled])');
+    var described = '[aria-describedby~="' + error.id + '"]:not([disabled])';
+    var box = error.parentElement ? error.parentElement.closest(".field") : null;
+    var field = (box && box.querySelector(described)) || document.querySelector(described);
+    if (field && !field.matches(FIELD)) {
+      field = field.querySelector(FIELD) || field;
+    }
+    if (field && field.type === "radio" && field.form) {
+      // A group of radios: the one picked (what the error is about), where there is one.
+      var picked = field.form.querySelector('input[type=radio][name="' + field.name + '"]:checked');
+      field = picked && picked.matches(described) ? picked : field;
+    }
     return field || error;
   }
 
-  // The server drew the summary at the form's top (it is there without JavaScript too):
-  // bring the first error's field into view and focus it.
+  // How much of the screen's bottom a sticky bar covers (Save, Reveal: they follow the thumb).
+  function coveredBelow(form) {
+    var covered = 0;
+    if (form) {
+      Array.prototype.forEach.call(form.children, function (child) {
+        var style = window.getComputedStyle(child);
+        if (style.position === "sticky" || style.position === "fixed") {
+          var bottom = parseFloat(style.bottom) || 0;
+          covered = Math.max(covered, child.getBoundingClientRect().height + bottom);
+        }
+      });
+    }
+    return covered;
+  }
+
+  // Scroll so that every one of ``parts`` is on screen, above the sticky bar, centred in what is
+  // left; parts taller than that start at the top (the first part is the one that matters).
+  function reveal(parts, form) {
+    var top = Infinity;
+    var bottom = -Infinity;
+    parts.forEach(function (part) {
+      var box = part.getBoundingClientRect();
+      top = Math.min(top, box.top);
+      bottom = Math.max(bottom, box.bottom);
+    });
+    var margin = 8;
+    var roomTop = margin;
+    var roomBottom = window.innerHeight - coveredBelow(form) - margin;
+    var delta = bottom - top <= roomBottom - roomTop ?
+      (top + bottom) / 2 - (roomTop + roomBottom) / 2 : top - roomTop;
+    window.scrollBy({ top: delta, left: 0, behavior: "instant" });
+  }
+
+  // A refused entry: its first error and its field in view together (with the summary above
+  // them when it fits too), focus on the field, whose aria-describedby reads the error out.
+  function toError(error, fallback, summary) {
+    var field = error ? fieldOf(error) : fallback;
+    if (!field) {
+      return;
+    }
+    var form = field.closest ? field.closest("form") : null;
+    var parts = error && error !== field ? [field, error] : [field];
+    var pick = field.closest ? field.closest(".pick") : null;
+    if (pick) {
+      parts.push(pick); // a radio drawn as a button: the button is what shows
+    }
+    if (summary) {
+      var withSummary = parts.concat([summary]);
+      var top = Infinity;
+      var bottom = -Infinity;
+      withSummary.forEach(function (part) {
+        var box = part.getBoundingClientRect();
+        top = Math.min(top, box.top);
+        bottom = Math.max(bottom, box.bottom);
+      });
+      if (bottom - top <= window.innerHeight - coveredBelow(form) - 16) {
+        parts = [summary].concat(parts);
+      }
+    }
+    reveal(parts, form);
+    focusOn(field, true, true);
+  }
+
+  // The server drew the summary at the form's top (it is there without JavaScript too).
   function toFirstError() {
-    var link = document.querySelector("main form[data-error-summary] .error-summary a");
+    var summary = document.querySelector("main form[data-error-summary] .error-summary");
+    var link = summary ? summary.querySelector("a") : null;
     var error = link ? document.getElementById(link.getAttribute("href").slice(1)) : null;
     if (error) {
-      var first = fieldOf(error);
-      first.scrollIntoView({ block: "center" });
-      focusOn(first, true); // a group of radios: its first one
+      toError(error, null, summary);
     }
   }
 
@@ -225,9 +304,7 @@
     var error = link ? document.getElementById(link.getAttribute("href").slice(1)) : null;
     if (error) {
       event.preventDefault();
-      var field = fieldOf(error);
-      field.scrollIntoView({ block: "center" });
-      focusOn(field, true);
+      toError(error, null, null);
     }
   });
 

@@ -4,6 +4,7 @@
  *
  * - New game: Enter in a name field moves to the next name (the last one: to "Start the game").
  *   Typing the largest hand picks "this many cards"; picking another value clears the number.
+ *   Its hint ("1 to 12 cards") follows the number of names typed, from ranges the server renders.
  * - Tricks: once every player but one is tapped, the last one's count is filled in: what is
  *   left of the tricks to share, a number the server renders from the engine's answer (and the
  *   server completes a form sent with one player untapped the same way, asking the engine).
@@ -65,6 +66,32 @@
       var own = document.getElementById(number.getAttribute("data-picks"));
       if (own && own.name === radio.name && own !== radio) {
         number.value = "";
+      }
+    });
+  });
+
+  /* --- new game: the largest hand's range follows the names typed -------------------- */
+
+  // The server renders every number of players' range (the engine's, with its words); this
+  // only counts the names typed, as the server does: the named rows, or every row while none is.
+  document.addEventListener("input", function (event) {
+    var field = event.target;
+    if (!(field instanceof HTMLInputElement) || !field.hasAttribute("data-name-row")) {
+      return;
+    }
+    var rows = Array.prototype.slice.call(document.querySelectorAll("[data-name-row]"));
+    var named = rows.filter(function (row) { return row.value.trim() !== ""; }).length;
+    document.querySelectorAll("[data-hand-ranges]").forEach(function (number) {
+      var ranges = JSON.parse(number.getAttribute("data-hand-ranges"));
+      var counts = Object.keys(ranges).map(Number);
+      var count = Math.min(Math.max(named || rows.length, Math.min.apply(null, counts)),
+        Math.max.apply(null, counts));
+      var range = ranges[String(count)];
+      var hint = document.getElementById(number.id + "-hint");
+      number.min = range.min;
+      number.max = range.max;
+      if (hint && hint.textContent !== range.hint) {
+        hint.textContent = range.hint;
       }
     });
   });

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import Bids, Phase, RoundNotFound, RuleError, apply, correct_round, fold, result_entries, undo
+from companion.rules import (Bids, Phase, RoundNotFound, RuleError, apply, correct_round,
+                             correction_problems, fold, result_entries, undo)
 
 from .builders import bids, hand, start, tricks
 from .tables import cards
@@ -189,3 +190,55 @@ def test_the_round_being_played_is_not_corrected_but_entered(started: bool) -> N
     with pytest.raises(RuleError) as caught:
         correct_round(state, 4, [bids(1, 1, 1), tricks(3, 2, 2)])
     assert (caught.value.code, caught.value.reason) == ("phase", "round-open")
+
+
+# -- every problem of a correction at once -------------------------------------------------------
+
+
+def _first(state, number, replacement) -> RuleError:
+    with pytest.raises(RuleError) as caught:
+        correct_round(state, number, replacement)
+    return caught.value
+
+
+def test_correction_problems_are_the_hooked_bid_and_the_tricks_total_together() -> None:
+    """Round 2 (9 cards, seat 1 deals): the dealer's 7 makes the bids 9 (RULES.md section 2,
+    the hook), and the tricks add up to 3: both refused in one answer, the hook first, as the
+    one error correct_round raises."""
+    state = oh_hell_three_rounds()
+    replacement = [bids(1, 7, 1), tricks(1, 1, 1)]
+    found = correction_problems(state, 2, replacement)
+    assert [(e.code, e.field, e.seat) for e in found] == [("hook", "bids", 1),
+                                                         ("tricks-total", "tricks", None)]
+    assert found[0] is not None and _first(state, 2, replacement).reason == found[0].reason
+    assert found[1].params["total"] == 3 and found[1].params["hand_size"] == 9
+
+
+def test_correction_problems_of_a_legal_correction_are_none() -> None:
+    state = oh_hell_three_rounds()
+    assert correction_problems(state, 2, [bids(1, 1, 1), tricks(1, 1, 7)]) == []
+
+
+def test_correction_problems_of_a_later_round_are_the_one_correct_round_raises() -> None:
+    """The replacement is legal itself: what it breaks later is judged on the folded game."""
+    state = start("seven-up", 2)
+    for _ in range(4):
+        state = apply(state, hand(game=0))
+    for entry in (hand(game=1), hand(game=1), hand(high=0, low=0, game=0)):
+        state = apply(state, entry)
+    replacement = [hand(high=0, low=0, jack=0, game=0)]
+    found = correction_problems(state, 5, replacement)
+    assert [(e.code, e.reason) for e in found] == [("phase", "finished")]
+    assert found[0].params["later_round"] == _first(state, 5, replacement).params["later_round"]
+
+
+def test_correction_problems_of_oh_seven_cards_and_tricks() -> None:
+    """One deck: two players on 3♠ (RULES.md section 1), and 4 tricks of a 7-card round."""
+    state = start("oh-seven", 3)
+    for entry in (Bids(cards("5s 1h 0d")), tricks(7, 0, 0)):
+        state = apply(state, entry)
+    replacement = [Bids(cards("3s 3s 0d")), tricks(2, 1, 1)]
+    found = correction_problems(state, 1, replacement)
+    assert [(e.code, e.seat) for e in found] == [("duplicate-card", 1), ("tricks-total", None)]
+    assert found[0].params["seats"] == (0, 1)
+    assert _first(state, 1, replacement).code == "duplicate-card"

@@ -16,8 +16,10 @@ from companion.rules import (
     TypedOptions,
     ZeroBid,
     get_ruleset,
+    max_hand_range,
     new_settings,
     settings_from_json,
+    settings_problems,
 )
 
 from .tables import NAMES, PLAYERS
@@ -292,3 +294,53 @@ def test_settings_worked_out_once_are_the_same_value() -> None:
     assert vars(asked).keys() > vars(fresh).keys()  # kept beside the fields, not among them
     other = replace(asked, players=NAMES[:3])  # __init__ again: nothing kept carries over
     assert not other.has_teams and other.seats_of(2) == (2,)
+
+
+@pytest.mark.parametrize(("players", "most"), [(2, 17), (3, 17), (4, 12), (5, 10), (7, 7), (8, 6)])
+def test_max_hand_range_is_the_option_cut_to_the_deal(players: int, most: int) -> None:
+    """RULES.md section 6: what the new-game page offers as the largest hand, by players."""
+    assert max_hand_range(players) == IntRange(1, most)
+    names = [f"P{i}" for i in range(players)]
+    if 3 <= players <= 7:
+        assert new_settings("oh-hell", names, options={"max_hand": most}).typed.max_hand == most
+
+
+# -- every problem at once -----------------------------------------------------------------------
+
+PROBLEM_CASES = [
+    pytest.param(("oh-hell", ["Lucy", "x" * 25, "lucy"]), ["name-long", "name-duplicate"],
+                 id="long-and-duplicate"),
+    pytest.param(("oh-hell", ["Ana", "Ben", "Cleo", "Dev"], 0, {"max_hand": 13, "hook": "sometimes"}),
+                 ["max-hand-players", "option-value"], id="two-options"),
+    pytest.param(("oh-hell", ["Ana", " ", "ana"], 5), ["name-empty", "name-duplicate",
+                                                       "dealer-seat"], id="names-and-dealer"),
+    pytest.param(("oh-hell", ["Ana", "x" * 30]), ["player-count", "name-long"], id="count-and-name"),
+    pytest.param(("whist", ["Ana", "", "Ben"]), ["ruleset-unknown", "name-empty"],
+                 id="unknown-game-names-still-judged"),
+    pytest.param(("oh-hell", "Ana"), ["players-type"], id="no-list"),
+    pytest.param(("seven-up", ["Ana", "Ben"], 0, {"target": 99, "colour": "red"}),
+                 ["option-value", "option-unknown"], id="option-and-unknown"),
+    pytest.param(("oh-hell", ["Ana", "Ben", "Cleo"]), [], id="none"),
+]
+
+
+@pytest.mark.parametrize(("given", "reasons"), PROBLEM_CASES)
+def test_settings_problems_are_all_of_them_the_first_as_new_settings_raises(
+        given: tuple, reasons: list[str]) -> None:  # type: ignore[type-arg]
+    found = settings_problems(*given)
+    assert [e.reason for e in found] == reasons
+    if not found:
+        assert new_settings(*given).players == tuple(given[1])
+        return
+    with pytest.raises(RuleError) as caught:
+        new_settings(*given)
+    first = caught.value
+    assert (first.code, first.reason, first.field, first.seat, first.params) == (
+        found[0].code, found[0].reason, found[0].field, found[0].seat, found[0].params)
+    assert first.message == found[0].message
+
+
+def test_settings_problems_name_each_seat() -> None:
+    found = settings_problems("oh-hell", ["Lucy", "Maximiliana-Josephine-Anne", "LUCY", "lucy"])
+    assert [(e.reason, e.seat) for e in found] == [("name-long", 1), ("name-duplicate", 2),
+                                                    ("name-duplicate", 3)]

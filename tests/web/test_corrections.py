@@ -145,3 +145,29 @@ def test_a_stale_correction_shows_the_game_as_it_is_and_keeps_the_typing(
     assert re.search(r'name="bids_2" value="3"\s+aria-label="Cleo bids 3"\s+checked', html)
     assert f'name="version" value="{before.version}"' in html  # the next save is based on now
     assert table.stored().state == before.state
+
+
+def test_every_error_of_a_correction_is_said_at_once_each_at_its_field(
+        start: Callable[..., Table]) -> None:
+    """Ana deals round 1 (10 cards): her 2 makes the bids 10 (the hook), and the tricks add up
+    to 9. Both are said in one answer, the hook at Ana's bid and the total at the tricks, and
+    both are in the summary; the API would answer the hook alone (the engine's first)."""
+    table = _two_rounds(start)
+    before = table.stored()
+    response = table.client.post(f"{table.url}/rounds/1",
+                                 data=_correction(table, 1, [2, 3, 3, 2], [1, 3, 3, 2]))
+    assert response.status_code == 422
+    words = text(response)
+    hook = "Dealer can't bid 2: bids would total 10 — someone must miss."
+    total = "The tricks add up to 9, but 10 were played."
+    assert words.count(hook) == 2 and words.count(total) == 2  # at the field, and in the summary
+    html = response.get_data(as_text=True)
+    summary = html[html.index('class="error-summary"'):]
+    summary = summary[:summary.index("</ul>")]
+    assert summary.index('href="#bids-0-error"') < summary.index('href="#tricks-error"')
+    assert re.search(r'<p class="field-error" id="bids-0-error">[^<]*</p>', html)
+    # The total under the Tricks heading, after every bid.
+    assert html.index('id="tricks-error"') > html.index("<h2>Tricks</h2>") > html.index('id="bids-0-error"')
+    assert re.search(r'name="bids_0" value="2"\s+aria-label="Ana bids 2"\s+checked'
+                     r'\s+aria-invalid="true"', html)
+    assert table.stored().state.entries == before.state.entries

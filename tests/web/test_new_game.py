@@ -178,3 +178,68 @@ def test_odd_seat_numbers_never_break_the_page(app: Flask, client: FlaskClient, 
     assert _created(app, response).settings.first_dealer in (0, 1, 2)
     for action in (f"remove-{odd}", f"up-{odd}", f"down-{odd}"):
         assert client.post("/new/players", data={**data, "action": action}).status_code == 200
+
+
+def test_every_error_of_a_new_game_is_said_at_once_each_at_its_row(client: FlaskClient) -> None:
+    """A 25-character name and a second "Lucy" in one submit: both said, each at its row, and
+    both in the summary (the API answers only the first, the name too long)."""
+    response = client.post("/new", data=new_game_form(
+        "oh-hell", ["Lucy", "Maximiliana-Josephine-Ann", "Ben", "lucy"]))
+    assert response.status_code == 422
+    words = text(response)
+    assert words.count("This name has 25 characters: the most is 24.") == 2
+    assert words.count("Two players are called lucy: give one another name.") == 2
+    html = response.get_data(as_text=True)
+    assert re.search(r'id="players-1"[^>]*aria-invalid="true"', html)
+    assert re.search(r'id="players-3"[^>]*aria-invalid="true"', html)
+    assert not re.search(r'id="players-2"[^>]*aria-invalid="true"', html)
+    summary = html[html.index('class="error-summary"'):]
+    summary = summary[:summary.index("</ul>")]
+    assert summary.index('href="#players-1-error"') < summary.index('href="#players-3-error"')
+    assert 'value="Maximiliana-Josephine-Ann"' in html and 'value="lucy"' in html
+
+
+def test_a_form_error_and_the_engine_s_are_said_together(client: FlaskClient) -> None:
+    """No game chosen and a name of spaces (the form's), with a duplicate (the engine's)."""
+    data = new_game_form("oh-hell", ["Ana", "   ", "Ben", "ana"])
+    del data["ruleset"]
+    words = text(client.post("/new", data=data))
+    assert "Choose which game you are playing." in words
+    assert "This name is only spaces" in words
+    assert "Two players are called ana: give one another name." in words
+    assert "unknown" not in words.casefold()  # the engine's "which game" is not said twice
+
+
+def test_the_largest_hand_s_hint_and_limit_are_the_players(client: FlaskClient) -> None:
+    """4 players deal at most 12 (51 cards, one turned for trump): the hint, the input's max,
+    and every count's range for the page to follow the names typed, all from the engine."""
+    data = new_game_form("oh-hell", ["Ana", "Ben", "Cleo", "Dev"], max_hand="number")
+    data["oh_hell_max_hand_number"] = "13"
+    response = client.post("/new", data=data)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert re.search(r'id="oh_hell_max_hand_number-hint">1 to 12 cards<', html)
+    assert re.search(r'id="oh_hell_max_hand_number"[^>]*min="1" max="12"', html)
+    ranges = re.search(r"data-hand-ranges='([^']*)'", html)
+    assert ranges
+    import json
+    table = json.loads(ranges.group(1).replace("&#34;", '"'))
+    assert table["3"] == {"min": 1, "max": 17, "hint": "1 to 17 cards"}
+    assert table["7"]["max"] == 7 and table["5"]["hint"] == "1 to 10 cards"
+    # The error is at the number, after its hint: the radios before it are not described by it.
+    number_at = html.index('id="oh_hell_max_hand_number"')
+    assert html.index('<p class="field-error" id="oh_hell_max_hand-error">') > number_at
+    assert not re.search(r'value="by-players"[^>]*aria-describedby="[^"]*oh_hell_max_hand-error', html)
+    # Three names: 17.
+    data = new_game_form("oh-hell", ["Ana", "Ben", "Cleo", ""], max_hand="number")
+    data["oh_hell_max_hand_number"] = "18"
+    html = client.post("/new", data=data).get_data(as_text=True)
+    assert re.search(r'id="oh_hell_max_hand_number-hint">1 to 17 cards<', html)
+
+
+def test_a_row_of_spaces_counts_as_the_player_it_is_meant_for(client: FlaskClient) -> None:
+    """Max, "   ", Ben: the spaces are said at their row, and no "3 to 7 players, not 2"
+    beside it (typing the name fixes both)."""
+    words = text(client.post("/new", data=new_game_form("oh-hell", ["Max", "   ", "Ben"])))
+    assert "This name is only spaces" in words
+    assert "players, not" not in words and "needs a name" not in words

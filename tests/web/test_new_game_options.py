@@ -47,7 +47,7 @@ def test_each_option_says_its_effect_and_source(client: FlaskClient) -> None:
         "Source: Seed 003: the French Ascenseur (Elevator) rules of cardgames.io",
         "Squared — Exact bid: 10 plus the bid squared.",
         "By the number of players — 10 cards for 3 to 5 players, 8 for 6, 7 for 7.",
-        "Largest hand, in cards", "1 to 17 cards",
+        "Largest hand, in cards", "1 to 12 cards",  # for the 4 rows of a fresh page
         "5 plus the cards — An exact zero scores 5 plus the hand size",
         "Source: Wikipedia, “Oh Hell”: the reduced 0 bid",
     ):
@@ -57,7 +57,7 @@ def test_each_option_says_its_effect_and_source(client: FlaskClient) -> None:
     assert re.search(r'id="oh_hell_hook-never" name="oh_hell_hook" value="never"\s+'
                      r'aria-describedby="oh_hell_hook-never-source"', html)
     assert re.search(r'id="oh_hell_max_hand_number" name="oh_hell_max_hand_number" '
-                     r'type="number"\s+min="1" max="17"', html)
+                     r'type="number"\s+min="1" max="12"', html)
 
 
 def test_the_house_rules_reach_the_engine(app: Flask, client: FlaskClient) -> None:
@@ -110,8 +110,8 @@ def _refused(client: FlaskClient, number: str | None, pick: str = "number",
 @pytest.mark.parametrize("number", ["", "  ", "twelve", "1.5", "-3", "١٢"])
 def test_this_many_cards_needs_a_whole_number(client: FlaskClient, number: str) -> None:
     message, html = _refused(client, number)
-    assert message == ("Type the largest hand, 1 to 17 cards, or choose “By the number of "
-                       "players”.")
+    assert message == ("Type the largest hand, 1 to 12 cards, or choose “By the number of "
+                       "players”.")  # the range of 4 players
     assert re.search(r'name="oh_hell_max_hand" value="number"\s+checked', html)
 
 
