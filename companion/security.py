@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import lru_cache
 from typing import Any
 from urllib.parse import unquote
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, abort, jsonify, render_template, request
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import ClientDisconnected, HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.sansio.utils import get_host
 
 from .config import is_on
 from .sessions import SessionInterface
@@ -95,6 +97,7 @@ class SecurityHeaders:
         self.config = config
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        _guard_request(environ)
         secure = (environ.get("wsgi.url_scheme") in ("https", "wss")
                   or is_on(self.config.get("FORCE_HTTPS")))
         ours = _SECURE if secure else _PLAIN
@@ -105,6 +108,90 @@ class SecurityHeaders:
             return start_response(status, headers + ours, exc_info)
 
         return self.app(environ, start)
+
+
+# --- a request the router cannot take: a malformed Host, a body that breaks off ---------------
+
+#: Set in the environ of a request whose Host the router cannot bind (``before_request`` then
+#: answers 400 with the app's own error page or JSON).
+BAD_HOST = "companion.bad_host"
+#: What a malformed Host is replaced with, so that the error page can still build its links.
+_STAND_IN_HOST = "invalid"
+
+
+@lru_cache(maxsize=256)
+def _host_binds(host: str) -> bool:
+    """Whether werkzeug's router can bind to ``host``: it encodes the name (without its port)
+    with IDNA, which fails on an empty label (``a..b``) or one over 63 characters; Flask is then
+    left without a URL adapter, and even its error page fails building a link (a 500)."""
+    name = host.lower().partition(":")[0]
+    try:
+        name.encode("idna")
+    except UnicodeError:
+        return False
+    return True
+
+
+class _GuardedInput:
+    """A request body whose read fails (a chunked body cut off mid-request, a connection reset:
+    each server raises its own error) fails as werkzeug's ``ClientDisconnected``, a 400."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def _guarded(self, method: str, *args: Any) -> Any:
+        try:
+            return getattr(self._stream, method)(*args)
+        except HTTPException:
+            raise
+        except Exception as error:  # the server's own (gunicorn's NoMoreData, InvalidChunkSize…)
+            raise ClientDisconnected() from error
+
+    def read(self, *args: Any) -> bytes:
+        return self._guarded("read", *args)  # type: ignore[no-any-return]
+
+    def readline(self, *args: Any) -> bytes:
+        return self._guarded("readline", *args)  # type: ignore[no-any-return]
+
+    def readlines(self, *args: Any) -> list[bytes]:
+        return self._guarded("readlines", *args)  # type: ignore[no-any-return]
+
+    def readinto(self, buffer: Any) -> int:
+        if hasattr(self._stream, "readinto"):
+            return self._guarded("readinto", buffer)  # type: ignore[no-any-return]
+        data = self.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self.readline, b"")
+
+    def close(self) -> None:
+        close = getattr(self._stream, "close", None)
+        if close is not None:
+            close()
+
+
+def _guard_request(environ: dict[str, Any]) -> None:
+    """Before the app sees the request: a Host the router cannot bind is set aside (and marked,
+    so the request is answered 400), and a body's read errors become a 400."""
+    try:
+        host = get_host(environ.get("wsgi.url_scheme", "http"), environ.get("HTTP_HOST"),
+                        (environ.get("SERVER_NAME", ""), environ.get("SERVER_PORT")))
+    except Exception:  # a SERVER_PORT that is no number
+        host = ""
+    if not _host_binds(host):
+        environ[BAD_HOST] = True
+        environ["HTTP_HOST"] = _STAND_IN_HOST
+    if "CONTENT_LENGTH" in environ or "HTTP_TRANSFER_ENCODING" in environ:
+        stream = environ.get("wsgi.input")
+        if stream is not None and not isinstance(stream, _GuardedInput):
+            environ["wsgi.input"] = _GuardedInput(stream)
+
+
+def _refuse_bad_host() -> None:
+    if request.environ.get(BAD_HOST):
+        abort(400)
 
 
 # --- capability tokens never reach a log, nor a page's echo of its own address ----------------
@@ -244,6 +331,8 @@ def init_app(app: Flask) -> None:
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.context_processor(lambda: {"return_address": return_address})
+    # First of every request's hooks: nothing else should run for a Host that cannot be bound.
+    app.before_request_funcs.setdefault(None, []).insert(0, _refuse_bad_host)
     for status in ERRORS:
         app.register_error_handler(status, _handle_error)
     for logger in (logging.getLogger("werkzeug"), app.logger):
