@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import logging
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import unquote_to_bytes
 
 from flask import Flask, Response, abort, jsonify, render_template, request
 from flask_babel import lazy_gettext as _l
@@ -195,35 +196,87 @@ def _refuse_bad_host() -> None:
 
 
 # --- capability tokens never reach a log, nor a page's echo of its own address ----------------
+#
+# A scorekeeper link is /g/<id>/keep/<token> (a table's, /t/<id>/keep/<token>). A log keeps
+# whatever a client asked, in any spelling, including ones the router refuses (404): so
+# whatever follows a ``keep`` path segment is cut out, however the path is spelt — percent-
+# encoded any number of times, with overlong UTF-8 or fullwidth slashes, backslashes, dot
+# segments, ``;params``, a space or a quote before the token — and the table links alike.
 
-#: A scorekeeper link: /g/<id>/keep/<token>, however many slashes and in any case (the router
-#: takes only one spelling, but a log keeps whatever was asked).
-_KEEP_PATH = re.compile(r"(/+g/+[^/\s?#\"']+/+keep/+)[^/\s?#\"']+", re.IGNORECASE)
+#: After a ``keep`` segment (with any ``;params``), the path's following segments, as a log line
+#: holds them: up to white space, a quote, or the query (a segment may start with quotes).
+_RAW_KEEP = re.compile(
+    r"""([/\\]keep(?:;[^/\\\s?#"'<>]*)?)"""
+    r"""((?:[/\\](?:["'\u00a0]+(?=[^/\\\s?#"'<>]))?[^/\\\s?#"'<>]*)+)""", re.IGNORECASE)
+#: The same in a path already decoded (white space and quotes there were percent-encoded: they
+#: belong to a segment).
+_PLAIN_KEEP = re.compile(r"([/\\]keep(?:;[^/\\]*)?)((?:[/\\][^/\\]*)+)", re.IGNORECASE)
+_SEGMENT = re.compile(r"[^/\\]+")
 #: A run of text that may hold a URL or a path, as a log line or a header carries it.
 _URL_RUN = re.compile(r"[^\s\"'<>]+")
 #: A game's own page, in a scorekeeper link.
-_GAME_PATH = re.compile(r"/+g/+([A-Za-z0-9_-]{1,64})/")
-#: Percent-encoding decoded this many times at most (%2525… nests; the router decodes once).
-_DECODINGS = 4
+_GAME_PATH = re.compile(r"[/\\]+g[/\\]+([A-Za-z0-9_-]{1,64})[/\\]")
+#: Overlong UTF-8 forms of an ASCII character (``%C0%AF`` is ``/``), which lenient decoders read
+#: as that character.
+_OVERLONG = re.compile(rb"[\xc0\xc1][\x80-\xbf]|\xe0[\x80-\x9f][\x80-\xbf]"
+                       rb"|\xf0[\x80-\x8f][\x80-\xbf][\x80-\xbf]")
+#: Decoding passes at most (each one that changes anything removes an encoding).
+_DECODINGS = 32
 
 
-def _decoded(text: str) -> str:
+def _ascii_of(overlong: re.Match[bytes]) -> bytes:
+    raw = overlong.group()
+    value = raw[0] & (0x1F if len(raw) == 2 else 0x0F if len(raw) == 3 else 0x07)
+    for byte in raw[1:]:
+        value = (value << 6) | (byte & 0x3F)
+    return bytes([value]) if value < 0x80 else b"?"
+
+
+def _plain(text: str) -> str:
+    """``text`` decoded as far as anything decodes it: percent-encoding (nested), UTF-8 read as
+    Latin-1 (as a server logs raw bytes), overlong UTF-8, fullwidth and other compatibility
+    forms (NFKC)."""
     for _ in range(_DECODINGS):
-        plain = unquote(text)
+        plain = text
+        if any("\x80" <= ch <= "\xff" for ch in plain):
+            try:
+                plain = plain.encode("latin-1").decode("utf-8")
+            except (UnicodeEncodeError, UnicodeDecodeError):
+                pass
+        raw = unquote_to_bytes(plain) if "%" in plain or not plain.isascii() else plain.encode()
+        plain = _OVERLONG.sub(_ascii_of, raw).decode("utf-8", "replace")
+        plain = unicodedata.normalize("NFKC", plain)
         if plain == text:
             break
         text = plain
     return text
 
 
+def _cut_segments(match: re.Match[str]) -> str:
+    return match.group(1) + _SEGMENT.sub("[redacted]", match.group(2))
+
+
+def _redact_plain(text: str) -> str | None:
+    """A path or query, decoded, with the token cut out; None when it holds no token."""
+    plain = _plain(text)
+    redacted = _PLAIN_KEEP.sub(_cut_segments, plain)
+    return redacted if redacted != plain else None
+
+
 def _redact_run(match: re.Match[str]) -> str:
     """A run that names a scorekeeper link only once decoded (``%2Fkeep%2F``, ``kee%70``,
-    ``/%67/``) is logged decoded, with the token cut out."""
+    ``keep/%20<token>``) is logged decoded, with the token cut out. Its path and its query are
+    decoded apart (a ``%3F`` in a path is no query)."""
     run = match.group()
-    if "%" not in run:
+    if run.isascii() and "%" not in run and "\\" not in run:
         return run
-    plain = _decoded(run)
-    return _KEEP_PATH.sub(r"\1[redacted]", plain) if _KEEP_PATH.search(plain) else run
+    cut = min((i for i in (run.find("?"), run.find("#")) if i >= 0), default=len(run))
+    path, rest = run[:cut], run[cut:]
+    redacted_path, redacted_rest = _redact_plain(path), _redact_plain(rest) if rest else None
+    if redacted_path is None and redacted_rest is None:
+        return run
+    return (redacted_path if redacted_path is not None else path) + (
+        redacted_rest if redacted_rest is not None else rest)
 
 
 def redact(text: str) -> str:
@@ -234,12 +287,12 @@ def redact(text: str) -> str:
     >>> redact('"GET /g/abc%2Fkee%70%2Fs3cret HTTP/1.1" 303')
     '"GET /g/abc/keep/[redacted] HTTP/1.1" 303'
     """
-    return _URL_RUN.sub(_redact_run, _KEEP_PATH.sub(r"\1[redacted]", text))
+    return _RAW_KEEP.sub(_cut_segments, _URL_RUN.sub(_redact_run, text))
 
 
 def carries_capability(address: str) -> bool:
     """Whether a path (or URL) holds a scorekeeper link, however it is spelt."""
-    return bool(_KEEP_PATH.search(_decoded(address)))
+    return redact(address) != address or _redact_plain(address) is not None
 
 
 def return_address() -> str:
@@ -251,7 +304,7 @@ def return_address() -> str:
         return own
     if not carries_capability(request.path):
         return request.path
-    game = _GAME_PATH.match(_decoded(request.path))
+    game = _GAME_PATH.match(_plain(request.path))
     return f"/g/{game.group(1)}" if game else "/"
 
 
