@@ -358,7 +358,9 @@ def description() -> dict[str, Any]:
                 "A header row, then one row per scored round, oldest first: round, hand_size, "
                 "dealer, then <name> bid, tricks, points, total per player (Seven-Up: hand, "
                 "dealer, beg, high, low, jack, game, then <side> points and total). A name "
-                "that starts with =, +, -, @, a tab or a carriage return is written after a '.")},
+                "that starts with =, +, -, @, a tab or a carriage return is written after a ' "
+                "(and so is each part of it that follows a ; or , inside it); every cell that "
+                "holds text is quoted.")},
             "/games/{game_id}/bids": {"post": write(
                 "Enter bids", "BidsBody",
                 "Per seat. Oh-Seven: every player's card at once; a bid that forces a rebid is "
