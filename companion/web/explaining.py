@@ -17,7 +17,7 @@ from flask_babel import pgettext
 
 from .. import rules
 from ..rules import BidScore, Family, HandScore, Point, PointWon, RebidBonus, Rule
-from .names import names_list
+from .names import isolate, names_list
 
 #: What each scoring rule made of the bid, with the engine's numbers.
 HOW: Mapping[Rule, LazyString] = {
@@ -88,7 +88,7 @@ def bid_lines(settings: rules.Settings, score: BidScore) -> list[str]:
 
 def _point(settings: rules.Settings, won: PointWon, dealer: int) -> str:
     name = str(POINT_NAMES[won.point])
-    player = settings.players[won.seat]
+    player = isolate(settings.players[won.seat])
     if won.point is Point.JACK_TURNED:
         text = _("%(point)s: %(player)s deals", point=name, player=player)
     elif won.on_tie:
