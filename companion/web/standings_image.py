@@ -135,8 +135,10 @@ def runs(text: str) -> tuple[Run, ...]:
             i, marks = j, 0
             continue
         category = unicodedata.category(ch)
-        if ch != " " and (code not in covered or category in ("Cc", "Cf") or _continues_emoji(ch)):
-            clusters.append((False, " "))
+        if category == "Cf" or _continues_emoji(ch):
+            pass  # invisible (direction controls, joiners): no trace
+        elif ch != " " and (code not in covered or category == "Cc"):
+            clusters.append((False, " "))  # a letter not drawn: the words around it stay apart
         elif category.startswith("M"):
             marks += 1
             if marks <= MARKS_PER_LETTER and clusters and not clusters[-1][0]:
