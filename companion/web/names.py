@@ -61,8 +61,10 @@ def balanced(name: object) -> str:
     return "".join(out)
 
 
-#: The bidirectional classes that can move text around them: right-to-left letters, Arabic
-#: digits, and the explicit controls.
+#: The bidirectional classes that can move text around them: right-to-left letters (U+200F
+#: RIGHT-TO-LEFT MARK among them), Arabic digits, and the explicit controls; and U+200E
+#: LEFT-TO-RIGHT MARK, which can in a right-to-left neighbourhood.
+LRM = "\u200e"
 MOVING = frozenset({"R", "AL", "AN", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"})
 
 
@@ -70,7 +72,7 @@ def needs_isolation(text: str) -> bool:
     """Whether ``text`` holds anything that could reorder the (left-to-right) text around it.
     A name of left-to-right letters, digits and punctuation alone cannot: it is shown as typed,
     with no invisible characters to copy along."""
-    return not text.isascii() and any(bidirectional(ch) in MOVING for ch in text)
+    return not text.isascii() and any(bidirectional(ch) in MOVING or ch == LRM for ch in text)
 
 
 def isolate(name: object) -> str:
