@@ -28,6 +28,8 @@ import rcssmin
 import rjsmin
 from flask import Flask, Response, abort, current_app, request
 
+from . import encodings
+
 #: Served as one file each, in this order: a page needs one style sheet and one script of ours.
 BUNDLES: dict[str, tuple[str, ...]] = {
     "css/site.css": ("css/app.css", "css/htmx.css", "css/game.css"),
@@ -173,11 +175,9 @@ def _fingerprint_urls(endpoint: str, values: dict[str, Any]) -> None:
 
 
 def _choose(asset: Asset) -> tuple[bytes, str | None]:
-    accepted = request.accept_encodings
-    for encoding in ("br", "gzip"):
-        if asset.compressible and accepted[encoding]:
-            return asset.packed(encoding), encoding
-    return asset.body, None
+    encoding = (encodings.chosen(request.environ.get("HTTP_ACCEPT_ENCODING"), ("br", "gzip"))
+                if asset.compressible else None)
+    return (asset.packed(encoding), encoding) if encoding else (asset.body, None)
 
 
 def serve(filename: str) -> Response:

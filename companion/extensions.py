@@ -19,7 +19,7 @@ from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
 
-from . import caches, paths
+from . import caches, encodings, paths
 from .models import db
 from .vary import add_vary
 
@@ -100,8 +100,14 @@ def _vary_and_compress(response: Response) -> Response:
         add_vary(response, "Accept-Language", "Accept-Encoding")
     else:
         add_vary(response, "Accept-Encoding")
-    if (request.environ.get("HTTP_ACCEPT_ENCODING") and 200 <= response.status_code < 300
-            and mimetype in compress.compress_mimetypes_set):
+    accept = request.environ.get("HTTP_ACCEPT_ENCODING")
+    if accept and 200 <= response.status_code < 300 and mimetype in compress.compress_mimetypes_set:
+        # Flask-Compress ignores q=0 ("gzip;q=0" got gzip): it is handed the coding chosen by
+        # the header's rules (companion/encodings.py) alone, or not asked at all.
+        coding = encodings.chosen(accept, compress.enabled_algorithms)
+        if coding is None:
+            return response
+        request.environ["HTTP_ACCEPT_ENCODING"] = coding
         caches.compressing(response)
         return compress.after_request(response)
     return response

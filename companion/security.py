@@ -13,15 +13,18 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Iterable, Mapping
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import lru_cache
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import unquote_to_bytes
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, abort, jsonify, render_template, request
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import ClientDisconnected, HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.sansio.utils import get_host
 
 from .config import is_on
 from .sessions import SessionInterface
@@ -95,6 +98,7 @@ class SecurityHeaders:
         self.config = config
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        _guard_request(environ)
         secure = (environ.get("wsgi.url_scheme") in ("https", "wss")
                   or is_on(self.config.get("FORCE_HTTPS")))
         ours = _SECURE if secure else _PLAIN
@@ -107,36 +111,172 @@ class SecurityHeaders:
         return self.app(environ, start)
 
 
-# --- capability tokens never reach a log, nor a page's echo of its own address ----------------
+# --- a request the router cannot take: a malformed Host, a body that breaks off ---------------
 
-#: A scorekeeper link: /g/<id>/keep/<token>, however many slashes and in any case (the router
-#: takes only one spelling, but a log keeps whatever was asked).
-_KEEP_PATH = re.compile(r"(/+g/+[^/\s?#\"']+/+keep/+)[^/\s?#\"']+", re.IGNORECASE)
+#: Set in the environ of a request whose Host the router cannot bind (``before_request`` then
+#: answers 400 with the app's own error page or JSON).
+BAD_HOST = "companion.bad_host"
+#: What a malformed Host is replaced with, so that the error page can still build its links.
+_STAND_IN_HOST = "invalid"
+
+
+@lru_cache(maxsize=256)
+def _host_binds(host: str) -> bool:
+    """Whether werkzeug's router can bind to ``host``: it encodes the name (without its port)
+    with IDNA, which fails on an empty label (``a..b``) or one over 63 characters; Flask is then
+    left without a URL adapter, and even its error page fails building a link (a 500)."""
+    name = host.lower().partition(":")[0]
+    try:
+        name.encode("idna")
+    except UnicodeError:
+        return False
+    return True
+
+
+class _GuardedInput:
+    """A request body whose read fails (a chunked body cut off mid-request, a connection reset:
+    each server raises its own error) fails as werkzeug's ``ClientDisconnected``, a 400."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def _guarded(self, method: str, *args: Any) -> Any:
+        try:
+            return getattr(self._stream, method)(*args)
+        except HTTPException:
+            raise
+        except Exception as error:  # the server's own (gunicorn's NoMoreData, InvalidChunkSize…)
+            raise ClientDisconnected() from error
+
+    def read(self, *args: Any) -> bytes:
+        return self._guarded("read", *args)  # type: ignore[no-any-return]
+
+    def readline(self, *args: Any) -> bytes:
+        return self._guarded("readline", *args)  # type: ignore[no-any-return]
+
+    def readlines(self, *args: Any) -> list[bytes]:
+        return self._guarded("readlines", *args)  # type: ignore[no-any-return]
+
+    def readinto(self, buffer: Any) -> int:
+        if hasattr(self._stream, "readinto"):
+            return self._guarded("readinto", buffer)  # type: ignore[no-any-return]
+        data = self.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self.readline, b"")
+
+    def close(self) -> None:
+        close = getattr(self._stream, "close", None)
+        if close is not None:
+            close()
+
+
+def _guard_request(environ: dict[str, Any]) -> None:
+    """Before the app sees the request: a Host the router cannot bind is set aside (and marked,
+    so the request is answered 400), and a body's read errors become a 400."""
+    try:
+        host = get_host(environ.get("wsgi.url_scheme", "http"), environ.get("HTTP_HOST"),
+                        (environ.get("SERVER_NAME", ""), environ.get("SERVER_PORT")))
+    except Exception:  # a SERVER_PORT that is no number
+        host = ""
+    if not _host_binds(host):
+        environ[BAD_HOST] = True
+        environ["HTTP_HOST"] = _STAND_IN_HOST
+    if "CONTENT_LENGTH" in environ or "HTTP_TRANSFER_ENCODING" in environ:
+        stream = environ.get("wsgi.input")
+        if stream is not None and not isinstance(stream, _GuardedInput):
+            environ["wsgi.input"] = _GuardedInput(stream)
+
+
+def _refuse_bad_host() -> None:
+    if request.environ.get(BAD_HOST):
+        abort(400)
+
+
+# --- capability tokens never reach a log, nor a page's echo of its own address ----------------
+#
+# A scorekeeper link is /g/<id>/keep/<token> (a table's, /t/<id>/keep/<token>). A log keeps
+# whatever a client asked, in any spelling, including ones the router refuses (404): so
+# whatever follows a ``keep`` path segment is cut out, however the path is spelt — percent-
+# encoded any number of times, with overlong UTF-8 or fullwidth slashes, backslashes, dot
+# segments, ``;params``, a space or a quote before the token — and the table links alike.
+
+#: After a ``keep`` segment (with any ``;params``), the path's following segments, as a log line
+#: holds them: up to white space, a quote, or the query (a segment may start with quotes).
+_RAW_KEEP = re.compile(
+    r"""([/\\]keep(?:;[^/\\\s?#"'<>]*)?)"""
+    r"""((?:[/\\](?:["'\u00a0]+(?=[^/\\\s?#"'<>]))?[^/\\\s?#"'<>]*)+)""", re.IGNORECASE)
+#: The same in a path already decoded (white space and quotes there were percent-encoded: they
+#: belong to a segment).
+_PLAIN_KEEP = re.compile(r"([/\\]keep(?:;[^/\\]*)?)((?:[/\\][^/\\]*)+)", re.IGNORECASE)
+_SEGMENT = re.compile(r"[^/\\]+")
 #: A run of text that may hold a URL or a path, as a log line or a header carries it.
 _URL_RUN = re.compile(r"[^\s\"'<>]+")
 #: A game's own page, in a scorekeeper link.
-_GAME_PATH = re.compile(r"/+g/+([A-Za-z0-9_-]{1,64})/")
-#: Percent-encoding decoded this many times at most (%2525… nests; the router decodes once).
-_DECODINGS = 4
+_GAME_PATH = re.compile(r"[/\\]+g[/\\]+([A-Za-z0-9_-]{1,64})[/\\]")
+#: Overlong UTF-8 forms of an ASCII character (``%C0%AF`` is ``/``), which lenient decoders read
+#: as that character.
+_OVERLONG = re.compile(rb"[\xc0\xc1][\x80-\xbf]|\xe0[\x80-\x9f][\x80-\xbf]"
+                       rb"|\xf0[\x80-\x8f][\x80-\xbf][\x80-\xbf]")
+#: Decoding passes at most (each one that changes anything removes an encoding).
+_DECODINGS = 32
 
 
-def _decoded(text: str) -> str:
+def _ascii_of(overlong: re.Match[bytes]) -> bytes:
+    raw = overlong.group()
+    value = raw[0] & (0x1F if len(raw) == 2 else 0x0F if len(raw) == 3 else 0x07)
+    for byte in raw[1:]:
+        value = (value << 6) | (byte & 0x3F)
+    return bytes([value]) if value < 0x80 else b"?"
+
+
+def _plain(text: str) -> str:
+    """``text`` decoded as far as anything decodes it: percent-encoding (nested), UTF-8 read as
+    Latin-1 (as a server logs raw bytes), overlong UTF-8, fullwidth and other compatibility
+    forms (NFKC)."""
     for _ in range(_DECODINGS):
-        plain = unquote(text)
+        plain = text
+        if any("\x80" <= ch <= "\xff" for ch in plain):
+            try:
+                plain = plain.encode("latin-1").decode("utf-8")
+            except (UnicodeEncodeError, UnicodeDecodeError):
+                pass
+        raw = unquote_to_bytes(plain) if "%" in plain or not plain.isascii() else plain.encode()
+        plain = _OVERLONG.sub(_ascii_of, raw).decode("utf-8", "replace")
+        plain = unicodedata.normalize("NFKC", plain)
         if plain == text:
             break
         text = plain
     return text
 
 
+def _cut_segments(match: re.Match[str]) -> str:
+    return match.group(1) + _SEGMENT.sub("[redacted]", match.group(2))
+
+
+def _redact_plain(text: str) -> str | None:
+    """A path or query, decoded, with the token cut out; None when it holds no token."""
+    plain = _plain(text)
+    redacted = _PLAIN_KEEP.sub(_cut_segments, plain)
+    return redacted if redacted != plain else None
+
+
 def _redact_run(match: re.Match[str]) -> str:
     """A run that names a scorekeeper link only once decoded (``%2Fkeep%2F``, ``kee%70``,
-    ``/%67/``) is logged decoded, with the token cut out."""
+    ``keep/%20<token>``) is logged decoded, with the token cut out. Its path and its query are
+    decoded apart (a ``%3F`` in a path is no query)."""
     run = match.group()
-    if "%" not in run:
+    if run.isascii() and "%" not in run and "\\" not in run:
         return run
-    plain = _decoded(run)
-    return _KEEP_PATH.sub(r"\1[redacted]", plain) if _KEEP_PATH.search(plain) else run
+    cut = min((i for i in (run.find("?"), run.find("#")) if i >= 0), default=len(run))
+    path, rest = run[:cut], run[cut:]
+    redacted_path, redacted_rest = _redact_plain(path), _redact_plain(rest) if rest else None
+    if redacted_path is None and redacted_rest is None:
+        return run
+    return (redacted_path if redacted_path is not None else path) + (
+        redacted_rest if redacted_rest is not None else rest)
 
 
 def redact(text: str) -> str:
@@ -147,12 +287,12 @@ def redact(text: str) -> str:
     >>> redact('"GET /g/abc%2Fkee%70%2Fs3cret HTTP/1.1" 303')
     '"GET /g/abc/keep/[redacted] HTTP/1.1" 303'
     """
-    return _URL_RUN.sub(_redact_run, _KEEP_PATH.sub(r"\1[redacted]", text))
+    return _RAW_KEEP.sub(_cut_segments, _URL_RUN.sub(_redact_run, text))
 
 
 def carries_capability(address: str) -> bool:
     """Whether a path (or URL) holds a scorekeeper link, however it is spelt."""
-    return bool(_KEEP_PATH.search(_decoded(address)))
+    return redact(address) != address or _redact_plain(address) is not None
 
 
 def return_address() -> str:
@@ -164,7 +304,7 @@ def return_address() -> str:
         return own
     if not carries_capability(request.path):
         return request.path
-    game = _GAME_PATH.match(_decoded(request.path))
+    game = _GAME_PATH.match(_plain(request.path))
     return f"/g/{game.group(1)}" if game else "/"
 
 
@@ -244,6 +384,8 @@ def init_app(app: Flask) -> None:
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.context_processor(lambda: {"return_address": return_address})
+    # First of every request's hooks: nothing else should run for a Host that cannot be bound.
+    app.before_request_funcs.setdefault(None, []).insert(0, _refuse_bad_host)
     for status in ERRORS:
         app.register_error_handler(status, _handle_error)
     for logger in (logging.getLogger("werkzeug"), app.logger):

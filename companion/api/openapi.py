@@ -10,9 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from .. import rules
+from .bodies import WHOLE_DIGITS
 
-SEAT: dict[str, Any] = {"type": "integer", "minimum": 0, "description": "a seat, from 0, clockwise"}
-SEAT_OR_NULL: dict[str, Any] = {"type": ["integer", "null"], "minimum": 0}
+#: The largest whole number a body may hold: one written with a fraction or an exponent
+#: (``1e16``, which JSON Schema calls an integer) is read as one only up to this many digits.
+WHOLE_MAX = 10**WHOLE_DIGITS - 1
+INTEGER: dict[str, Any] = {"type": "integer", "maximum": WHOLE_MAX}
+
+SEAT: dict[str, Any] = {"type": "integer", "minimum": 0, "maximum": WHOLE_MAX,
+                        "description": "a seat, from 0, clockwise"}
+SEAT_OR_NULL: dict[str, Any] = {"type": ["integer", "null"], "minimum": 0, "maximum": WHOLE_MAX}
 SEATS: dict[str, Any] = {"type": "array", "items": SEAT}
 PER_SEAT_INTS: dict[str, Any] = {"type": "array", "items": {"type": "integer"},
                                  "description": "indexed by seat"}
@@ -43,11 +50,11 @@ RATE: dict[str, Any] = {"type": ["number", "null"], "minimum": 0, "maximum": 1,
 FIGURE: dict[str, Any] = {"type": ["number", "null"],
                           "description": "null before any round is scored"}
 
-VERSION = {"type": "integer", "description": "the version of the game this write is based on"}
+VERSION = {**INTEGER, "description": "the version of the game this write is based on"}
 
 HAND_FIELDS: dict[str, Any] = {
     "version": VERSION,
-    "jacks_turned": {"type": "integer", "description": "jacks turned up for the dealer (default 0)"},
+    "jacks_turned": {**INTEGER, "description": "jacks turned up for the dealer (default 0)"},
     "beg": {"type": "string", "enum": [b.value for b in rules.Beg],
             "description": "stand (default), give or run"},
     "high": SEAT_OR_NULL,
@@ -59,7 +66,7 @@ HAND_FIELDS: dict[str, Any] = {
 
 BID_ITEM: dict[str, Any] = {
     "description": "Oh-Seven: a card; other games: a number, or null for a player who has not bid",
-    "anyOf": [{"type": "integer"}, {"type": "null"}, ref("CardBid")],
+    "anyOf": [INTEGER, {"type": "null"}, ref("CardBid")],
 }
 
 _OPTIONS_HELP = (
@@ -81,7 +88,7 @@ SCHEMAS: dict[str, Any] = {
     "Error": obj({"error": ref("ErrorDetail")}),
     "Conflict": obj({"error": ref("ErrorDetail"), "game": ref("Game")}),
     "Card": obj({"value": {"type": "integer", "minimum": 0, "maximum": 7}, "suit": SUIT}),
-    "CardBid": obj({"value": {"type": "integer"}, "suit": {"type": ["string", "null"]}},
+    "CardBid": obj({"value": INTEGER, "suit": {"type": ["string", "null"]}},
                    required=["value"], closed=True),
     "Passing": obj({
         "count": {"type": "integer"},
@@ -189,7 +196,8 @@ SCHEMAS: dict[str, Any] = {
     }),
     "NewGame": obj({
         "ruleset": {"type": "string", "enum": list(rules.RULESETS)},
-        "players": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 9},
+        "players": {"type": "array", "items": {"type": "string", "minLength": 1},
+                    "minItems": 2, "maxItems": 9},
         "first_dealer": SEAT_OR_NULL,
         "options": {"type": ["object", "null"], "description": _OPTIONS_HELP},
         "table": {"type": "string", "description": "a table's id: the game belongs to it "
@@ -197,7 +205,7 @@ SCHEMAS: dict[str, Any] = {
     }, required=["ruleset", "players"], closed=True),
     "BidsBody": obj({"version": VERSION, "bids": {"type": "array", "items": BID_ITEM}},
                     closed=True),
-    "TricksBody": obj({"version": VERSION, "tricks": {"type": "array", "items": {"type": "integer"}}},
+    "TricksBody": obj({"version": VERSION, "tricks": {"type": "array", "items": INTEGER}},
                       closed=True),
     "HandBody": obj(HAND_FIELDS, required=["version", "jacks_turned", "beg", "high", "low", "jack",
                                            "game"], closed=True),
@@ -239,7 +247,7 @@ SCHEMAS: dict[str, Any] = {
     "Statistics": {"anyOf": [ref("BidStatistics"), ref("SevenUpStatistics")]},
     "RoundBody": {"anyOf": [
         obj({"version": VERSION, "bids": {"type": "array", "items": BID_ITEM},
-             "tricks": {"type": "array", "items": {"type": "integer"}}}, closed=True),
+             "tricks": {"type": "array", "items": INTEGER}}, closed=True),
         ref("HandBody"),
     ]},
 }
@@ -365,7 +373,9 @@ def description() -> dict[str, Any]:
                 "A header row, then one row per scored round, oldest first: round, hand_size, "
                 "dealer, then <name> bid, tricks, points, total per player (Seven-Up: hand, "
                 "dealer, beg, high, low, jack, game, then <side> points and total). A name "
-                "that starts with =, +, -, @, a tab or a carriage return is written after a '.")},
+                "that starts with =, +, -, @, a tab or a carriage return is written after a ' "
+                "(and so is each part of it that follows a ; or , inside it); every cell that "
+                "holds text is quoted.")},
             "/games/{game_id}/bids": {"post": write(
                 "Enter bids", "BidsBody",
                 "Per seat. Oh-Seven: every player's card at once; a bid that forces a rebid is "
@@ -379,7 +389,8 @@ def description() -> dict[str, Any]:
                         "{version, bids, tricks}, or for Seven-Up the hand's fields; everything "
                         "after the round is recomputed."),
                 "parameters": [GAME_ID, {"name": "number", "in": "path", "required": True,
-                                         "schema": {"type": "integer", "minimum": 1}}],
+                                         "schema": {"type": "integer", "minimum": 1,
+                                                    "maximum": WHOLE_MAX}}],
             }},
             **table_paths(),
         },

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from typing import Any
 
 from .. import rules
@@ -13,15 +14,24 @@ from ..rules import Card, Family
 
 #: A cell starting with one of these could run as a formula in a spreadsheet.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: Where a spreadsheet set to the other separator starts a cell inside a quoted one: after a
+#: ``;`` or ``,`` (and the quotes it then reads as the cell's own), before a formula character.
+_INNER_FORMULA = re.compile(r'([;,]"*)(?=[=+\-@\t\r])')
 
 
 def safe(name: str) -> str:
-    """A name as typed, unless a spreadsheet would read it as a formula: then behind a ``'``.
+    """A name (or a cell holding one) as typed, unless a spreadsheet would read it as a formula:
+    then behind a ``'`` (API.md, "Statistics and the score sheet"). The file is comma-separated
+    with every text cell quoted, but a spreadsheet set to ``;`` (French and Italian settings)
+    splits a ``;`` inside a name too; so each part that follows a ``;`` or ``,`` inside the name
+    is written behind a ``'`` when it starts as a formula would.
 
-    >>> safe("Ana"), safe("=1+1"), safe("-Ben")
-    ('Ana', "'=1+1", "'-Ben")
+    >>> safe("Ana"), safe("=1+1"), safe("-Ben"), safe(";=1+1;")
+    ('Ana', "'=1+1", "'-Ben", ";'=1+1;")
     """
-    return "'" + name if name.startswith(FORMULA_STARTS) else name
+    if name.startswith(FORMULA_STARTS):
+        name = "'" + name
+    return _INNER_FORMULA.sub(r"\1'", name) if (";" in name or "," in name) else name
 
 
 def statistics_json(state: rules.GameState) -> dict[str, Any]:
@@ -138,5 +148,8 @@ def score_sheet(state: rules.GameState) -> str:
     """The CSV score sheet: a header row, then one row per scored round, oldest first."""
     rows = _hand_rows(state) if state.settings.family is Family.SEVEN_UP else _bid_rows(state)
     out = io.StringIO()
-    csv.writer(out, lineterminator="\r\n").writerows(rows)
+    # Every text cell quoted (numbers stay plain integers), each one safe: whatever puts a name
+    # in a cell, no cell can start a formula.
+    csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_NONNUMERIC).writerows(
+        [safe(cell) if isinstance(cell, str) else cell for cell in row] for row in rows)
     return out.getvalue()

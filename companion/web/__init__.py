@@ -11,6 +11,7 @@ from .seven_up import views as seven_up
 
 bp = Blueprint("web", __name__)
 bp.add_app_template_filter(names.isolate, "isolate")
+bp.add_app_template_filter(names.balanced, "balanced")
 bp.add_app_template_filter(names.name_list, "name_list")
 bp.add_app_template_filter(error_summary.field_errors, "field_errors")
 

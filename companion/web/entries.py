@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from .. import rules
 from ..rules import Entry, Settings
 from .forms import BidForm, RoundForm
+from .names import isolate
 
 
 def one_bid(settings: Settings, form: BidForm) -> Entry:
@@ -58,7 +59,7 @@ def tricks(state: rules.GameState, form: RoundForm) -> Entry | None:
     elif missing:
         for seat in missing:
             form.add_error("tricks", seat, _("How many tricks did %(player)s take?",
-                                             player=settings.players[seat]))
+                                             player=isolate(settings.players[seat])))
         return None
     return rules.parse_entry(settings, "tricks", {"tricks": taken})
 
@@ -74,13 +75,13 @@ def correction(settings: Settings, form: RoundForm) -> list[Entry] | None:
         numbers = _numbers(settings, form, "bids")
         for seat in (s for s, bid in enumerate(numbers) if bid is None):
             form.add_error("bids", seat, _("Choose %(player)s's bid.",
-                                           player=settings.players[seat]))
+                                           player=isolate(settings.players[seat])))
             complete = False
         bids_body = {"bids": numbers}
     taken = _numbers(settings, form, "tricks")
     for seat in (s for s, count in enumerate(taken) if count is None):
         form.add_error("tricks", seat, _("How many tricks did %(player)s take?",
-                                         player=settings.players[seat]))
+                                         player=isolate(settings.players[seat])))
         complete = False
     if not complete:
         return None

@@ -18,7 +18,7 @@ from flask_babel import ngettext, pgettext
 
 from .. import rules
 from ..rules import BidScore, Family, HandScore, Point, PointWon, RebidBonus, Rule
-from .names import names_list
+from .names import isolate, names_list
 from .seven_up.hand_form import side_names
 
 #: What each scoring rule made of the bid, with the engine's numbers.
@@ -92,8 +92,8 @@ def _winner(settings: rules.Settings, won: PointWon) -> str:
     """Who won a point: its player; a team's Game is the side's, both partners ("Ana & Cleo"),
     as the board and the score sheet name it (the engine keeps one seat of the side for it)."""
     if won.point is Point.GAME and settings.has_teams:
-        return side_names(settings)[won.side]
-    return settings.players[won.seat]
+        return side_names(settings)[won.side]  # each name isolated there
+    return isolate(settings.players[won.seat])
 
 
 def _point(settings: rules.Settings, won: PointWon, dealer: int, times: int = 1) -> str:

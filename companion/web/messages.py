@@ -14,6 +14,10 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext
 
 from ..rules import RULESETS, RuleError, Settings
+from .names import isolate
+
+#: The parameters of a rule's message that hold a player's name (each one shown isolated).
+NAME_PARAMS = ("player", "waiting", "other", "name")
 
 #: The games' names as the table says them.
 GAME_NAMES: Mapping[str, LazyString] = {
@@ -109,6 +113,9 @@ def _names_in_params(params: dict[str, Any], error: RuleError, settings: Setting
         params.setdefault("position", error.seat + 1)
         if settings is not None and 0 <= error.seat < len(settings.players):
             params.setdefault("player", settings.players[error.seat])
+    for key in NAME_PARAMS:
+        if isinstance(params.get(key), str):
+            params[key] = isolate(params[key])
     english = {rules.name: rules.id for rules in RULESETS.values()}
     if params.get("game") in english:
         params["game"] = game_name(english[params["game"]])

@@ -29,12 +29,9 @@ from ..rules import Family, GameState
 from ..store import StoredGame
 from . import access
 from .messages import game_name
-from .names import names_list
+from .names import isolate, names_list
 from .seven_up.hand_form import side_names
-from .standings_image import Picture, Row, render
-
-FSI, PDI = "\u2068", "\u2069"
-
+from .standings_image import Picture, Row, render_aside
 
 @lru_cache(maxsize=256)
 def qr_svg(url: str) -> Markup:
@@ -59,11 +56,7 @@ class LazyQR:
 # --- what the image and the preview say ----------------------------------------------------
 
 
-def _isolated(name: str, isolate: bool) -> str:
-    return f"{FSI}{name}{PDI}" if isolate else name
-
-
-def headline(state: GameState, isolate: bool = False) -> str | None:
+def headline(state: GameState) -> str | None:
     """"Ana wins with 142", "Ana and Ben share the win with 90", "Ana leads with 42"; None
     before any round was scored."""
     if not state.rounds:
@@ -71,7 +64,7 @@ def headline(state: GameState, isolate: bool = False) -> str | None:
     settings = state.settings
     sides = side_names(settings)
     top = [place for place in state.standings if place.rank == 1]
-    players = names_list([_isolated(sides[place.side], isolate) for place in top])
+    players = names_list([sides[place.side] for place in top])
     seats = sum(len(place.seats) for place in top)
     score = top[0].score
     if state.finished:
@@ -105,7 +98,8 @@ def picture(game: StoredGame) -> Picture:
         Row(rank=place.rank, name=sides[place.side],
             fallback=" & ".join(_("Player %(number)s", number=s + 1) for s in place.seats),
             score=str(place.score),
-            winner=place.score == top_score and bool(game.state.rounds))
+            winner=place.score == top_score and bool(game.state.rounds),
+            seat=" & ".join(str(s + 1) for s in place.seats))
         for place in game.state.standings
     )
     return Picture(game=str(game_name(settings.ruleset.id)), status=status(game.state),
@@ -127,15 +121,15 @@ def preview(game: StoredGame) -> Preview:
     state = game.state
     settings = game.settings
     name = str(game_name(settings.ruleset.id))
-    said = headline(state, isolate=True)
+    said = headline(state)
     sides = side_names(settings)
     if said:
         title = f"{name} · {said}"
-        places = " · ".join(f"{place.rank}. {_isolated(sides[place.side], True)} {place.score}"
+        places = " · ".join(f"{place.rank}. {isolate(sides[place.side])} {place.score}"
                             for place in state.standings)
         description = f"{status(state)}: {places}"
     else:
-        players = names_list([_isolated(p, True) for p in settings.players])
+        players = names_list(list(settings.players))
         title = f"{name} · {players}"
         description = f"{name} · {status(state)}"
     date = format_date(game.created_at, "long")
@@ -162,7 +156,7 @@ def _cached(game: StoredGame, lang: str) -> bytes:
         if key in _CACHE:
             _CACHE.move_to_end(key)
             return _CACHE[key]
-    body = render(picture(game))
+    body = render_aside(picture(game))  # a miss: drawn aside, the worker's other requests go on
     with _CACHE_LOCK:
         _CACHE[key] = body
         while len(_CACHE) > _CACHE_SIZE:

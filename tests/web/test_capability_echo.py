@@ -55,3 +55,15 @@ def test_other_pages_come_back_to_themselves(client: FlaskClient) -> None:
     html = client.get("/new?game=seven-up").get_data(as_text=True)
     assert nexts(html) == {"/new?game=seven-up"}
     assert nexts(client.get("/g/nothing-here").get_data(as_text=True)) == {"/g/nothing-here"}
+
+
+@pytest.mark.parametrize("before", ["%20", "%09", "%C2%A0", "%22", "%27", "%3F", "./", "%2E/"])
+def test_a_token_behind_a_space_or_quote_is_not_echoed(watcher: FlaskClient, before: str) -> None:
+    """``GET /g/ID/keep/%20TOKEN`` once echoed ``value="/g/ID/keep/ TOKEN"`` (issue 18)."""
+    game_id, token = keep_link(watcher)
+    for spelling in (f"/g/{game_id}/keep/{before}{token}", f"/g/{game_id}/keep%5C{before}{token}",
+                     f"/t/{game_id}/keep/{before}{token}"):
+        response = watcher.get(spelling)
+        html = response.get_data(as_text=True)
+        assert token not in html and token[1:] not in html, spelling
+        assert nexts(html) <= {f"/g/{game_id}", "/"}, spelling

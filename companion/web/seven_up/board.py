@@ -11,6 +11,7 @@ from ... import rules
 from ...rules import GameState, seven_up, tally
 from ...store import StoredGame
 from ..messages import MESSAGES
+from ..names import isolate
 from .hand_form import TURNED_JACK, HandForm, side_names
 
 
@@ -42,7 +43,7 @@ def hand_panel(state: GameState, form: HandForm) -> HandPanel:
     refused = None
     if not rules.may_give(settings, current, state.side_scores, turned):
         refused = str(MESSAGES["gift-would-win"]) % {
-            "player": settings.players[current.eldest], "target": settings.typed.target}
+            "player": isolate(settings.players[current.eldest]), "target": settings.typed.target}
     groups = tuple(settings.seats_of(side) for side in settings.sides)
     sides = side_names(settings)
     return HandPanel(

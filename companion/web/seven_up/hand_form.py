@@ -14,6 +14,7 @@ from wtforms.validators import Optional
 from ... import rules
 from ...rules import TIE, Beg, GameState, Hand, Settings, seven_up
 from ..forms import NumberField, RoundForm, small_number
+from ..names import isolate
 
 TURNED_JACK = "jack"  # turn_up: the turned card was a jack
 NOT_A_JACK = "other"  # turn_up: any other card
@@ -45,7 +46,7 @@ class HandForm(RoundForm):
 
 def side_names(settings: Settings) -> tuple[str, ...]:
     """Each side as the table says it: a player, or a team's two players ("Ana & Cleo")."""
-    return tuple(" & ".join(settings.players[s] for s in settings.seats_of(side))
+    return tuple(" & ".join(isolate(settings.players[s]) for s in settings.seats_of(side))
                  for side in settings.sides)
 
 
@@ -156,4 +157,4 @@ def step_jacks(form: HandForm) -> None:
 
 def eldest_name(state: GameState) -> str:
     current = state.current
-    return state.settings.players[current.eldest] if current and current.eldest is not None else ""
+    return isolate(state.settings.players[current.eldest]) if current and current.eldest is not None else ""
