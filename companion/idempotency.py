@@ -182,7 +182,7 @@ def rows_for_write(scope: str, version: int) -> Sequence[tuple[UpdateBase, Mappi
     pending = g.get("companion_idempotency") if g else None
     if not isinstance(pending, _Pending) or pending.scope != scope or pending.creation:
         return ()
-    g.pop("companion_idempotency")
+    # Left in ``g``: when the UPDATE finds the version gone, ``replay_after_conflict`` asks.
     statements: list[tuple[UpdateBase, Mapping[str, Any]]] = [(_INSERT, {
         "scope": scope, "key_hash": _hash(pending.key), "fingerprint": pending.fingerprint,
         "status": pending.status, "key_game_id": pending.game_id, "version": version,
@@ -198,7 +198,6 @@ def add_creation(session: Session, resource: str, token: str, game_id: str | Non
     pending = g.get("companion_idempotency") if g else None
     if not isinstance(pending, _Pending) or not pending.creation:
         return
-    g.pop("companion_idempotency")
     now = utcnow()
     session.execute(delete(_TABLE).where(
         _TABLE.c.scope == pending.scope, _TABLE.c.created_at < now - timedelta(hours=CREATION_HOURS)))
