@@ -32,9 +32,9 @@ from datetime import datetime
 from operator import is_
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, literal_column, select, update
 
-from . import database, rules
+from . import database, idempotency, rules
 from .caches import cache
 from .models import DeletedGame, Game, Table, db, utcnow
 
@@ -69,6 +69,8 @@ class StoredGame:
     _entries_text: str | None = field(default=None, compare=False, repr=False)
     #: The table the game is played at (joining or leaving one makes a new version).
     table_id: str | None = None
+    #: The latest rematch of this game (its id), once one was made.
+    rematch_id: str | None = None
 
     @property
     def settings(self) -> rules.Settings:
@@ -139,6 +141,7 @@ class _Row(NamedTuple):
     updated_at: datetime
     edit_token_hash: str
     table_id: str | None = None
+    rematch_id: str | None = None
 
 
 def _fold(row: Game | _Row) -> tuple[rules.GameState, list[dict[str, Any]], str | None]:
@@ -193,6 +196,7 @@ def _stored(row: Game | _Row) -> StoredGame:
         _entries_json=entries_json,
         _entries_text=entries_text,
         table_id=row.table_id,
+        rematch_id=row.rematch_id,
     )
     _keep(game)
     return game
@@ -265,6 +269,7 @@ def create_game(
     db.session.add(Game(ruleset=settings.ruleset.id, **row._asdict()))
     if table_id is not None:
         db.session.execute(_MOVE_TABLE, {"table_id": table_id, "game_id": row.id})
+    idempotency.add_creation(db.session, row.id, token, game_id=row.id)  # its key, if it has one
     db.session.commit()
     return _stored(row), token
 
@@ -320,17 +325,18 @@ def _write(current: StoredGame, version: int,
     new_state = change(current.state)  # a RuleError here leaves the game as it was
     entries_json, entries_text = _json_after(current, new_state.entries)
     now = utcnow()
-    write = (database.write if current.table_id is None
-             else _write_moving_table(current.table_id, current.id))
-    written_rows = write(_WRITE, {  # one UPDATE and its commit: no ORM session
+    # In the write's own transaction, when it changed the row: the request's key, if it has one,
+    # and the version of the game's table, if it is played at one.
+    then = [*idempotency.rows_for_write(current.id, version + 1), *_table_moves(current)]
+    written_rows = database.write(_WRITE, {  # one UPDATE and its commit: no ORM session
         "game_id": current.id, "seen": version, "next": version + 1, "now": now,
         "entries": database.JSONText(entries_json, entries_text),
-    })
+    }, then=then)
     if written_rows != 1:
         raise VersionConflict(load_game(current.id))
     written = StoredGame(current.id, version + 1, new_state, current.created_at, now,
                          current._token_hash, current._settings_json, entries_json, entries_text,
-                         current.table_id)
+                         current.table_id, current.rematch_id)
     _keep(written)
     return written
 
@@ -381,14 +387,27 @@ _MOVE_TABLE_OF_GAME = (
     .values(version=_TABLES.c.version + 1, changed_game=bindparam("game_id")))
 
 
-def _write_moving_table(table_id: str, game_id: str) -> Callable[[Any, Mapping[str, Any]], int]:
-    """``database.write`` for a game of a table: the game's row and its table's version, in
-    one transaction."""
-    def write(statement: Any, params: Mapping[str, Any]) -> int:
-        values = {k: v.value if isinstance(v, database.JSONText) else v for k, v in params.items()}
-        with db.engine.begin() as connection:
-            count = int(connection.execute(statement, values).rowcount)
-            if count == 1:
-                connection.execute(_MOVE_TABLE, {"table_id": table_id, "game_id": game_id})
-            return count
-    return write
+
+def _table_moves(game: StoredGame) -> list[tuple[Any, Mapping[str, Any]]]:
+    """What a write to ``game`` runs beside its UPDATE: its table's version moved (none for a
+    game at no table, whose write stays one statement)."""
+    if game.table_id is None:
+        return []
+    return [(_MOVE_TABLE, {"table_id": game.table_id, "game_id": game.id})]
+
+
+#: A rematch recorded on the game it follows: a change of the game, so its version moves (its
+#: ETag, and the watchers' ``?v=`` poll, see it), whatever version it is at.
+_REMATCH = (
+    update(Game.__table__)
+    .where(Game.__table__.c.id == bindparam("game_id"))
+    .values(rematch_id=bindparam("rematch_id"), version=Game.__table__.c.version + literal_column("1"),
+            updated_at=bindparam("now"))
+)
+
+
+def record_rematch(game_id: str, rematch_id: str) -> None:
+    """Note ``rematch_id`` as the latest rematch of the game (``GameNotFound`` if it is gone)."""
+    if database.write(_REMATCH, {"game_id": game_id, "rematch_id": rematch_id, "now": utcnow()},
+                      then=[(_MOVE_TABLE_OF_GAME, {"game_id": game_id})]) != 1:  # its table's
+        raise GameNotFound(game_id)

@@ -162,8 +162,7 @@ def _around_rounds(game: store.StoredGame) -> tuple[dict[str, Any], dict[str, An
         # The options a client may set (they create the same game again); presets apart.
         "options": {k: v for k, v in settings.options.items() if k in settings.ruleset.options},
         "version": game.version,
-        "links": ({"share": f"/g/{game.id}"} if game.table_id is None else
-                  {"share": f"/g/{game.id}", "table": f"/t/{game.table_id}"}),
+        "links": _links(game),
         "status": state.status.value,
         "players": [
             {"seat": seat, "name": name, "score": state.scores[seat],
@@ -184,6 +183,17 @@ def _around_rounds(game: store.StoredGame) -> tuple[dict[str, Any], dict[str, An
         "created_at": _timestamp(game.created_at),
         "updated_at": _timestamp(game.updated_at),
     }
+
+
+def _links(game: store.StoredGame) -> dict[str, str]:
+    """The game's HTML page; its table's, for a game of a table (docs/api.md, "Tables"); and its
+    latest rematch's once there is one (an added field: ``links.rematch``)."""
+    links = {"share": f"/g/{game.id}"}
+    if game.table_id is not None:
+        links["table"] = f"/t/{game.table_id}"
+    if game.rematch_id is not None:
+        links["rematch"] = f"/g/{game.rematch_id}"
+    return links
 
 
 def _timestamp(moment: datetime) -> str:
