@@ -44,7 +44,7 @@ import time
 import urllib.error
 import urllib.request
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -276,6 +276,7 @@ class Target:
     script: Path
     early_id: str = ""
     early_version: int = 0
+    writes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # the game's, in order
 
 
 def prepare(server: Server, work: Path, games: int, threads: int, flat: bool) -> Target:
@@ -285,7 +286,7 @@ def prepare(server: Server, work: Path, games: int, threads: int, flat: bool) ->
     fresh = [new_game(server)[:2] for _ in range(games)]
     script = work / f"writes-{server.name}.lua"
     write_script(script, fresh, writes, threads)
-    target = Target(server, game_id, game["version"], script)
+    target = Target(server, game_id, game["version"], script, writes=writes)
     if flat:
         early_id, early_token, early = new_game(server)
         early, _ = play(server, early_id, early_token, early, rounds=1)

@@ -21,6 +21,7 @@ import argparse
 import os
 import resource
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -100,7 +101,7 @@ def launch(kind: str, args: argparse.Namespace, work: Path) -> Running:
         raise
     try:
         target = prepare(app, work, args.games, args.wrk_threads, False)
-        many = prepare_writes(app, work, args.games, args.wrk_threads)
+        many = prepare_writes(app, work, target.writes, args.games, args.wrk_threads)
     except BaseException:
         stop(hello)
         stop(app)
@@ -127,9 +128,8 @@ def measure_all(runnings: list[Running], args: argparse.Namespace) -> list[Measu
     """Row by row, every server in turn: the servers' figures for a row are taken within
     seconds of each other, so what else the machine is doing moves them alike."""
     measured = {r.kind: Measured(r.kind) for r in runnings}
-    for r in runnings:  # the first requests of a worker compile templates and fill caches
-        for row in ("304", "204", "state", "page"):
-            wrk(**requests(r, row, 8), duration=1, connections=8, threads=args.wrk_threads)
+    for r in runnings:  # the first pages of a worker compile the templates
+        wrk(**requests(r, "page", 8), duration=1, connections=8, threads=args.wrk_threads)
     for r in runnings:
         measured[r.kind].hello = wrk(r.hello.url + "/", args.duration, 8, args.wrk_threads)
     for connections in (8, 64):
@@ -146,16 +146,16 @@ def measure_all(runnings: list[Running], args: argparse.Namespace) -> list[Measu
     for r in runnings:
         port = int(r.app.url.rsplit(":", 1)[1])
         measured[r.kind].attacks = attack_rows(port, f"/api/v1/games/{r.target.game_id}", args)
+        stop(r.app)  # what an attack left behind (granian's threads) must not weigh on the next
         print(f"  ({r.kind} attacked, load average {os.getloadavg()[0]:.1f})")
         sys.stdout.flush()
     return list(measured.values())
 
 
-def prepare_writes(server: Server, work: Path, games: int, threads: int) -> Path:
+def prepare_writes(server: Server, work: Path, writes: list[tuple[str, dict[str, Any]]],
+                   games: int, threads: int) -> Path:
     """A second write script on fresh games (the 64-connection run must not reuse the games
     of the 8-connection one: their versions moved on)."""
-    gid, token, game = load.new_game(server)
-    _, writes = load.play(server, gid, token, game)
     fresh = [load.new_game(server)[:2] for _ in range(games)]
     script = work / f"writes-{server.name}-64.lua"
     load.write_script(script, fresh, writes, threads)
@@ -233,6 +233,8 @@ def main(args: argparse.Namespace) -> None:
           f" connections; attacks held {args.hold:.0f} s: {args.stalled:,} stalled bodies,"
           f" {args.pipelines} x {args.pipelined:,} pipelined, {args.slow} slow uploads; loopback only")
     sys.stdout.flush()
+    # Stopped from outside: still stop every server started (each is its own process group).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     work = Path(tempfile.mkdtemp(prefix="companion-bench-servers-"))
     runnings: list[Running] = []
     try:

@@ -19,11 +19,11 @@ import json
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import gevent
+import gevent  # type: ignore[import-untyped]
 from flask import Flask
-from gunicorn.http import parser as http_parser
-from gunicorn.http.message import Request
-from gunicorn.workers.ggevent import GeventWorker
+from gunicorn.http import parser as http_parser  # type: ignore[import-untyped]
+from gunicorn.http.message import Request  # type: ignore[import-untyped]
+from gunicorn.workers.ggevent import GeventWorker  # type: ignore[import-untyped]
 from werkzeug.exceptions import default_exceptions
 from werkzeug.test import EnvironBuilder
 
@@ -141,7 +141,7 @@ class WholeBodies:
 _HEADS: dict[int, bytes] = {}
 
 
-class _HeadedRequest(Request):
+class _HeadedRequest(Request):  # type: ignore[misc]
     """gunicorn's request, noting the first bytes of each request before parsing it."""
 
     def __init__(self, cfg: Any, unreader: Any, peer_addr: Any, req_number: int = 1) -> None:
