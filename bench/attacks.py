@@ -16,6 +16,8 @@ function takes a port on 127.0.0.1.
 
 from __future__ import annotations
 
+import errno
+import selectors
 import socket
 import threading
 import time
@@ -59,20 +61,43 @@ class Stalled:
         self.sockets.clear()
 
 
-def stalled_bodies(port: int, count: int, path: str = "/api/v1/games") -> Stalled:
-    """``count`` connections, each with its headers, 10 bytes of a 1,000-byte body, then silence."""
+def stalled_bodies(port: int, count: int, path: str = "/api/v1/games", within: float = 3.0) -> Stalled:
+    """``count`` connections, each with its headers, 10 bytes of a 1,000-byte body, then silence.
+    They are opened all at once (a server that accepts no more leaves the rest hanging: those
+    are given ``within`` seconds in all, then counted as refused)."""
     head = (f"POST {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nContent-Type: application/json\r\n"
             "Content-Length: 1000\r\n\r\n").encode() + b'{"ruleset"'
     stalled = Stalled()
+    pending = selectors.DefaultSelector()
     for _ in range(count):
-        try:
-            s = _connect(port)
-            s.sendall(head)
-        except OSError:
+        s = socket.socket()
+        s.setblocking(False)
+        if s.connect_ex((HOST, port)) not in (0, errno.EINPROGRESS):
+            s.close()
             stalled.refused += 1
             continue
-        stalled.opened += 1
-        stalled.sockets.append(s)
+        pending.register(s, selectors.EVENT_WRITE)
+    deadline = time.monotonic() + within
+    while pending.get_map() and time.monotonic() < deadline:
+        for key, _ in pending.select(timeout=max(0.0, deadline - time.monotonic())):
+            s = key.fileobj  # type: ignore[assignment]
+            pending.unregister(s)
+            try:
+                if s.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR):
+                    raise OSError
+                s.setblocking(True)
+                s.settimeout(3.0)
+                s.sendall(head)
+            except OSError:
+                s.close()
+                stalled.refused += 1
+                continue
+            stalled.opened += 1
+            stalled.sockets.append(s)
+    for key in list(pending.get_map().values()):
+        key.fileobj.close()  # type: ignore[union-attr]
+        stalled.refused += 1
+    pending.close()
     return stalled
 
 
