@@ -128,11 +128,13 @@ def measure_all(runnings: list[Running], args: argparse.Namespace) -> list[Measu
     """Row by row, every server in turn: the servers' figures for a row are taken within
     seconds of each other, so what else the machine is doing moves them alike."""
     measured = {r.kind: Measured(r.kind) for r in runnings}
-    for r in runnings:  # the first pages of a worker compile the templates
+    for r in runnings if args.attacks_only else []:
+        stop(r.hello)
+    for r in [] if args.attacks_only else runnings:  # the first pages of a worker compile the templates
         wrk(**requests(r, "page", 8), duration=1, connections=8, threads=args.wrk_threads)
-    for r in runnings:
+    for r in [] if args.attacks_only else runnings:
         measured[r.kind].hello = wrk(r.hello.url + "/", args.duration, 8, args.wrk_threads)
-    for connections in (8, 64):
+    for connections in () if args.attacks_only else (8, 64):
         for row in ROWS:
             for r in runnings:
                 measured[r.kind].rows[f"{row} c{connections}"] = wrk(
@@ -187,14 +189,17 @@ def attack_rows(port: int, path: str, args: argparse.Namespace) -> dict[str, Att
 
 
 def report(results: list[Measured]) -> None:
-    floor_kind, floor = max(((m.kind, m.hello.rps) for m in results if m.hello),
-                            key=lambda pair: pair[1])
-    print(f"\nfloor: bare Flask at 8 connections, fastest on {floor_kind}: {floor:,.0f} req/s "
-          f"(load average {os.getloadavg()[0]:.1f})")
+    hellos = [(m.kind, m.hello.rps) for m in results if m.hello]
+    floor_kind, floor = max(hellos, key=lambda pair: pair[1]) if hellos else ("", 0.0)
+    if hellos:
+        print(f"\nfloor: bare Flask at 8 connections, fastest on {floor_kind}: {floor:,.0f} req/s "
+              f"(load average {os.getloadavg()[0]:.1f})")
     for m in results:
-        assert m.hello
-        print(f"\n{m.kind}: hello {m.hello.rps:,.0f} req/s, p50 {m.hello.p50:.2f} ms, "
-              f"p99 {m.hello.p99:.2f} ms")
+        if m.hello:
+            print(f"\n{m.kind}: hello {m.hello.rps:,.0f} req/s, p50 {m.hello.p50:.2f} ms, "
+                  f"p99 {m.hello.p99:.2f} ms")
+        else:
+            print(f"\n{m.kind}: attacks only")
         print(f"  {'row':<14} {'req/s':>8} {'ratio':>6} {'goal':>5} {'p50 ms':>8} {'p99 ms':>8}"
               f" {'goal':>5}  met  errors")
         for name, r in m.rows.items():
@@ -257,3 +262,4 @@ def options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pipelines", type=int, default=4, help="pipelining connections")
     parser.add_argument("--pipelined", type=int, default=5000, help="requests each pipelines")
     parser.add_argument("--slow", type=int, default=100, help="slow uploads at once")
+    parser.add_argument("--attacks-only", action="store_true", help="no throughput rows")
