@@ -147,10 +147,20 @@ class _HeadedRequest(Request):  # type: ignore[misc]
     def __init__(self, cfg: Any, unreader: Any, peer_addr: Any, req_number: int = 1) -> None:
         sock = getattr(unreader, "sock", None)
         if sock is not None:
-            data = unreader.read()
-            unreader.unread(data)
-            _HEADS[id(sock)] = data[:512]
+            _HEADS[id(sock)] = _peek(unreader)
         super().__init__(cfg, unreader, peer_addr, req_number)
+
+
+def _peek(unreader: Any, size: int = 512) -> bytes:
+    """The first bytes the unreader holds, without copying its whole buffer: behind a request
+    may wait thousands of pipelined others (copying them at each request was quadratic)."""
+    with unreader.buf.getbuffer() as view:
+        if len(view):
+            with view[:size] as part:
+                return bytes(part)
+    data = unreader.read()  # nothing buffered: one read from the socket, put back
+    unreader.unread(data)
+    return bytes(data[:size])
 
 
 class _Captured:
