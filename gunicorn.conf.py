@@ -1,40 +1,87 @@
-"""Gunicorn's settings: ``gunicorn --config gunicorn.conf.py wsgi:app`` (what scripts/start runs).
+"""The production server's settings, all of them: ``gunicorn --config gunicorn.conf.py wsgi:app``
+(what scripts/start runs). Why this server: docs/architecture.md, "The server"; the figures:
+bench/README.md.
 
 PORT (default 8000) picks the port; LISTEN_ADDRESS the address (default: every address, or only
 127.0.0.1 with TRUST_PROXY, see ``companion.config.listen_address``); WEB_CONCURRENCY the number
 of worker processes (default 2). Requests are logged to standard output with the scorekeeper's
-edit token cut out of every scorekeeper link.
+edit token cut out of every line.
 
-Workers are gevent's: each connection is a greenlet, so clients that send slowly (a phone on
-poor Wi-Fi, or someone stalling on purpose) wait without holding a worker, and the home setup,
-with no proxy in front to buffer requests, keeps answering everyone else. Work on SQLite (a
-local file) never yields halfway; psycopg 3 (3.1.14 on) yields while PostgreSQL answers, each
-greenlet on its own pooled connection.
+gevent workers (``companion.serving.Worker``): each connection is a greenlet, so a phone that
+sends slowly, or someone stalling on purpose, holds a greenlet and never a worker, and the home
+setup, with no proxy in front, keeps answering everyone else:
+
+* a request's headers must arrive within ``keepalive`` seconds (gunicorn's wait for the next
+  request on a connection, the first one included), its body within ``BODY_DEADLINE`` seconds
+  of them (``companion.serving.WholeBodies``: the app only ever sees whole bodies);
+* after each request its greenlet yields (``post_request``), so a connection with thousands of
+  pipelined requests waiting is served in turn with everyone else, not to its end first;
+* each worker holds up to ``worker_connections`` connections, stalled ones included, with the
+  open-file limit raised to fit.
+
+Work on SQLite (a local file) never yields halfway; psycopg 3 (3.1.14 on) yields while
+PostgreSQL answers, each greenlet on its own pooled connection.
 """
 
 from __future__ import annotations
 
 import os
+import resource
 from typing import Any
 
+import gevent
 from gunicorn.glogging import Logger
 
 from companion.config import listen_address
 from companion.security import RedactCapabilities, redact
 
 _address = listen_address()
-bind = [f"[{_address}]:{os.environ.get('PORT', '8000')}" if ":" in _address
-        else f"{_address}:{os.environ.get('PORT', '8000')}"]
+_port = os.environ.get("PORT", "8000")
+bind = [f"[{_address}]:{_port}" if ":" in _address else f"{_address}:{_port}"]
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
-worker_class = "gevent"
-worker_connections = 1000  # open connections per worker, stalled ones included
-# A request line may be as long as gunicorn allows (its default, 4,094 bytes, answered a long
-# /api/v1 path with gunicorn's HTML 414 instead of the API's JSON 404).
+worker_class = "companion.serving.Worker"
+
+#: Seconds a request body may take to arrive once its headers have (a phone's JSON or form is
+#: a few KB at most: one packet; 64 KiB, the app's limit, arrives well within this even on a
+#: poor network).
+BODY_DEADLINE = 10.0
+#: Seconds to wait for a request's headers on an open connection (the first request included).
+keepalive = 5
+#: Open connections per worker, stalled ones included (each is a greenlet and a few KB).
+worker_connections = 4096
+backlog = 4096
+# A request line of up to 8,190 bytes (gunicorn's most; its default, 4,094, refused long
+# /api/v1 paths that the API answers with a JSON 404); anything longer gets the server's 414,
+# drawn by the app (companion.serving.Worker).
 limit_request_line = 8190
 accesslog = "-"
 errorlog = "-"
 # Behind a proxy on this machine (127.0.0.1), gunicorn itself believes its X-Forwarded-Proto;
 # a proxy elsewhere needs TRUST_PROXY (see README.md).
+
+
+def _raise_open_files(wanted: int) -> None:
+    """Every connection is a file descriptor: many systems start a process with 1,024."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE,
+                           (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard), hard))
+
+
+_raise_open_files(workers * worker_connections + 1024)
+
+
+def post_worker_init(worker: Any) -> None:
+    from companion.serving import WholeBodies
+
+    limit = int(getattr(worker.wsgi, "config", {}).get("MAX_CONTENT_LENGTH") or 64 * 1024)
+    worker.wsgi = WholeBodies(worker.wsgi, BODY_DEADLINE, limit)
+
+
+def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:
+    # Let every other connection with a request ready go first (gevent would otherwise serve a
+    # connection's next request, already read, before anyone else's).
+    gevent.sleep(0)
 
 
 class RedactingLogger(Logger):

@@ -35,6 +35,7 @@ import os
 import re
 import resource
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -43,7 +44,7 @@ import time
 import urllib.error
 import urllib.request
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -69,15 +70,20 @@ WORKER_CLASS = "gevent"  # as gunicorn.conf.py serves the app; --worker-class ch
 
 
 def start(name: str, cwd: Path, app: str, env: dict[str, str], workers: int, threads: int,
-          ready: str = "/") -> Server:
+          ready: str = "/", kind: str | None = None) -> Server:
+    """gunicorn with ``WORKER_CLASS``; or ``kind``, one of the servers of ``bench/servers.py``."""
     port = free_port()
     log = open(Path(env.get("COMPANION_INSTANCE", tempfile.gettempdir())) / f"{name}.log", "wb")
-    process = subprocess.Popen(
-        [str(BIN / "gunicorn"), "--config", str(ROOT / "bench" / "gunicorn_bench.py"),
-         "--bind", f"127.0.0.1:{port}", "--worker-class", WORKER_CLASS, "--workers", str(workers),
-         "--threads", str(threads), app],
-        cwd=cwd, env={**os.environ, "PYTHONPATH": str(cwd), **env}, stdout=log, stderr=log,
-    )
+    if kind:
+        from servers import command
+
+        argv = command(kind, app, port, workers, threads)
+    else:
+        argv = [str(BIN / "gunicorn"), "--config", str(ROOT / "bench" / "gunicorn_bench.py"),
+                "--bind", f"127.0.0.1:{port}", "--worker-class", WORKER_CLASS, "--workers",
+                str(workers), "--threads", str(threads), app]
+    process = subprocess.Popen(argv, cwd=cwd, env={**os.environ, "PYTHONPATH": str(cwd), **env},
+                               stdout=log, stderr=log, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while True:
@@ -91,11 +97,15 @@ def start(name: str, cwd: Path, app: str, env: dict[str, str], workers: int, thr
 
 
 def stop(server: Server) -> None:
-    server.process.terminate()
+    """Stop the server and its workers (its own process group)."""
+    if server.process.poll() is not None:
+        return
+    os.killpg(server.process.pid, signal.SIGTERM)
     try:
         server.process.wait(timeout=15)
     except subprocess.TimeoutExpired:
-        server.process.kill()
+        os.killpg(server.process.pid, signal.SIGKILL)
+        server.process.wait(timeout=15)
 
 
 def call(url: str, method: str = "GET", body: Any = None, token: str | None = None) -> Any:
@@ -266,6 +276,7 @@ class Target:
     script: Path
     early_id: str = ""
     early_version: int = 0
+    writes: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # the game's, in order
 
 
 def prepare(server: Server, work: Path, games: int, threads: int, flat: bool) -> Target:
@@ -275,7 +286,7 @@ def prepare(server: Server, work: Path, games: int, threads: int, flat: bool) ->
     fresh = [new_game(server)[:2] for _ in range(games)]
     script = work / f"writes-{server.name}.lua"
     write_script(script, fresh, writes, threads)
-    target = Target(server, game_id, game["version"], script)
+    target = Target(server, game_id, game["version"], script, writes=writes)
     if flat:
         early_id, early_token, early = new_game(server)
         early, _ = play(server, early_id, early_token, early, rounds=1)
@@ -385,7 +396,14 @@ def main() -> None:
     parser.add_argument("--base", type=Path, help="another checkout to measure in the same run")
     parser.add_argument("--postgres", action="store_true", help="also on PostgreSQL, 1 and 2 servers")
     parser.add_argument("--flat", action="store_true", help="also round 1 against round 19")
+    parser.add_argument("--games", type=int, default=80, help="fresh games per write run (--servers)")
+    import servers
+
+    servers.options(parser)
     args = parser.parse_args()
+    if args.servers:
+        servers.main(args)
+        return
     WORKER_CLASS = args.worker_class
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is not installed (apt-get install -y wrk)")
