@@ -461,4 +461,10 @@
       localTimes(event.target);
     }
   });
+  // A form offline.js shows while the network is out (the round's tricks, every bid in).
+  document.addEventListener("companion:shown", function (event) {
+    if (event.target instanceof Element) {
+      prepare(event.target);
+    }
+  });
 })();

@@ -55,9 +55,13 @@
     return match ? match[1] : null;
   }
 
+  // The version of the game the server last showed. Read from its fragment, not from the
+  // live part's attributes: for a moment after each swap htmx gives the new element the old
+  // one's attributes (its settling), and the version would be the one before.
   function pageVersion() {
+    var found = served ? /data-version="(\d+)"/.exec(served) : null;
     var section = live();
-    return section ? parseInt(section.getAttribute("data-version"), 10) : NaN;
+    return found ? parseInt(found[1], 10) : section ? parseInt(section.getAttribute("data-version"), 10) : NaN;
   }
 
   /* --- the queue, in localStorage ----------------------------------------------------- */
@@ -177,11 +181,7 @@
   // The last fragment the server sent: the queue is drawn over it, so an undo or a refusal
   // draws again from what the server said.
   var served = null;
-
-  function remember() {
-    var section = live();
-    served = section ? section.outerHTML : null;
-  }
+  var overlaid = false; // the queue is drawn over the server's fragment
 
   // The fragment in place of the live part; a person's focus on the bid pad stays on it.
   function put(html) {
@@ -210,16 +210,17 @@
     if (!section) {
       return;
     }
-    if (served && section.hasAttribute("data-queue-drawn")) {
+    if (served && overlaid) {
       drawing = true;
       put(served);
       drawing = false;
+      overlaid = false;
       section = live();
     }
     var queue = load();
     var waiting = queue.stalled || navigator.onLine === false;
     if (queue.entries.length && !queue.refused) {
-      section.setAttribute("data-queue-drawn", "");
+      overlaid = true;
       drawBids(section, queue.entries, waiting);
       queue.entries.forEach(function (entry) {
         if (entry.kind !== "bid") {
@@ -271,7 +272,18 @@
       item.classList.toggle("has-bid", bids[seat] !== null);
       item.classList.toggle("is-waiting", Boolean(pending[seat]));
       if (pending[seat]) {
-        what.textContent = String(bids[seat]) + (waiting && note ? " · " + note.getAttribute("data-waiting") : "");
+        what.textContent = String(bids[seat]);
+        if (waiting && note) {
+          // "0 · waiting to be sent": the words under the number in the narrow bid card.
+          var said = document.createElement("span");
+          var dot = document.createElement("span");
+          said.className = "waiting-word";
+          dot.className = "waiting-dot";
+          dot.textContent = " · ";
+          said.appendChild(dot);
+          said.appendChild(document.createTextNode(note.getAttribute("data-waiting")));
+          what.appendChild(said);
+        }
       } else if (seat === next) {
         what.textContent = round.to_bid;
       }
@@ -283,11 +295,7 @@
     }
     var fieldset = form.querySelector("fieldset");
     if (next === undefined) {
-      form.hidden = true;
-      var done = document.createElement("p");
-      done.className = "waiting";
-      done.textContent = round.all_in;
-      form.parentNode.insertBefore(done, form);
+      showTricks(section, form, bids, waiting ? pending : {}, note);
       return;
     }
     var name = round.names[next];
@@ -320,6 +328,38 @@
     });
   }
 
+  // Every bid is in: the round's tricks form the server put in the page, each seat's bid
+  // written into its legend.
+  function showTricks(section, form, bids, pending, note) {
+    var template = section.querySelector("template[data-offline-tricks]");
+    var panel = form.closest(".round-panel");
+    if (!template || !panel) {
+      form.hidden = true;
+      return;
+    }
+    var tricks = template.content.firstElementChild.cloneNode(true);
+    tricks.querySelectorAll("fieldset[data-tricks-seat]").forEach(function (group) {
+      var seat = parseInt(group.getAttribute("data-tricks-seat"), 10);
+      var legend = group.querySelector("legend");
+      if (legend && !legend.querySelector(".muted")) {
+        var bid = document.createElement("span");
+        bid.className = "muted";
+        bid.textContent = "· " + template.getAttribute("data-bid-word") + " " + bids[seat];
+        legend.appendChild(document.createTextNode(" "));
+        legend.appendChild(bid);
+        if (pending[seat] && note) {
+          bid.appendChild(document.createTextNode(" · " + note.getAttribute("data-waiting")));
+        }
+      }
+    });
+    panel.replaceWith(tricks);
+    if (window.htmx) {
+      window.htmx.process(tricks);
+    }
+    // game.js puts back what was tapped in it before a reload.
+    tricks.dispatchEvent(new CustomEvent("companion:shown", { bubbles: true }));
+  }
+
   function markForm(section, entry, waiting) {
     var form = Array.prototype.filter.call(section.querySelectorAll("form[hx-post]"), function (f) {
       return f.getAttribute("hx-post") === entry.action;
@@ -328,6 +368,12 @@
       return;
     }
     form.setAttribute("data-queued", "");
+    // As it was tapped: the picks it was sent with.
+    entry.fields.forEach(function (field) {
+      form.querySelectorAll('input[type="radio"][name="' + CSS.escape(field[0]) + '"]').forEach(function (radio) {
+        radio.checked = radio.value === field[1];
+      });
+    });
     form.querySelectorAll("button, input:not([type=hidden])").forEach(function (field) {
       if (!form.classList.contains("undo")) {
         field.disabled = true; // sent as it was tapped: nothing changes it while it waits
@@ -349,6 +395,7 @@
     }
     var count = queue.entries.length;
     holder.hidden = !(count && (waiting || queue.refused));
+    holder.toggleAttribute("data-pending", count > 0);
     var template = holder.getAttribute(count === 1 ? "data-one" : "data-other");
     holder.querySelector(".tap-queue-line").textContent = template.replace("{num}", String(count));
     holder.querySelector(".tap-queue-actions").hidden = !queue.refused;
@@ -439,6 +486,8 @@
       }
       save(queue);
       if (answer.status === 200 || answer.status === 201 || answer.status === 409 || answer.status === 422) {
+        served = answer.html;
+        overlaid = false;
         put(answer.html);
       } else {
         showNotice();
@@ -602,9 +651,6 @@
     if (!section) {
       return;
     }
-    if (!drawing) {
-      remember();
-    }
     if (document.documentElement.hasAttribute("data-from-cache")) {
       var cached = section.querySelector("[data-from-cache]");
       if (cached) {
@@ -623,7 +669,19 @@
     }
   });
 
+  // A poll's fragment is the server's word too.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var detail = event.detail || {};
+    if (isPoll(event) && detail.shouldSwap && detail.target && detail.target.id === "game-live" &&
+        typeof detail.serverResponse === "string" && detail.serverResponse) {
+      served = detail.serverResponse;
+      overlaid = false;
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
+    var section = live();
+    served = section ? section.outerHTML : null;
     prepared();
     if (csrf && load().entries.length) {
       redraw();

@@ -38,7 +38,7 @@ def bid_posts(page: Page) -> list[str]:
 
 def all_sent(page: Page) -> None:
     """Every waiting tap sent and answered: the page shows the server's fragment alone."""
-    expect(page.locator("#game-live[data-queue-drawn]")).to_have_count(0, timeout=10_000)
+    expect(page.locator(".tap-queue[data-pending]")).to_have_count(0, timeout=10_000)
     expect(page.locator(".tap-queue")).to_be_hidden()
 
 
@@ -64,16 +64,20 @@ def test_three_bids_entered_offline_are_sent_once(page: Page, live_server: str,
     expect(hooked).to_be_disabled()
     expect(hooked).to_have_accessible_description(
         "Dealer can't bid 5: bids would total 10 — someone must miss.")
-    taps.button("Ana bids 1")
     expect(row(page, "Cleo").locator(".what")).to_have_text("0 · waiting to be sent")
-    expect(row(page, "Ana").locator(".what")).to_have_text("1 · waiting to be sent")
+    expect(row(page, "Dev").locator(".what")).to_have_text("2 · waiting to be sent")
+    expect(page.get_by_text("Total bid: 5 of 10")).to_be_visible()
+    expect(page.get_by_text("2 taps waiting to be sent")).to_be_visible()
+    taps.button("Ana bids 1")
+    # Every bid is in: the round's tricks form, the bids in its legends.
+    expect(page.get_by_role("group", name="Ana · bid 1 · waiting to be sent")).to_be_visible()
+    expect(page.get_by_role("group", name="Ben · bid 3")).to_be_visible()
     expect(page.get_by_text("3 taps waiting to be sent")).to_be_visible()
-    expect(page.get_by_text("Total bid: 6 of 10")).to_be_visible()
     assert game_json(live_server, url)["current"]["bids"] == [None, 3, None, None]
 
     page.context.set_offline(False)
+    all_sent(page)
     expect(page.get_by_role("radio", name="Ana took 0", exact=True)).to_be_visible()
-    expect(page.get_by_text("3 taps waiting to be sent")).to_be_hidden()
     game = game_json(live_server, url)
     assert game["current"]["bids"] == [1, 3, 0, 2]
     assert game["version"] == before + 3  # each bid stored once
@@ -148,8 +152,9 @@ def test_a_reload_while_offline_keeps_the_waiting_taps(page: Page, live_server: 
 def test_a_refused_waiting_entry_shows_its_reason_at_the_field(page: Page, live_server: str) -> None:
     url = start_game(page, "oh-hell", NAMES, dealer=0)
     taps = Taps(page)
-    for name, bid in (("Ben", 3), ("Cleo", 3), ("Dev", 2), ("Ana", 0)):
+    for name, bid in (("Ben", 3), ("Cleo", 3), ("Dev", 2)):
         taps.button(f"{name} bids {bid}")
+    taps.button("Ana bids 0")
     expect(page.get_by_role("button", name="Save tricks")).to_be_visible()
 
     page.context.set_offline(True)
@@ -276,3 +281,30 @@ def test_the_tap_shows_at_once(page: Page) -> None:
     print(f"\ntap shown: median {median:.1f} ms (min {shown[0]:.1f}, max {shown[-1]:.1f}); "
           f"server's fragment swapped in: median {served[len(served) // 2]:.1f} ms")
     assert median < 1000
+
+
+def test_the_whole_round_offline(page: Page, live_server: str) -> None:
+    """Every bid, then the tricks (their form from the page, the last player's count from the
+    engine's table), entered with no connection; sent in order once it is back."""
+    url = start_game(page, "oh-hell", NAMES, dealer=0)
+    taps = Taps(page)
+    page.context.set_offline(True)
+    for name, bid in (("Ben", 3), ("Cleo", 3), ("Dev", 2), ("Ana", 1)):
+        taps.button(f"{name} bids {bid}")
+    expect(page.get_by_role("heading", name=re.compile("^Tricks"))).to_be_visible()
+    expect(page.get_by_role("group", name=re.compile("^Ben · bid 3"))).to_be_visible()
+    for name, took in (("Ben", 3), ("Cleo", 3), ("Dev", 2)):
+        taps.radio(f"{name} took {took}")
+    expect(page.get_by_role("radio", name="Ana took 2", exact=True)).to_be_checked()
+    taps.button("Save tricks")
+    expect(page.get_by_text("5 taps waiting to be sent")).to_be_visible()
+    page.reload()
+    expect(page.get_by_text("5 taps waiting to be sent")).to_be_visible()
+    expect(page.get_by_role("radio", name="Cleo took 3", exact=True)).to_be_checked()
+
+    page.context.set_offline(False)
+    all_sent(page)
+    game = game_json(live_server, url)
+    assert game["rounds"][0]["bids"] == [1, 3, 3, 2]
+    assert game["rounds"][0]["tricks"] == [2, 3, 3, 2]
+    expect(page.locator(".game-banner .banner-line")).to_contain_text("Round 2 of 19")
