@@ -7,7 +7,7 @@ import os
 import threading
 import time
 import weakref
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from flask import Flask
 from sqlalchemy import event
@@ -173,8 +173,11 @@ class JSONText(NamedTuple):
     text: str
 
 
-def write(statement: UpdateBase, params: Mapping[str, Any]) -> int:
+def write(statement: UpdateBase, params: Mapping[str, Any],
+          then: Sequence[tuple[UpdateBase, Mapping[str, Any]]] = ()) -> int:
     """Run one writing statement in a transaction of its own and commit it; its row count.
+    ``then``: statements run in the same transaction when it changed a row (the write's
+    Idempotency-Key, ``companion.idempotency``), committed with it or not at all.
 
     On SQLite, a writer that finds another process's write lock would wait inside the driver
     (SQLite's busy handler sleeps up to 100 ms at a time), and a gevent worker would serve no
@@ -190,9 +193,13 @@ def write(statement: UpdateBase, params: Mapping[str, Any]) -> int:
     if engine.dialect.name != "sqlite":
         params = {k: v.value if isinstance(v, JSONText) else v for k, v in params.items()}
         with engine.begin() as connection:
-            return int(connection.execute(statement, params).rowcount)  # type: ignore[attr-defined]
+            count = int(connection.execute(statement, params).rowcount)  # type: ignore[attr-defined]
+            for extra, extra_params in then if count == 1 else ():
+                connection.execute(extra, extra_params)
+            return count
     sql, order = _compiled(engine, statement)
     values = tuple(_bound(params[name], process) for name, process in order)
+    more = [_positional(engine, extra, extra_params) for extra, extra_params in then]
     deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
     pause = 0.0005
     while True:
@@ -203,6 +210,8 @@ def write(statement: UpdateBase, params: Mapping[str, Any]) -> int:
             driver.execute("PRAGMA busy_timeout=0")
             try:
                 count = int(driver.execute(sql, values).rowcount)
+                for extra_sql, extra_values in more if count == 1 else ():
+                    driver.execute(extra_sql, extra_values)
                 driver.commit()
                 return count
             except engine.dialect.loaded_dbapi.OperationalError as error:
@@ -216,6 +225,12 @@ def write(statement: UpdateBase, params: Mapping[str, Any]) -> int:
             pooled.close()  # back to the pool
         time.sleep(pause)
         pause = min(pause * 2, 0.01)
+
+
+def _positional(engine: Engine, statement: UpdateBase,
+                params: Mapping[str, Any]) -> tuple[str, tuple[Any, ...]]:
+    sql, order = _compiled(engine, statement)
+    return sql, tuple(_bound(params[name], process) for name, process in order)
 
 
 def _bound(value: Any, process: Callable[[Any], Any] | None) -> Any:

@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import JSON, DateTime, Integer, String
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -41,3 +41,33 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     edit_token_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    #: The id of the latest rematch of this game, once one is made: its watchers follow it there.
+    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
+
+
+class IdempotencyKey(db.Model):  # type: ignore[name-defined,misc]
+    """A write made under an ``Idempotency-Key`` (docs/api.md, "Writes that are safe to
+    repeat"): what a replay of the same key is compared with and answered from.
+
+    ``scope`` is the game (or table) a write is about, or the path of a creation; the key itself
+    is kept only as its SHA-256, since a creation's edit token is sealed under it. A game's keys
+    go with the game (``ON DELETE CASCADE``).
+    """
+
+    __tablename__ = "idempotency_keys"
+
+    scope: Mapped[str] = mapped_column(String(100), primary_key=True)
+    key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    #: SHA-256 of the method, the path and the parsed body: "the same write".
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    #: The status the first answer had (201 or 200).
+    status: Mapped[int] = mapped_column(Integer)
+    #: The game written, or created.
+    game_id: Mapped[str | None] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=True, index=True)
+    #: The version the write made (``None`` for a creation): the oldest are let go.
+    version: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: What a creation made (a game's or a table's id), and its edit token sealed under the key.
+    resource: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    sealed: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -32,9 +32,9 @@ from datetime import datetime
 from operator import is_
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, literal_column, select, update
 
-from . import database, rules
+from . import database, idempotency, rules
 from .caches import cache
 from .models import Game, db, utcnow
 
@@ -67,6 +67,8 @@ class StoredGame:
     _entries_json: list[dict[str, Any]] = field(compare=False, repr=False)
     #: ``json.dumps(_entries_json)``, once a write has made it (``None`` until then).
     _entries_text: str | None = field(default=None, compare=False, repr=False)
+    #: The latest rematch of this game (its id), once one was made.
+    rematch_id: str | None = None
 
     @property
     def settings(self) -> rules.Settings:
@@ -136,6 +138,7 @@ class _Row(NamedTuple):
     created_at: datetime
     updated_at: datetime
     edit_token_hash: str
+    rematch_id: str | None = None
 
 
 def _fold(row: Game | _Row) -> tuple[rules.GameState, list[dict[str, Any]], str | None]:
@@ -189,6 +192,7 @@ def _stored(row: Game | _Row) -> StoredGame:
         _settings_json=row.settings,
         _entries_json=entries_json,
         _entries_text=entries_text,
+        rematch_id=row.rematch_id,
     )
     _keep(game)
     return game
@@ -256,6 +260,7 @@ def create_game(
     now = utcnow()
     row = _Row(new_game_id(), settings.to_json(), [], VERSION_FIRST, now, now, _hash(token))
     db.session.add(Game(ruleset=settings.ruleset.id, **row._asdict()))
+    idempotency.add_creation(db.session, row.id, token, game_id=row.id)  # its key, if it has one
     db.session.commit()
     return _stored(row), token
 
@@ -304,11 +309,12 @@ def _write(current: StoredGame, version: int,
     written_rows = database.write(_WRITE, {  # one UPDATE and its commit: no ORM session
         "game_id": current.id, "seen": version, "next": version + 1, "now": now,
         "entries": database.JSONText(entries_json, entries_text),
-    })
+    }, then=idempotency.rows_for_write(current.id, version + 1))  # its key, if it has one
     if written_rows != 1:
         raise VersionConflict(load_game(current.id))
     written = StoredGame(current.id, version + 1, new_state, current.created_at, now,
-                         current._token_hash, current._settings_json, entries_json, entries_text)
+                         current._token_hash, current._settings_json, entries_json, entries_text,
+                         rematch_id=current.rematch_id)
     _keep(written)
     return written
 
@@ -343,3 +349,20 @@ def correct_round(game: StoredGame, version: int, number: int,
                   entries: Sequence[rules.Entry]) -> StoredGame:
     """Replace a scored round's result; everything after it is folded again."""
     return _write(game, version, lambda state: rules.correct_round(state, number, entries))
+
+
+#: A rematch recorded on the game it follows: a change of the game, so its version moves (its
+#: ETag, and the watchers' ``?v=`` poll, see it), whatever version it is at.
+_REMATCH = (
+    update(Game.__table__)
+    .where(Game.__table__.c.id == bindparam("game_id"))
+    .values(rematch_id=bindparam("rematch_id"), version=Game.__table__.c.version + literal_column("1"),
+            updated_at=bindparam("now"))
+)
+
+
+def record_rematch(game_id: str, rematch_id: str) -> None:
+    """Note ``rematch_id`` as the latest rematch of the game (``GameNotFound`` if it is gone)."""
+    if database.write(_REMATCH, {"game_id": game_id, "rematch_id": rematch_id,
+                                 "now": utcnow()}) != 1:
+        raise GameNotFound(game_id)

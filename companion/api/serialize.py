@@ -162,7 +162,7 @@ def _around_rounds(game: store.StoredGame) -> tuple[dict[str, Any], dict[str, An
         # The options a client may set (they create the same game again); presets apart.
         "options": {k: v for k, v in settings.options.items() if k in settings.ruleset.options},
         "version": game.version,
-        "links": {"share": f"/g/{game.id}"},
+        "links": _links(game),
         "status": state.status.value,
         "players": [
             {"seat": seat, "name": name, "score": state.scores[seat],
@@ -183,6 +183,14 @@ def _around_rounds(game: store.StoredGame) -> tuple[dict[str, Any], dict[str, An
         "created_at": _timestamp(game.created_at),
         "updated_at": _timestamp(game.updated_at),
     }
+
+
+def _links(game: store.StoredGame) -> dict[str, str]:
+    """The game's HTML page, and its latest rematch's once there is one (docs/api.md allows
+    fields added: ``links.rematch``)."""
+    if game.rematch_id is None:
+        return {"share": f"/g/{game.id}"}
+    return {"share": f"/g/{game.id}", "rematch": f"/g/{game.rematch_id}"}
 
 
 def _timestamp(moment: datetime) -> str:

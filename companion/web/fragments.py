@@ -140,6 +140,8 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None,
         "seven_up_statistics": rules.seven_up_statistics(state),
         "why": explanations(state),
         "rematch_dealer": rules.rematch_settings(state).first_dealer if state.finished else None,
+        "rematch_url": (url_for("web.game", game_id=game.rematch_id)
+                        if game.rematch_id else None),
         "winners_text": names_list([settings.players[s] for s in state.winners]),
         "seven_up": (seven_up_panel(game, submitted, editable)
                      if settings.family is Family.SEVEN_UP else None),

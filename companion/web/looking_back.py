@@ -19,6 +19,7 @@ from .. import rules, store
 from ..extensions import game_creation_limit
 from ..store import StoredGame
 from . import access
+from .answers import keyed_form, open_created, render_game
 from .messages import game_name
 
 
@@ -33,12 +34,17 @@ def rematch(game_id: str) -> Response:
     """The same players, seating and options again, the next dealer dealing first."""
     game = access.load_or_404(game_id)
     access.require_editor(game)
+    stop = keyed_form(request.path, open_created,
+                      lambda message: render_game(game, notice=message, status=422), creation=True)
+    if stop is not None:
+        return stop  # the rematch this very form made already, or a bad key
     if not game.state.finished:
         abort(409)
     settings = rules.rematch_settings(game.state)
     options = {k: v for k, v in settings.options.items() if k in settings.ruleset.options}
     new, token = store.create_game(settings.ruleset.id, list(settings.players),
                                    settings.first_dealer, options)
+    store.record_rematch(game.id, new.id)  # its watchers are offered the new game
     access.remember(new.id)
     access.grant_scorekeeping(new.id, token)
     return redirect(url_for("web.game", game_id=new.id), code=303)

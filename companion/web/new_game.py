@@ -18,6 +18,7 @@ from .. import store
 from ..extensions import game_creation_limit
 from ..rules import RULESETS, RuleError
 from . import access, choices
+from .answers import keyed_form, open_created
 from .forms import FIRST_ROWS, MOST_PLAYERS, RANDOM_DEALER, NewGameForm, small_number
 from .messages import explain
 
@@ -79,6 +80,10 @@ def _no_blank_names(form: NewGameForm) -> bool:
 @game_creation_limit
 def create() -> Response:
     form = NewGameForm()
+    stop = keyed_form(request.path, open_created, lambda message: _key_refused(form, message),
+                      creation=True)
+    if stop is not None:
+        return stop  # the game this very form made already (its answer was lost), or a bad key
     if not (form.validate() & _no_blank_names(form)):  # both, so every error shows
         return render_form(form, 422)
     names = [entry.data or "" for entry in form.players.entries]
@@ -115,6 +120,11 @@ def create() -> Response:
     access.remember(game.id)
     access.grant_scorekeeping(game.id, token)
     return redirect(url_for("web.game", game_id=game.id), code=303)
+
+
+def _key_refused(form: NewGameForm, message: str) -> Response:
+    form.add_error("idempotency_key", None, message)
+    return render_form(form, 422)
 
 
 def edit_players() -> Response:
