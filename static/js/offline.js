@@ -606,15 +606,19 @@
 
   /* --- a rematch: offered, then followed ------------------------------------------------ */
 
+  // Followed when it arrives while the page watches (a live swap), not when a finished game's
+  // page is opened later: that one only offers the link.
   var following = null;
 
-  function offerRematch(section) {
+  function offerRematch(section, arrived) {
     var link = section.querySelector("a[data-rematch]");
+    var offer = section.querySelector("[data-rematch-offer]");
     window.clearTimeout(following);
     following = null;
-    if (!link || csrf) {
-      return; // the scorekeeper's own phone goes there by its Rematch button
+    if (!link || !offer || !arrived) {
+      return;
     }
+    offer.hidden = false;
     following = window.setTimeout(function () {
       window.location.assign(link.href);
     }, 10000);
@@ -622,16 +626,26 @@
 
   document.addEventListener("click", function (event) {
     var stay = event.target instanceof Element ? event.target.closest("[data-rematch-stay]") : null;
-    if (stay) {
+    var offer = stay ? stay.closest("[data-rematch-offer]") : null;
+    if (offer) {
       window.clearTimeout(following);
       following = null;
-      var offer = stay.closest("[data-rematch-offer]");
-      if (offer) {
-        offer.querySelectorAll("[data-rematch-countdown]").forEach(function (line) { line.hidden = true; });
-        stay.hidden = true;
-      }
+      offer.hidden = true;
     }
   });
+
+  /* --- every other form's key -------------------------------------------------------- */
+
+  // A full-page form (new game, rematch, a correction): one key for the page's form, kept if it
+  // is sent again (a second tap while the first is on its way is the same write); the server's
+  // answer is a new page, with a new empty key.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var key = form instanceof HTMLFormElement ? form.querySelector('input[name="idempotency_key"]') : null;
+    if (key && !key.value && !entryForm(form)) {
+      key.value = freshKey();
+    }
+  }, true);
 
   /* --- forgetting a game drops its waiting taps ------------------------------------------ */
 
@@ -646,7 +660,7 @@
 
   /* --- the page, and each fragment the server sends ------------------------------------ */
 
-  function prepared() {
+  function prepared(swapped) {
     var section = live();
     if (!section) {
       return;
@@ -657,12 +671,12 @@
         cached.hidden = false;
       }
     }
-    offerRematch(section);
+    offerRematch(section, swapped);
   }
 
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.target instanceof Element && event.target.id === "game-live") {
-      prepared();
+      prepared(!drawing);
       if (!drawing && csrf && load().entries.length) {
         redraw();
       }
@@ -682,7 +696,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     var section = live();
     served = section ? section.outerHTML : null;
-    prepared();
+    prepared(false);
     if (csrf && load().entries.length) {
       redraw();
       flush();
