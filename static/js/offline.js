@@ -221,6 +221,10 @@
     var waiting = queue.stalled || navigator.onLine === false;
     if (queue.entries.length && !queue.refused) {
       overlaid = true;
+      var saved = section.querySelector(".saved-note");
+      if (saved && waiting) {
+        saved.hidden = true; // the taps after it are not saved yet
+      }
       drawBids(section, queue.entries, waiting);
       queue.entries.forEach(function (entry) {
         if (entry.kind !== "bid") {
