@@ -308,3 +308,27 @@ def test_the_whole_round_offline(page: Page, live_server: str) -> None:
     assert game["rounds"][0]["bids"] == [1, 3, 3, 2]
     assert game["rounds"][0]["tricks"] == [2, 3, 3, 2]
     expect(page.locator(".game-banner .banner-line")).to_contain_text("Round 2 of 19")
+
+
+KEPT_PAGES = """caches.open("companion-pages").then((pages) => pages.keys())
+  .then((kept) => kept.map((request) => new URL(request.url).pathname))"""
+
+
+def test_forgetting_a_game_drops_its_offline_copy(page: Page) -> None:
+    url = start_game(page, "oh-hell", NAMES, dealer=0)
+    path = "/g/" + url.rsplit("/", 1)[1]
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.reload()  # through the service worker: kept for an offline start
+    for _ in range(50):
+        if path in page.evaluate(KEPT_PAGES):
+            break
+        page.wait_for_timeout(100)
+    assert path in page.evaluate(KEPT_PAGES)
+    page.goto("/")
+    page.get_by_role("button", name=re.compile("^Forget Oh Hell")).click()
+    page.wait_for_load_state()
+    for _ in range(50):
+        if path not in page.evaluate(KEPT_PAGES):
+            break
+        page.wait_for_timeout(100)
+    assert path not in page.evaluate(KEPT_PAGES)
