@@ -493,6 +493,9 @@
         served = answer.html;
         overlaid = false;
         put(answer.html);
+        if (!queue.entries.length || queue.refused) {
+          answered();
+        }
       } else {
         showNotice();
       }
@@ -500,6 +503,39 @@
         flush();
       }
     });
+  }
+
+  // The last tap answered, as app.js does after a person's htmx request: "Saved." said, the
+  // first refused field focused, else the next step from its start.
+  function answered() {
+    var fresh = live();
+    if (!fresh) {
+      return;
+    }
+    var saved = fresh.querySelector("[data-saved]");
+    var said = document.getElementById("said");
+    if (saved && said) {
+      said.textContent = "";
+      window.requestAnimationFrame(function () { said.textContent = saved.getAttribute("data-saved").trim(); });
+    }
+    var invalid = fresh.querySelector('[aria-invalid="true"]');
+    var marked = fresh.querySelector("[data-focus], [autofocus]");
+    var target = invalid || marked;
+    if (!target) {
+      return;
+    }
+    if (!invalid) {
+      fresh.scrollIntoView({ block: "start" });
+    }
+    if (!target.matches("button, a[href], input, select, textarea")) {
+      var inner = invalid ? target.querySelector("input:not([disabled]), button:not([disabled])") : null;
+      if (inner) {
+        target = inner;
+      } else {
+        target.setAttribute("tabindex", "-1");
+      }
+    }
+    target.focus({ preventScroll: !invalid });
   }
 
   function showNotice() {
