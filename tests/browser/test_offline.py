@@ -119,6 +119,7 @@ def test_an_answer_lost_on_the_way_back_is_sent_again_and_counted_once(
     assert game["version"] == 2  # created at 1, one bid
     taps.button("Cleo bids 0")
     expect(row(page, "Dev")).to_contain_text("to bid")
+    all_sent(page)
     assert game_json(live_server, url)["current"]["bids"] == [None, 3, 0, None]
 
 
