@@ -232,7 +232,7 @@ def test_screenshots_of_the_waiting_taps(phones: Any, screenshot_dir: Path, look
     for name, bid in (("Cleo", 0), ("Dev", 2)):
         phone.get_by_role("button", name=bids.format(p=name, b=bid), exact=True).click()
     expect(phone.locator(".tap-queue")).to_be_visible()
-    phone.locator(".round-panel").scroll_into_view_if_needed()
+    phone.locator(".tap-queue").evaluate("(line) => line.scrollIntoView({block: 'start'})")
     suffix = "" if look == "light" else f"-{look}"
     _screens(phone, screenshot_dir, f"offline-waiting-taps{suffix}")
     phone.context.set_offline(False)
