@@ -33,10 +33,10 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from flask import Response, g
+from flask import g
 from sqlalchemy import bindparam, delete, insert, select
-from sqlalchemy.orm import Session
 from sqlalchemy.sql.dml import UpdateBase
+from werkzeug.wrappers import Response
 
 from .models import IdempotencyKey, db, utcnow
 
@@ -162,7 +162,7 @@ def replay_after_conflict() -> Response | None:
 
 def _expired(created_at: Any) -> bool:
     moment = created_at if created_at.tzinfo else created_at.replace(tzinfo=utcnow().tzinfo)
-    return moment < utcnow() - timedelta(hours=CREATION_HOURS)
+    return bool(moment < utcnow() - timedelta(hours=CREATION_HOURS))
 
 
 # --- what the store writes with the write --------------------------------------------------
@@ -182,7 +182,7 @@ def rows_for_write(scope: str, version: int) -> Sequence[tuple[UpdateBase, Mappi
     pending = g.get("companion_idempotency") if g else None
     if not isinstance(pending, _Pending) or pending.scope != scope or pending.creation:
         return ()
-    g.pop("companion_idempotency")
+    # Left in ``g``: when the UPDATE finds the version gone, ``replay_after_conflict`` asks.
     statements: list[tuple[UpdateBase, Mapping[str, Any]]] = [(_INSERT, {
         "scope": scope, "key_hash": _hash(pending.key), "fingerprint": pending.fingerprint,
         "status": pending.status, "key_game_id": pending.game_id, "version": version,
@@ -192,13 +192,12 @@ def rows_for_write(scope: str, version: int) -> Sequence[tuple[UpdateBase, Mappi
     return statements
 
 
-def add_creation(session: Session, resource: str, token: str, game_id: str | None) -> None:
+def add_creation(session: Any, resource: str, token: str, game_id: str | None) -> None:
     """Add this request's creation key (if it has one) to ``session`` before its commit: what
     was made, and its edit token sealed under the key; older than a day, the scope's others go."""
     pending = g.get("companion_idempotency") if g else None
     if not isinstance(pending, _Pending) or not pending.creation:
         return
-    g.pop("companion_idempotency")
     now = utcnow()
     session.execute(delete(_TABLE).where(
         _TABLE.c.scope == pending.scope, _TABLE.c.created_at < now - timedelta(hours=CREATION_HOURS)))

@@ -31,6 +31,20 @@ ROUND = frozenset({"version", "bids", "tricks"})
 CARD = frozenset({"value", "suit"})
 
 
+def as_compared() -> Any:
+    """The body as an Idempotency-Key compares two writes: its parsed JSON (read as
+    ``json_object`` reads it: ``1.0`` is 1), else its bytes, before any check of its shape."""
+    raw = request.environ[_READ] = _body()  # a body sent without a length is read once
+    try:
+        return ["json", json.loads(raw.decode("utf-8-sig"), parse_float=_number,
+                                   parse_constant=_no_constant)]
+    except (ValueError, RecursionError):  # not JSON (UnicodeDecodeError is a ValueError)
+        return ["bytes", raw.hex()]
+
+
+_READ = "companion.body"
+
+
 def invalid(message: str, field: str | None = None) -> ApiError:
     return ApiError(400, "invalid", message, field)
 
@@ -111,6 +125,8 @@ def _depth(value: Any) -> int:
 def _body() -> bytes:
     """The raw body, refused (413) past the limit whether or not it came with a length: a
     chunked body has none, and werkzeug would quietly cut it at the limit."""
+    if _READ in request.environ:
+        return bytes(request.environ[_READ])
     limit = request.max_content_length
     if limit is None or request.content_length is not None:
         return request.get_data()  # a declared length over the limit was refused already

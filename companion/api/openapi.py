@@ -73,8 +73,8 @@ _OPTIONS_HELP = (
 SCHEMAS: dict[str, Any] = {
     "ErrorDetail": obj({
         "code": {"type": "string", "description": "invalid, unauthorized, forbidden, not-found, "
-                 "version-conflict, too-large, or the rule's code: "
-                 + ", ".join(sorted(rules.CODES))},
+                 "version-conflict, too-large, idempotency-key (an Idempotency-Key already used "
+                 "with another body), or the rule's code: " + ", ".join(sorted(rules.CODES))},
         "message": {"type": "string"},
         "field": {"type": ["string", "null"]},
     }),
@@ -149,7 +149,10 @@ SCHEMAS: dict[str, Any] = {
         "ruleset": {"type": "string", "enum": list(rules.RULESETS)},
         "options": {"type": "object"},
         "version": {"type": "integer", "minimum": 1},
-        "links": obj({"share": {"type": "string", "description": "/g/<id>, the read-only page"}}),
+        "links": obj({"share": {"type": "string", "description": "/g/<id>, the read-only page"},
+                      "rematch": {"type": "string",
+                                  "description": "/g/<id> of the latest rematch, once one is made"}},
+                     required=["share"]),
         "status": {"type": "string", "enum": [s.value for s in rules.Status]},
         "players": {"type": "array", "items": ref("Player")},
         "teams": {"type": ["array", "null"], "items": ref("Team")},
@@ -258,8 +261,23 @@ ERRORS = {
     "404": response("no such game or round (not-found)", "Error"),
     "409": response("stale version (version-conflict); game is the game now", "Conflict"),
     "413": response("body over 64 KiB (too-large)", "Error"),
-    "422": response("against the rules; code names the rule", "Error"),
+    "422": response("against the rules; code names the rule (idempotency-key: the key was "
+                    "used already with another body)", "Error"),
 }
+
+_KEY_HELP = ("Makes the write safe to repeat: the same key with the same method, path and JSON "
+             "body again is not applied again and answers as the first did, with the current "
+             "game and Idempotent-Replayed: true; with another body 422 idempotency-key; "
+             "malformed 400. A refused write leaves its key unused.")
+IDEMPOTENCY_KEY = {"name": "Idempotency-Key", "in": "header", "required": False,
+                   "description": _KEY_HELP + " Kept for the game's last 256 writes at least.",
+                   "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"}}
+CREATION_KEY = {"name": "Idempotency-Key", "in": "header", "required": False,
+                "description": _KEY_HELP + " At least 128 random bits (22 to 64 characters); "
+                               "kept 24 hours, the replay answering in full, edit_token included.",
+                "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{22,64}$"}}
+REPLAYED = {"Idempotent-Replayed": "true when this answers a write repeated under its "
+                                   "Idempotency-Key (absent otherwise)"}
 
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
 
@@ -268,10 +286,11 @@ def write(summary: str, body: str, description: str = "") -> dict[str, Any]:
     operation: dict[str, Any] = {
         "summary": summary,
         "security": [{"edit_token": []}],
-        "parameters": [GAME_ID],
+        "parameters": [GAME_ID, IDEMPOTENCY_KEY],
         "requestBody": {"required": True,
                         "content": {"application/json": {"schema": ref(body)}}},
-        "responses": {"200": response("the game after the write", "Game", ETag="W/\"<id>-<version>\""),
+        "responses": {"200": response("the game after the write", "Game", ETag="W/\"<id>-<version>\"",
+                                      **REPLAYED),
                       **ERRORS},
     }
     if description:
@@ -326,11 +345,12 @@ def description() -> dict[str, Any]:
             }},
             "/games": {"post": {
                 "summary": "Create a game",
+                "parameters": [CREATION_KEY],
                 "requestBody": {"required": True,
                                 "content": {"application/json": {"schema": ref("NewGame")}}},
                 "responses": {
                     "201": response("the game, its edit token and the scorekeeper link", "Created",
-                                    Location="/api/v1/games/<id>"),
+                                    Location="/api/v1/games/<id>", **REPLAYED),
                     "400": ERRORS["400"],
                     "413": ERRORS["413"],
                     "422": ERRORS["422"],
@@ -372,7 +392,8 @@ def description() -> dict[str, Any]:
                         "{version, bids, tricks}, or for Seven-Up the hand's fields; everything "
                         "after the round is recomputed."),
                 "parameters": [GAME_ID, {"name": "number", "in": "path", "required": True,
-                                         "schema": {"type": "integer", "minimum": 1}}],
+                                         "schema": {"type": "integer", "minimum": 1}},
+                               IDEMPOTENCY_KEY],
             }},
         },
         "components": {

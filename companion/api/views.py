@@ -1,8 +1,9 @@
 """The endpoints of API.md. Each view reads its body, checks the edit token, and hands the entry
 to the store, which asks the engine; the errors become the API's shape in ``errors``.
 
-Order of checks on a write: the game exists (404), the token (401/403), the body's shape (400),
-the version (409), then the rules (422). Nothing is written unless every check passes.
+Order of checks on a write: the game exists (404), the token (401/403), the Idempotency-Key
+(``keyed``: 400, a replay, 422 ``idempotency-key``), the body's shape (400), the version (409),
+then the rules (422). Nothing is written unless every check passes.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 from flask import Blueprint, Response, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import rules, store
+from .. import idempotency, rules, store
 from ..extensions import game_creation_limit
 from . import bodies
 from .errors import ApiError
@@ -45,8 +46,56 @@ def rulesets() -> Response:
     return json_response([ruleset_json(r) for r in rules.RULESETS.values()])
 
 
+def keyed(scope: str, answer: Callable[[idempotency.Record], Response] | None = None, *,
+          game: bool = True, creation: bool = False, status: int = 200) -> None:
+    """The request's ``Idempotency-Key`` for a write about ``scope`` (docs/api.md, "Writes that
+    are safe to repeat"), checked after the token and before the body, in one line of a write
+    endpoint. A replay is answered here (``idempotency.Replayed``: ``answer`` of the first
+    write's record, by default the current game of ``scope``, with the first status); a new key
+    is recorded with the write by the store, in its transaction.
+
+    A game's write: ``keyed(game.id)``. A table's: ``keyed(table.id, answer, game=False)``, its
+    store write passing ``idempotency.rows_for_write(table.id, new_version)`` to
+    ``database.write``. A creation: ``keyed(request.path, answer, creation=True, status=201)``,
+    its store calling ``idempotency.add_creation`` before its commit."""
+    sent = request.headers.get("Idempotency-Key")
+    if sent is None:
+        return  # no key: nothing read twice, nothing recorded
+    shown = answer or (lambda _record: _game_response(_load(scope)))
+    idempotency.guard(
+        scope, sent,
+        idempotency.fingerprint(request.method, request.path, bodies.as_compared()),
+        status=status, answer=lambda record: _with_status(shown(record), record.status),
+        game_id=scope if game and not creation else None, creation=creation)
+
+
+def _with_status(response: Response, status: int) -> Response:
+    response.status_code = status
+    return response
+
+
+def _created(game: store.StoredGame, token: str) -> Response:
+    """The creation answer: the game, its edit token (once) and the scorekeeper's link."""
+    response = json_response(
+        {"game": game_json(game), "edit_token": token,
+         "scorekeeper_url": f"/g/{game.id}/keep/{token}"},
+        201,
+    )
+    response.headers["Location"] = url_for("api.game", game_id=game.id)
+    response.headers["Cache-Control"] = "no-store"  # the answer holds the edit token
+    return response
+
+
+def _created_again(record: idempotency.Record) -> Response:
+    """A replayed creation, answered in full: the game as it is now, and its token."""
+    if record.resource is None or record.token is None:
+        raise store.GameNotFound("")
+    return _created(_load(record.resource), record.token)
+
+
 @game_creation_limit
 def create_game() -> Response:
+    keyed(request.path, _created_again, creation=True, status=201)
     body = bodies.json_object(bodies.NEW_GAME, required=("ruleset", "players"))
     if not isinstance(body["ruleset"], str):
         raise bodies.invalid("ruleset must be a ruleset id such as \"oh-hell\"", "ruleset")
@@ -65,14 +114,7 @@ def create_game() -> Response:
     if options is not None and not isinstance(options, dict):
         raise bodies.invalid("options must be an object of option names", "options")
     game, token = store.create_game(body["ruleset"], players, first_dealer, options)
-    response = json_response(
-        {"game": game_json(game), "edit_token": token,
-         "scorekeeper_url": f"/g/{game.id}/keep/{token}"},
-        201,
-    )
-    response.headers["Location"] = url_for("api.game", game_id=game.id)
-    response.headers["Cache-Control"] = "no-store"  # the answer holds the edit token
-    return response
+    return _created(game, token)
 
 
 def _load(game_id: str) -> store.StoredGame:
@@ -212,6 +254,7 @@ def _checked(body: dict[str, Any], found: store.StoredGame,
 
 def _write_entry(game_id: str, kind: str, fields: frozenset[str], required: tuple[str, ...]) -> Response:
     found = _authorized(game_id)
+    keyed(found.id)
     if kind not in rules.entry_kinds(found.settings):
         required = ()  # an entry this game does not record: the engine answers 422 phase
     body = bodies.json_object(fields, required=("version", *required))
@@ -234,6 +277,7 @@ def hands(game_id: str) -> Response:
 
 def undo(game_id: str) -> Response:
     found = _authorized(game_id)
+    keyed(found.id)
     body = bodies.json_object(bodies.UNDO, required=("version",))
     version = _current_version(body, found)
     return _game_response(store.undo_entry(found, version))
@@ -250,6 +294,7 @@ def _round_exists(found: store.StoredGame, number: str) -> None:
 def correct_round(game_id: str, number: str) -> Response:
     _round_exists(_load(game_id), number)
     found = _authorized(game_id)
+    keyed(found.id)
     body = bodies.json_object(bodies.ROUND | bodies.HAND, required=("version",))
     bodies.cards_checked(body)
     settings = found.settings

@@ -4,8 +4,9 @@ Thin views call ``companion.store`` and the rules engine; the URL map is in one 
 """
 
 from flask import Blueprint
+from sqlalchemy.exc import IntegrityError
 
-from . import (corrections, error_summary, looking_back, names, new_game, rules_page, share,
+from . import (answers, corrections, error_summary, looking_back, names, new_game, rules_page, share,
                views, writes)
 from .seven_up import views as seven_up
 
@@ -13,6 +14,7 @@ bp = Blueprint("web", __name__)
 bp.add_app_template_filter(names.isolate, "isolate")
 bp.add_app_template_filter(names.name_list, "name_list")
 bp.add_app_template_filter(error_summary.field_errors, "field_errors")
+bp.register_error_handler(IntegrityError, answers.creation_raced)
 
 bp.add_url_rule("/", "home", views.home)
 bp.add_url_rule("/new", "new_game", new_game.page, methods=["GET"])

@@ -17,9 +17,11 @@ from typing import Any
 from flask import abort, flash, make_response, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from sqlalchemy.exc import IntegrityError
 from werkzeug.wrappers import Response
 
 from .. import idempotency, rules, store
+from ..models import db
 from ..rules import RuleError, ShapeError
 from ..store import StoredGame
 from . import access
@@ -86,6 +88,16 @@ def editable_game(game_id: str) -> StoredGame:
     game = access.load_or_404(game_id)
     access.require_editor(game)
     return game
+
+
+def creation_raced(error: IntegrityError) -> Response:
+    """Two creations under one key at the same moment (a new game, a rematch): the second's key
+    row is refused by the database; it opens what the first made. Any other refusal stays a
+    server error."""
+    db.session.rollback()
+    if (replayed := idempotency.replay_after_conflict()) is not None:
+        return replayed
+    raise error
 
 
 def open_created(record: idempotency.Record) -> Response:
