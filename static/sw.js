@@ -4,10 +4,18 @@
  * cached files change; ASSETS, the static files an offline start needs; OFFLINE, the page shown
  * when the server cannot be reached.
  *
- * Only those are cached. Game pages and API answers always come from the server, never from a
- * cache: a score shown must never be stale.
+ * Game pages (/g/<id>) always come from the server while it can be reached. Each one it
+ * answers is also kept (cache PAGES), so that an open game's page opens with no network: the
+ * kept copy, marked <html data-from-cache> so the page says it is the last known state; its
+ * taps waiting to be sent are in localStorage (static/js/offline.js), which sends them when it
+ * can. A game the server says is gone (404), forgotten or deleted is dropped from PAGES. API
+ * answers and fragments are never cached.
  */
 "use strict";
+
+var PAGES = "companion-pages";
+var GAME_PAGE = /^\/g\/[^/]+$/;
+var LEAVING = /^(\/g\/[^/]+)\/(forget|delete)$/;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -26,7 +34,7 @@ self.addEventListener("activate", function (event) {
     caches.keys()
       .then(function (names) {
         return Promise.all(names.filter(function (name) {
-          return name.indexOf("companion-") === 0 && name !== CACHE;
+          return name.indexOf("companion-") === 0 && name !== CACHE && name !== PAGES;
         }).map(function (name) {
           return caches.delete(name);
         }));
@@ -43,13 +51,59 @@ function fromCache(path) {
   });
 }
 
+function dropPage(path) {
+  return caches.open(PAGES).then(function (pages) {
+    return pages.delete(path, { ignoreSearch: true, ignoreVary: true });
+  });
+}
+
+// The server's page, kept for an offline start; without a network, the kept one.
+function gamePage(request, path) {
+  return fetch(request).then(function (response) {
+    if (response.status === 200) {
+      var copy = response.clone();
+      caches.open(PAGES).then(function (pages) {
+        return pages.put(path, copy);
+      });
+    } else if (response.status === 404) {
+      dropPage(path);
+    }
+    return response;
+  }, function () {
+    return caches.open(PAGES).then(function (pages) {
+      return pages.match(path, { ignoreSearch: true, ignoreVary: true });
+    }).then(function (kept) {
+      if (!kept) {
+        return fromCache(OFFLINE).then(function (page) {
+          return page || Response.error();
+        });
+      }
+      return kept.text().then(function (html) {
+        return new Response(html.replace("<html", "<html data-from-cache"), {
+          status: 200,
+          headers: { "Content-Type": "text/html; charset=utf-8" }
+        });
+      });
+    });
+  });
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) {
+    return;
+  }
+  var leaving = LEAVING.exec(url.pathname);
+  if (request.method === "POST" && leaving) {
+    event.waitUntil(dropPage(leaving[1])); // forgotten or deleted: no offline copy any more
+    return;
+  }
   if (request.method !== "GET") {
     return;
   }
-  var url = new URL(request.url);
-  if (url.origin !== self.location.origin) {
+  if (request.mode === "navigate" && GAME_PAGE.test(url.pathname)) {
+    event.respondWith(gamePage(request, url.pathname));
     return;
   }
   if (request.mode === "navigate") {

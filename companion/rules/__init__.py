@@ -59,6 +59,7 @@ from .state import (
 )
 from .explain import (BidScore, HandScore, HandSummary, Outcome, Point, PointWon, RebidBonus,
                       RoundExplanation, Rule, explain, rebid_bonuses)
+from .offline import RoundTables, round_tables, tricks_left
 from .rematch import rematch_settings
 from .stats import PlayerStats, SevenUpStats, SideStats, TableStats, seven_up_statistics, statistics
 from .turn_bids import legal_bids, schedule
@@ -80,4 +81,5 @@ __all__ = [
     "BidScore", "HandScore", "HandSummary", "Outcome", "Point", "PointWon", "RebidBonus",
     "RoundExplanation", "Rule", "SevenUpStats", "SideStats", "explain", "rebid_bonuses", "rematch_settings",
     "seven_up_statistics",
+    "RoundTables", "round_tables", "tricks_left",
 ]

@@ -9,6 +9,7 @@ import enum
 from typing import Sequence
 
 from . import card_bids, turn_bids
+from .offline import tricks_left
 from .cards import Card
 from .options import Hook
 from .registry import Family
@@ -94,8 +95,7 @@ def last_tricks(state: GameState, tricks: Sequence[int | None]) -> int | None:
     missing = [seat for seat, count in enumerate(tricks) if count is None]
     if total is None or len(missing) != 1:
         return None
-    rest = total - sum(count for count in tricks if count is not None)
-    return rest if 0 <= rest <= total else None
+    return tricks_left(total, sum(count for count in tricks if count is not None))
 
 
 def bids_so_far(state: GameState) -> int | None:

@@ -18,7 +18,7 @@ from jinja2_fragments.flask import render_block
 from .. import rules
 from ..rules import Bids, Family, Step, Tricks
 from ..store import StoredGame
-from . import access, share
+from . import access, offline, share
 from .chart import score_chart
 from .explaining import explanations
 from .forms import BidForm, RoundForm, UndoForm, cards_form, tricks_form
@@ -149,6 +149,7 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None,
         "share_url": url_for("web.game", game_id=game.id, _external=True),
         "scorekeeper_url": scorekeeper_url,
         "chart": score_chart(state),
+        "offline": offline.page_data(state) if editable else {},
         **share.context(game, scorekeeper_url),
     }
 

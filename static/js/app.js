@@ -62,14 +62,28 @@
     noticeTimer = window.setTimeout(hideNotice, 8000);
   }
 
-  document.addEventListener("htmx:responseError", function () {
-    showNotice("failed");
+  // A poll of the live part that fails is not a person's request: offline.js says
+  // "Reconnecting…" quietly in the page instead.
+  function isPoll(event) {
+    var elt = event.detail && event.detail.elt;
+    return elt instanceof Element && elt.hasAttribute("data-live");
+  }
+
+  document.addEventListener("htmx:responseError", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (!(isPoll(event) && xhr && xhr.status >= 500)) {
+      showNotice("failed");
+    }
   });
-  document.addEventListener("htmx:sendError", function () {
-    showNotice(navigator.onLine === false ? "offline" : "failed");
+  document.addEventListener("htmx:sendError", function (event) {
+    if (!isPoll(event)) {
+      showNotice(navigator.onLine === false ? "offline" : "failed");
+    }
   });
-  document.addEventListener("htmx:timeout", function () {
-    showNotice("failed");
+  document.addEventListener("htmx:timeout", function (event) {
+    if (!isPoll(event)) {
+      showNotice("failed");
+    }
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     if (event.detail && event.detail.successful) {

@@ -5,9 +5,9 @@
  * - New game: Enter in a name field moves to the next name (the last one: to "Start the game").
  *   Typing the largest hand picks "this many cards"; picking another value clears the number.
  *   Its hint ("1 to 12 cards") follows the number of names typed, from ranges the server renders.
- * - Tricks: once every player but one is tapped, the last one's count is filled in: what is
- *   left of the tricks to share, a number the server renders from the engine's answer (and the
- *   server completes a form sent with one player untapped the same way, asking the engine).
+ * - Tricks: once every player but one is tapped, the last one's count is filled in, looked up
+ *   in the engine's table the server renders (data-last-tricks: the count for each total of the
+ *   others'; the server completes a form sent with one player untapped the same way).
  * - Oh-Seven: a card tapped with a finger moves on to the next player's cards (then to
  *   "Reveal"); the server already disabled the cards the engine does not offer.
  * - Unsaved picks survive a reload: what was tapped in a round's form ([data-keep-picks]) is kept
@@ -99,7 +99,8 @@
   /* --- tricks: the last player's count ------------------------------------------------ */
 
   function fillLastTricks(form) {
-    var toShare = parseInt(form.getAttribute("data-tricks-to-share"), 10);
+    // The engine's table: the last player's count for each total of the others' (null: none).
+    var table = JSON.parse(form.getAttribute("data-last-tricks") || "[]");
     var groups = Array.prototype.slice.call(form.querySelectorAll("[data-tricks-seat]"));
     var open = [];
     var taken = 0;
@@ -115,8 +116,8 @@
       return;
     }
     var last = open[0];
-    var rest = toShare - taken;
-    var choice = last.querySelector('input[value="' + rest + '"]');
+    var rest = table[taken];
+    var choice = rest === null || rest === undefined ? null : last.querySelector('input[value="' + rest + '"]');
     var current = last.querySelector("input:checked");
     if (choice) {
       choice.checked = true;
@@ -485,6 +486,12 @@
     if (event.target instanceof Element) {
       prepare(event.target);
       localTimes(event.target);
+    }
+  });
+  // A form offline.js shows while the network is out (the round's tricks, every bid in).
+  document.addEventListener("companion:shown", function (event) {
+    if (event.target instanceof Element) {
+      prepare(event.target);
     }
   });
 })();

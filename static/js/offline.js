@@ -1,0 +1,745 @@
+/*
+ * The Wi-Fi drops, the game goes on (docs/api.md "Writes that are safe to repeat").
+ *
+ * The scorekeeper's taps: every entry form in the game's live part ([data-live], a form with
+ * hx-post) is sent by this file, not by htmx, through one queue kept in localStorage
+ * ("companion-queue:<game id>"), so a tap survives a failed send, a reload and the browser
+ * closing.
+ *
+ * - A tap fills the form's idempotency_key with a fresh key (crypto.getRandomValues, which plain
+ *   HTTP has too) and joins the queue with the version it will have: the page's version plus
+ *   its place in the queue. The server checks both; a write whose answer was lost is sent again
+ *   under its key and is not counted twice.
+ * - The tap shows at once: a bid is written into the bid list and the next seat's buttons are
+ *   drawn from the round's bidding order and the engine's tables the page carries
+ *   (data-offline-bids: the dealer's forbidden bid for each total of the others' bids, the
+ *   words); any other form is marked as waiting. Nothing here decides a rule.
+ * - Sent once, in order: the first entry is sent; its answer (the live fragment) is swapped in
+ *   and the next one follows. No answer within 8 s, no network, or 502/503/504: the queue waits,
+ *   says how many taps wait, and tries again on the browser's "online", when the page is shown
+ *   again, and on a backoff (1 s, 2 s, 4 s … 30 s).
+ * - A refusal (422, a rule; 409, another phone moved the game on) stops the queue there: the
+ *   server's fragment shows the reason at the field, the later taps are kept, and the line
+ *   offers to send them again (on the game as it now is) or drop them.
+ * - Undo while taps wait takes the last one back from the queue, without the network.
+ * - Watchers (and the scorekeeper's own polls): a poll that cannot reach the server shows a
+ *   quiet "Reconnecting…" and keeps the last scores; htmx keeps polling and catches up.
+ * - A finished game's page keeps asking for a rematch; when one is there ([data-rematch] in the
+ *   live part), the page offers it and follows it after 10 s.
+ * - A page the service worker answered from the phone's cache (<html data-from-cache>) says it
+ *   shows the last known state.
+ */
+(function () {
+  "use strict";
+
+  var STORE = "companion-queue:";
+  var TIMEOUT = 8000;
+  var NETWORK = [502, 503, 504];
+  var csrf = document.querySelector('meta[name="csrf-token"]');
+
+  function storage() {
+    try {
+      return window.localStorage;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function live() {
+    return document.getElementById("game-live");
+  }
+
+  function gameId() {
+    var section = live();
+    var match = section && /\/g\/([^/?]+)\/live/.exec(section.getAttribute("data-live") || "");
+    return match ? match[1] : null;
+  }
+
+  // The version of the game the server last showed. Read from its fragment, not from the
+  // live part's attributes: for a moment after each swap htmx gives the new element the old
+  // one's attributes (its settling), and the version would be the one before.
+  function pageVersion() {
+    var found = served ? /data-version="(\d+)"/.exec(served) : null;
+    var section = live();
+    return found ? parseInt(found[1], 10) : section ? parseInt(section.getAttribute("data-version"), 10) : NaN;
+  }
+
+  /* --- the queue, in localStorage ----------------------------------------------------- */
+
+  // Kept in memory as well: with storage refused (private mode) the queue still lives on the page.
+  var memory = {};
+
+  function load() {
+    var id = gameId();
+    var store = storage();
+    var queue = null;
+    if (id && store) {
+      try {
+        queue = JSON.parse(store.getItem(STORE + id) || "null");
+      } catch (error) {
+        queue = null;
+      }
+    }
+    queue = queue || memory[id] || { entries: [], stalled: false, refused: false };
+    memory[id] = queue;
+    return queue;
+  }
+
+  function save(queue) {
+    var id = gameId();
+    var store = storage();
+    memory[id] = queue;
+    if (!id || !store) {
+      return;
+    }
+    try {
+      if (queue.entries.length) {
+        store.setItem(STORE + id, JSON.stringify(queue));
+      } else {
+        store.removeItem(STORE + id);
+      }
+    } catch (error) { /* full: the queue lives on the page */ }
+  }
+
+  // 128 random bits, in the characters an Idempotency-Key may hold (docs/api.md).
+  function freshKey() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return btoa(String.fromCharCode.apply(null, bytes))
+      .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  /* --- a tap -------------------------------------------------------------------------- */
+
+  function entryForm(form) {
+    return form instanceof HTMLFormElement && form.hasAttribute("hx-post") &&
+      form.closest("[data-live]") !== null && csrf !== null;
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!entryForm(form)) {
+      return;
+    }
+    // Ours, not htmx's: stopped before it reaches the form's own listeners.
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    tap(form, event.submitter || null);
+  }, true);
+
+  function tap(form, submitter) {
+    var queue = load();
+    var newest = queue.entries[queue.entries.length - 1];
+    if (form.classList.contains("undo") && newest && !(sending && sending.key === newest.key)) {
+      queue.entries.pop(); // a tap not sent yet: taken back here, the server never hears of it
+      if (!queue.entries.length) {
+        queue.refused = false;
+      }
+      save(queue);
+      redraw();
+      return;
+    }
+    var key = form.querySelector('input[name="idempotency_key"]');
+    if (!key) {
+      key = document.createElement("input");
+      key.type = "hidden";
+      key.name = "idempotency_key";
+      form.appendChild(key);
+    }
+    key.value = freshKey();
+    var fields = [];
+    new FormData(form, submitter).forEach(function (value, name) {
+      fields.push([name, String(value)]);
+    });
+    var entry = {
+      action: form.getAttribute("hx-post"),
+      fields: fields,
+      key: key.value,
+      version: newest ? newest.version + 1 : pageVersion(),
+      kind: form.classList.contains("bid-form") ? "bid" : form.classList.contains("undo") ? "undo" : "form",
+      form: form.className
+    };
+    if (entry.kind === "bid") {
+      entry.seat = parseInt(form.querySelector('input[name="seat"]').value, 10);
+      entry.bid = parseInt(submitter ? submitter.value : "", 10);
+    }
+    if (queue.refused) {
+      // Tapped again after a refusal: the corrected tap goes first, the kept ones after it,
+      // each on the game as it now is.
+      queue.entries.unshift(entry);
+      rebase(queue);
+    } else {
+      queue.entries.push(entry);
+    }
+    save(queue);
+    redraw();
+    flush();
+  }
+
+  /* --- what the page shows of the queue ------------------------------------------------ */
+
+  // The last fragment the server sent: the queue is drawn over it, so an undo or a refusal
+  // draws again from what the server said.
+  var served = null;
+  var overlaid = false; // the queue is drawn over the server's fragment
+
+  // The fragment in place of the live part; a person's focus on the bid pad stays on it.
+  function put(html) {
+    var section = live();
+    if (!section || !window.htmx) {
+      return;
+    }
+    var active = document.activeElement;
+    var onPad = Boolean(active && active.closest && active.closest(".bid-pad") && section.contains(active));
+    var inside = Boolean(active && active !== document.body && section.contains(active));
+    window.htmx.swap(section, html, { swapStyle: "outerHTML" });
+    var fresh = live();
+    if (!fresh || !inside || (document.activeElement && fresh.contains(document.activeElement))) {
+      return;
+    }
+    var target = (onPad && fresh.querySelector(".bid-pad button:not([disabled])")) ||
+      fresh.querySelector("[data-focus]") || fresh;
+    if (!target.matches("button, a[href], input")) {
+      target.setAttribute("tabindex", "-1");
+    }
+    target.focus({ preventScroll: true });
+  }
+
+  function redraw() {
+    var section = live();
+    if (!section) {
+      return;
+    }
+    if (served && overlaid) {
+      drawing = true;
+      put(served);
+      drawing = false;
+      overlaid = false;
+      section = live();
+    }
+    var queue = load();
+    var waiting = queue.stalled || navigator.onLine === false;
+    if (queue.entries.length && !queue.refused) {
+      overlaid = true;
+      var saved = section.querySelector(".saved-note");
+      if (saved && waiting) {
+        saved.hidden = true; // the taps after it are not saved yet
+      }
+      drawBids(section, queue.entries, waiting);
+      queue.entries.forEach(function (entry) {
+        if (entry.kind !== "bid") {
+          markForm(section, entry, waiting);
+        }
+      });
+    }
+    drawLine(section, queue, waiting);
+  }
+
+  function words(section) {
+    return section.querySelector("[data-tap-queue]");
+  }
+
+  function withName(element, template, name) {
+    var parts = template.split("{player}");
+    element.textContent = "";
+    parts.forEach(function (part, index) {
+      if (index > 0) {
+        var who = document.createElement("bdi");
+        who.textContent = name;
+        element.appendChild(who);
+      }
+      element.appendChild(document.createTextNode(part));
+    });
+  }
+
+  function drawBids(section, entries, waiting) {
+    var form = section.querySelector("form.bid-form[data-offline-bids]");
+    var queued = entries.filter(function (entry) { return entry.kind === "bid"; });
+    if (!form || !queued.length) {
+      return;
+    }
+    var round = JSON.parse(form.getAttribute("data-offline-bids"));
+    var bids = round.bids.slice();
+    var pending = {};
+    queued.forEach(function (entry) {
+      if (bids[entry.seat] === null) {
+        bids[entry.seat] = entry.bid;
+        pending[entry.seat] = true;
+      }
+    });
+    var next = round.order.filter(function (seat) { return bids[seat] === null; })[0];
+    var note = words(section);
+    section.querySelectorAll(".bid-order li[data-seat]").forEach(function (item) {
+      var seat = parseInt(item.getAttribute("data-seat"), 10);
+      var what = item.querySelector(".what");
+      item.classList.toggle("is-next", seat === next);
+      item.classList.toggle("has-bid", bids[seat] !== null);
+      item.classList.toggle("is-waiting", Boolean(pending[seat]));
+      if (pending[seat]) {
+        what.textContent = String(bids[seat]);
+        if (waiting && note) {
+          // "0 · waiting to be sent": the words under the number in the narrow bid card.
+          var said = document.createElement("span");
+          var dot = document.createElement("span");
+          said.className = "waiting-word";
+          dot.className = "waiting-dot";
+          dot.textContent = " · ";
+          said.appendChild(dot);
+          said.appendChild(document.createTextNode(note.getAttribute("data-waiting")));
+          what.appendChild(said);
+        }
+      } else if (seat === next) {
+        what.textContent = round.to_bid;
+      }
+    });
+    var total = bids.reduce(function (sum, bid) { return sum + (bid === null ? 0 : bid); }, 0);
+    var totalLine = section.querySelector("#bids-title .bid-total");
+    if (totalLine) {
+      totalLine.textContent = round.total.replace("{bid}", String(total));
+    }
+    var fieldset = form.querySelector("fieldset");
+    if (next === undefined) {
+      showTricks(section, form, bids, waiting ? pending : {}, note);
+      return;
+    }
+    var name = round.names[next];
+    withName(form.querySelector("legend"), round.legend, name);
+    form.querySelector('input[name="seat"]').value = String(next);
+    // The engine's table: the dealer's forbidden number for the total of the others' bids.
+    var others = total - (bids[next] || 0);
+    var forbidden = next === round.dealer ? round.forbidden[others] : null;
+    var reason = fieldset.querySelector(".hook-reason");
+    if (forbidden !== null && forbidden !== undefined) {
+      if (!reason) {
+        reason = document.createElement("p");
+        reason.className = "hook-reason";
+        reason.id = "hook-reason";
+        fieldset.querySelector(".bid-pad").insertAdjacentElement("afterend", reason);
+      }
+      reason.textContent = round.reasons[forbidden];
+    } else if (reason) {
+      reason.remove();
+    }
+    fieldset.querySelectorAll(".bid-pad button").forEach(function (button) {
+      var bid = parseInt(button.value, 10);
+      button.setAttribute("aria-label", round.label.replace("{player}", name).replace("{bid}", String(bid)));
+      button.disabled = bid === forbidden;
+      if (bid === forbidden) {
+        button.setAttribute("aria-describedby", "hook-reason");
+      } else {
+        button.removeAttribute("aria-describedby");
+      }
+    });
+  }
+
+  // Every bid is in: the round's tricks form the server put in the page, each seat's bid
+  // written into its legend.
+  function showTricks(section, form, bids, pending, note) {
+    var template = section.querySelector("template[data-offline-tricks]");
+    var panel = form.closest(".round-panel");
+    if (!template || !panel) {
+      form.hidden = true;
+      return;
+    }
+    var tricks = template.content.firstElementChild.cloneNode(true);
+    tricks.querySelectorAll("fieldset[data-tricks-seat]").forEach(function (group) {
+      var seat = parseInt(group.getAttribute("data-tricks-seat"), 10);
+      var legend = group.querySelector("legend");
+      if (legend && !legend.querySelector(".muted")) {
+        var bid = document.createElement("span");
+        bid.className = "muted";
+        bid.textContent = "· " + template.getAttribute("data-bid-word") + " " + bids[seat];
+        legend.appendChild(document.createTextNode(" "));
+        legend.appendChild(bid);
+        if (pending[seat] && note) {
+          bid.appendChild(document.createTextNode(" · " + note.getAttribute("data-waiting")));
+        }
+      }
+    });
+    panel.replaceWith(tricks);
+    if (window.htmx) {
+      window.htmx.process(tricks);
+    }
+    // game.js puts back what was tapped in it before a reload.
+    tricks.dispatchEvent(new CustomEvent("companion:shown", { bubbles: true }));
+  }
+
+  function markForm(section, entry, waiting) {
+    var form = Array.prototype.filter.call(section.querySelectorAll("form[hx-post]"), function (f) {
+      return f.getAttribute("hx-post") === entry.action;
+    })[0];
+    if (!form || form.hasAttribute("data-queued")) {
+      return;
+    }
+    form.setAttribute("data-queued", "");
+    // As it was tapped: the picks it was sent with.
+    entry.fields.forEach(function (field) {
+      form.querySelectorAll('input[type="radio"][name="' + CSS.escape(field[0]) + '"]').forEach(function (radio) {
+        radio.checked = radio.value === field[1];
+      });
+    });
+    form.querySelectorAll("button, input:not([type=hidden])").forEach(function (field) {
+      if (!form.classList.contains("undo")) {
+        field.disabled = true; // sent as it was tapped: nothing changes it while it waits
+      }
+    });
+    var note = words(section);
+    if (waiting && note) {
+      var said = document.createElement("p");
+      said.className = "waiting-note";
+      said.textContent = note.getAttribute("data-waiting");
+      form.appendChild(said);
+    }
+  }
+
+  function drawLine(section, queue, waiting) {
+    var holder = words(section);
+    if (!holder) {
+      return;
+    }
+    var count = queue.entries.length;
+    holder.hidden = !(count && (waiting || queue.refused));
+    holder.toggleAttribute("data-pending", count > 0);
+    var template = holder.getAttribute(count === 1 ? "data-one" : "data-other");
+    holder.querySelector(".tap-queue-line").textContent = template.replace("{num}", String(count));
+    holder.querySelector(".tap-queue-actions").hidden = !queue.refused;
+  }
+
+  /* --- sending, in order ------------------------------------------------------------- */
+
+  var sending = null;
+  var failures = 0;
+  var retry = null;
+  var drawing = false;
+
+  function send(entry) {
+    var body = new URLSearchParams();
+    entry.fields.forEach(function (field) {
+      var value = field[1];
+      if (field[0] === "version") {
+        value = String(entry.version);
+      } else if (field[0] === "csrf_token" && csrf) {
+        value = csrf.getAttribute("content");
+      }
+      body.append(field[0], value);
+    });
+    var controller = typeof AbortController === "function" ? new AbortController() : null;
+    var timer = window.setTimeout(function () {
+      if (controller) {
+        controller.abort();
+      }
+    }, TIMEOUT);
+    var headers = { "HX-Request": "true", "HX-Current-URL": window.location.href };
+    if (csrf) {
+      headers["X-CSRFToken"] = csrf.getAttribute("content");
+    }
+    return fetch(entry.action, {
+      method: "POST", body: body, headers: headers, credentials: "same-origin",
+      signal: controller ? controller.signal : undefined
+    }).then(function (response) {
+      if (NETWORK.indexOf(response.status) !== -1) {
+        return { network: true };
+      }
+      return response.text().then(function (html) {
+        return { status: response.status, ok: response.ok, html: html };
+      });
+    }).catch(function () {
+      return { network: true };
+    }).then(function (answer) {
+      window.clearTimeout(timer);
+      return answer;
+    });
+  }
+
+  function flush() {
+    var queue = load();
+    if (sending || !queue.entries.length || queue.refused) {
+      return;
+    }
+    window.clearTimeout(retry);
+    var entry = queue.entries[0];
+    sending = entry;
+    send(entry).then(function (answer) {
+      sending = null;
+      queue = load();
+      if (queue.entries[0] === undefined || queue.entries[0].key !== entry.key) {
+        return; // dropped while it was on its way
+      }
+      if (answer.network) {
+        queue.stalled = true;
+        save(queue);
+        redraw();
+        retry = window.setTimeout(flush, Math.min(30, Math.pow(2, failures)) * 1000);
+        failures += 1;
+        return;
+      }
+      failures = 0;
+      if (answer.status === 404) {
+        save({ entries: [], stalled: false, refused: false });
+        window.location.reload(); // the game was deleted: the page that says so
+        return;
+      }
+      if (answer.ok) {
+        queue.entries.shift();
+        queue.stalled = queue.stalled && queue.entries.length > 0; // the count goes down to 0
+      } else if (answer.status === 422) {
+        queue.entries.shift(); // the rule's reason is at the field, with what was tapped
+        queue.refused = queue.entries.length > 0;
+      } else {
+        queue.refused = true; // 409 and the rest: kept, to send again on the game as it is
+      }
+      save(queue);
+      if (answer.status === 200 || answer.status === 201 || answer.status === 409 || answer.status === 422) {
+        served = answer.html;
+        overlaid = false;
+        put(answer.html);
+        if (!queue.entries.length || queue.refused) {
+          answered();
+        }
+      } else {
+        showNotice();
+      }
+      if (queue.entries.length && !queue.refused) {
+        flush();
+      }
+    });
+  }
+
+  // The last tap answered, as app.js does after a person's htmx request: "Saved." said, the
+  // first refused field focused, else the next step from its start.
+  function answered() {
+    var fresh = live();
+    if (!fresh) {
+      return;
+    }
+    var saved = fresh.querySelector("[data-saved]");
+    var said = document.getElementById("said");
+    if (saved && said) {
+      said.textContent = "";
+      window.requestAnimationFrame(function () { said.textContent = saved.getAttribute("data-saved").trim(); });
+    }
+    var invalid = fresh.querySelector('[aria-invalid="true"]');
+    var marked = fresh.querySelector("[data-focus], [autofocus]");
+    var target = invalid || marked;
+    if (!target) {
+      return;
+    }
+    if (!invalid) {
+      fresh.scrollIntoView({ block: "start" });
+    }
+    if (!target.matches("button, a[href], input, select, textarea")) {
+      var inner = invalid ? target.querySelector("input:not([disabled]), button:not([disabled])") : null;
+      if (inner) {
+        target = inner;
+      } else {
+        target.setAttribute("tabindex", "-1");
+      }
+    }
+    target.focus({ preventScroll: !invalid });
+  }
+
+  function showNotice() {
+    var notice = document.getElementById("notice");
+    if (notice) {
+      notice.hidden = false;
+      notice.textContent = notice.getAttribute("data-failed");
+    }
+  }
+
+  // On the game as it now is: each kept tap takes the next version from the page's.
+  function rebase(queue) {
+    var base = pageVersion();
+    queue.entries.forEach(function (entry, index) { entry.version = base + index; });
+    queue.refused = false;
+    queue.stalled = false;
+  }
+
+  function again() {
+    failures = 0;
+    flush();
+  }
+
+  window.addEventListener("online", function () {
+    again();
+    var section = live();
+    if (section && window.htmx) {
+      window.htmx.trigger(section, "live-catch-up");
+    }
+  });
+  window.addEventListener("offline", redraw);
+  window.addEventListener("pageshow", again);
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden) {
+      again();
+    }
+  });
+
+  document.addEventListener("click", function (event) {
+    var button = event.target instanceof Element ? event.target.closest("[data-queue-resend], [data-queue-drop]") : null;
+    if (!button) {
+      return;
+    }
+    var queue = load();
+    if (button.hasAttribute("data-queue-drop")) {
+      queue.entries = [];
+    } else {
+      rebase(queue);
+    }
+    save(queue);
+    redraw();
+    again();
+  });
+
+  /* --- polls: held while taps wait; quiet when the server is out of reach -------------- */
+
+  function isPoll(event) {
+    var detail = event.detail || {};
+    var elt = detail.requestConfig && detail.requestConfig.elt ? detail.requestConfig.elt : detail.elt;
+    return elt instanceof Element && elt.hasAttribute("data-live");
+  }
+
+  function reconnecting(shown) {
+    var note = document.querySelector("#game-live [data-reconnecting]");
+    if (note) {
+      note.hidden = !shown;
+    }
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (isPoll(event) && csrf && load().entries.length) {
+      event.preventDefault(); // this phone's own taps come first; their answers bring the game
+    }
+  });
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (isPoll(event) && csrf && load().entries.length) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
+  document.addEventListener("htmx:sendError", function (event) {
+    if (isPoll(event)) {
+      reconnecting(true);
+    }
+  });
+  document.addEventListener("htmx:timeout", function (event) {
+    if (isPoll(event)) {
+      reconnecting(true);
+    }
+  });
+  document.addEventListener("htmx:responseError", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (isPoll(event) && xhr && NETWORK.indexOf(xhr.status) !== -1) {
+      reconnecting(true);
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (isPoll(event) && event.detail && event.detail.successful) {
+      reconnecting(false);
+      var cached = document.querySelector("#game-live [data-from-cache]");
+      if (cached) {
+        cached.hidden = true;
+      }
+      document.documentElement.removeAttribute("data-from-cache");
+    }
+  });
+
+  /* --- a rematch: offered, then followed ------------------------------------------------ */
+
+  // Followed when it arrives while the page watches (a live swap), not when a finished game's
+  // page is opened later: that one only offers the link.
+  var following = null;
+
+  function offerRematch(section, arrived) {
+    var link = section.querySelector("a[data-rematch]");
+    var offer = section.querySelector("[data-rematch-offer]");
+    window.clearTimeout(following);
+    following = null;
+    if (!link || !offer || !arrived) {
+      return;
+    }
+    offer.hidden = false;
+    following = window.setTimeout(function () {
+      window.location.assign(link.href);
+    }, 10000);
+  }
+
+  document.addEventListener("click", function (event) {
+    var stay = event.target instanceof Element ? event.target.closest("[data-rematch-stay]") : null;
+    var offer = stay ? stay.closest("[data-rematch-offer]") : null;
+    if (offer) {
+      window.clearTimeout(following);
+      following = null;
+      offer.hidden = true;
+    }
+  });
+
+  /* --- every other form's key -------------------------------------------------------- */
+
+  // A full-page form (new game, rematch, a correction): one key for the page's form, kept if it
+  // is sent again (a second tap while the first is on its way is the same write); the server's
+  // answer is a new page, with a new empty key.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var key = form instanceof HTMLFormElement ? form.querySelector('input[name="idempotency_key"]') : null;
+    if (key && !key.value && !entryForm(form)) {
+      key.value = freshKey();
+    }
+  }, true);
+
+  /* --- forgetting a game drops its waiting taps ------------------------------------------ */
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var match = form instanceof HTMLFormElement && /\/g\/([^/]+)\/(forget|delete)$/.exec(form.getAttribute("action") || "");
+    var store = storage();
+    if (match && store) {
+      store.removeItem(STORE + match[1]);
+    }
+  });
+
+  /* --- the page, and each fragment the server sends ------------------------------------ */
+
+  function prepared(swapped) {
+    var section = live();
+    if (!section) {
+      return;
+    }
+    if (document.documentElement.hasAttribute("data-from-cache")) {
+      var cached = section.querySelector("[data-from-cache]");
+      if (cached) {
+        cached.hidden = false;
+      }
+    }
+    offerRematch(section, swapped);
+  }
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.target instanceof Element && event.target.id === "game-live") {
+      prepared(!drawing);
+      if (!drawing && csrf && load().entries.length) {
+        redraw();
+      }
+    }
+  });
+
+  // A poll's fragment is the server's word too.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var detail = event.detail || {};
+    if (isPoll(event) && detail.shouldSwap && detail.target && detail.target.id === "game-live" &&
+        typeof detail.serverResponse === "string" && detail.serverResponse) {
+      served = detail.serverResponse;
+      overlaid = false;
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var section = live();
+    served = section ? section.outerHTML : null;
+    prepared(false);
+    if (csrf && load().entries.length) {
+      redraw();
+      flush();
+    }
+  });
+})();

@@ -1,0 +1,142 @@
+"""The tables a scorekeeper's phone goes on with offline (``rules.round_tables``): golden rows
+from docs/rules.md, and a property holding them to what ``apply`` accepts and refuses."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from companion.rules import (
+    Bids,
+    GameState,
+    Phase,
+    RuleError,
+    Tricks,
+    apply,
+    last_tricks,
+    round_tables,
+    tricks_left,
+)
+
+from .builders import play_to_round, start, tricks
+from .strategies import played_games
+
+
+def _five_cards(**options: object) -> GameState:
+    """Oh Hell, 4 players, round 5 of the rising schedule: 5 cards, dealt by seat 0."""
+    state = play_to_round(start("oh-hell", 4, first_dealer=0, schedule="up", **options), 5)
+    assert state.current is not None and state.current.hand_size == 5
+    return state
+
+
+def test_the_seeds_worked_example() -> None:
+    """docs/rules.md section 2, the worked example: bids 1, 2, 0 before the dealer total 3, so
+    the dealer may not bid 2; tricks 1, 3, 0 leave the dealer 1."""
+    state = _five_cards()
+    tables = round_tables(state)
+    assert tables is not None
+    assert tables.hand_size == 5
+    assert tables.forbidden_bids[3] == 2
+    assert tables.last_tricks[4] == 1
+    # One row per total the three others can reach: 0 to 15.
+    assert len(tables.forbidden_bids) == len(tables.last_tricks) == 16
+    assert tables.bidding_order[-1] == tables.dealer
+
+
+def test_the_dealer_is_free_when_the_number_is_outside_the_hand() -> None:
+    """docs/rules.md section 2, hook: "If that number is outside 0..hand size, the dealer is
+    free"; tricks: no count completes a hand the others already overtook."""
+    tables = round_tables(_five_cards())
+    assert tables is not None
+    assert tables.forbidden_bids[0] == 5
+    assert tables.forbidden_bids[5] == 0
+    assert tables.forbidden_bids[6:] == (None,) * 10
+    assert tables.last_tricks[5] == 0
+    assert tables.last_tricks[6:] == (None,) * 10
+
+
+def test_no_hook_this_game() -> None:
+    """docs/rules.md section 6, the hook option: "never" frees the dealer in every round."""
+    tables = round_tables(_five_cards(hook="never"))
+    assert tables is not None
+    assert set(tables.forbidden_bids) == {None}
+    assert tables.last_tricks[4] == 1  # the tricks still add up to the hand
+
+
+def test_no_hook_in_the_last_round() -> None:
+    """docs/rules.md section 6, the hook option: "not-last" frees the dealer in the last round."""
+    state = start("oh-hell", 3, schedule="up", hook="not-last", max_hand=3)
+    assert round_tables(state).forbidden_bids[0] == 1  # type: ignore[union-attr]
+    last = play_to_round(state, 3)
+    assert set(round_tables(last).forbidden_bids) == {None}  # type: ignore[union-attr]
+
+
+def test_oh_seven_has_no_hook_but_shares_its_tricks() -> None:
+    """docs/rules.md section 1: bids are cards, there is no hook; the tricks add up to the hand."""
+    tables = round_tables(start("oh-seven", 4))
+    assert tables is not None
+    assert set(tables.forbidden_bids) == {None}
+    assert tables.last_tricks[tables.hand_size] == 0
+
+
+def test_seven_up_and_a_finished_game_have_none() -> None:
+    assert round_tables(start("seven-up", 2)) is None
+    done = play_to_round(start("oh-hell", 3, schedule="up", max_hand=1), 2)
+    assert done.finished and round_tables(done) is None
+
+
+def test_last_tricks_agrees_with_the_table() -> None:
+    state = apply(_five_cards(), Bids((1, 2, 0, 1)))
+    tables = round_tables(state)
+    assert tables is not None
+    assert last_tricks(state, [None, 1, 3, 0]) == tables.last_tricks[4] == tricks_left(5, 4)
+    apply(state, tricks(1, 1, 3, 0))  # accepted: the table's count
+
+
+def _refused(state: GameState, entry: Bids | Tricks) -> RuleError | None:
+    try:
+        apply(state, entry)
+    except RuleError as error:
+        return error
+    return None
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(played=played_games(), data=st.data())
+def test_the_tables_say_what_apply_accepts(played: object, data: st.DataObject) -> None:
+    """Whatever the game and the round, the dealer's every bid is refused for the hook exactly
+    when the table names it, and the last player's every count is accepted exactly when the
+    table names it; the tables taken at any point of the round are the same."""
+    state = played.state  # type: ignore[attr-defined]
+    current = state.current
+    assume(current is not None and state.settings.family.value != "seven-up")
+    tables = round_tables(state)
+    assert tables is not None
+    n = len(state.settings.players)
+    size = current.hand_size
+    if state.settings.family.value == "turn-bids" and current.phase is Phase.BIDDING:
+        bids = list(current.bids)
+        for seat in current.bidding_order[:-1]:  # the dealer bids last
+            if bids[seat] is None:
+                bids[seat] = data.draw(st.integers(0, size))
+        before_dealer = apply(state, Bids(tuple(bids))) if bids != list(current.bids) else state
+        assert round_tables(before_dealer) == tables
+        others = sum(b for s, b in enumerate(bids) if s != current.dealer)
+        for bid in range(size + 1):
+            dealer = list(bids)
+            dealer[current.dealer] = bid
+            error = _refused(before_dealer, Bids(tuple(dealer)))
+            hooked = error is not None and error.code == "hook"
+            assert hooked == (bid == tables.forbidden_bids[others]), (bid, others, error)
+            assert error is None or hooked
+        return
+    if current.phase is not Phase.TRICKS:
+        return  # Oh-Seven bidding: cards, not counts
+    last = data.draw(st.integers(0, n - 1))
+    counts = [data.draw(st.integers(0, size)) for _ in range(n)]
+    others = sum(c for s, c in enumerate(counts) if s != last)
+    expected = tables.last_tricks[others]
+    for count in range(size + 1):
+        counts[last] = count
+        accepted = _refused(state, Tricks(tuple(counts))) is None
+        assert accepted == (count == expected), (count, others, counts)
