@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
-from . import entries
+from . import entries, scoring, seating
 from .cards import Card, Suit, check_bid_value
 from .entries import Bids, Entry, Tricks
 from .errors import RuleError
@@ -39,13 +39,13 @@ def passing(settings: Settings, number: int) -> Passing | None:
 
 def start_round(settings: Settings, number: int) -> Round:
     n = len(settings.players)
-    dealer = (settings.first_dealer + number - 1) % n
+    dealer = seating.dealer(settings, number)
     return Round(
         number=number,
         hand_size=HAND_SIZE,
         dealer=dealer,
         phase=Phase.BIDDING,
-        bidding_order=tuple((dealer + 1 + k) % n for k in range(n)),
+        bidding_order=seating.bidding_order(dealer, n),
         passing=passing(settings, number),
         set_aside=((),) * n,
         rebid_bonus=(0,) * n,
@@ -129,12 +129,13 @@ def _bid(settings: Settings, round_: Round, cards: tuple[Card, ...]) -> Round:
 
 
 def score(bid: int, taken: int) -> int:
-    """Bid made exactly: bid + 2; missed: minus the difference.
+    """Bid made exactly: bid + 2; missed: minus the difference (the total of
+    ``scoring.oh_seven``, whose parts the explanation of a score shows).
 
     >>> score(3, 3), score(3, 1), score(0, 2)
     (5, -2, -2)
     """
-    return bid + 2 if bid == taken else -abs(bid - taken)
+    return scoring.oh_seven(bid, taken).total
 
 
 def _tricks(settings: Settings, round_: Round, tricks: tuple[int, ...]) -> Round:

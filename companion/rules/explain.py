@@ -14,8 +14,10 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .entries import TIE, Beg, Hand
-from .options import GameTie, Scoring, ZeroBid
+from .options import GameTie
 from .registry import Family
+from .scoring import Rule as Rule  # re-exported: a BidScore names its rule
+from .scoring import made_by
 from .settings import Settings
 from .state import Attempt, GameState, Round
 
@@ -24,22 +26,6 @@ class Outcome(enum.Enum):
     EXACT = "exact"
     OVER = "over"  # took more tricks than the bid
     UNDER = "under"  # took fewer
-
-
-class Rule(enum.Enum):
-    """Which scoring rule gave a bid its points; ``base`` and ``bonus`` are its two numbers."""
-
-    TEN_PLUS_BID = "ten-plus-bid"  # Oh Hell exact: 10 + bid (base 10, bonus the bid)
-    TEN_PLUS_BID_SQUARED = "ten-plus-bid-squared"  # squared, exact: 10 + bid² (bonus bid²)
-    TRICKS_PLUS_TEN = "tricks-plus-ten"  # tricks-plus-bonus, exact: tricks + 10
-    TRICKS_PLUS_FIVE = "tricks-plus-five"  # tricks-plus-five, exact: tricks + 5
-    ZERO_FIVE = "zero-five"  # zero_bid five: an exact zero scores 5
-    ZERO_FIVE_PLUS_HAND = "zero-five-plus-hand"  # zero_bid five-plus-hand: 5 + the hand size
-    BID_PLUS_TWO = "bid-plus-two"  # Oh-Seven exact: bid + 2
-    MISSED_NOTHING = "missed-nothing"  # exact scoring, missed: 0
-    TRICKS_ONLY = "tricks-only"  # tricks-plus-*, missed: one a trick (base the tricks)
-    MINUS_DIFFERENCE = "minus-difference"  # Oh-Seven missed: −difference (base −difference)
-    MINUS_DIFFERENCE_SQUARED = "minus-difference-squared"  # squared, missed: −difference²
 
 
 @dataclass(frozen=True)
@@ -141,36 +127,6 @@ def _bid_value(bid: object) -> int:
     return bid
 
 
-def _made(settings: Settings, bid: int, taken: int, hand_size: int) -> tuple[Rule, int, int]:
-    """The rule and its two numbers for a bid and the tricks it took (RULES.md 1, 2, 3, 6)."""
-    exact = bid == taken
-    difference = abs(bid - taken)
-    if settings.family is Family.CARD_BIDS:
-        return (Rule.BID_PLUS_TWO, bid, 2) if exact else (Rule.MINUS_DIFFERENCE, -difference, 0)
-    options = settings.typed
-    # Both matches cover every member, without a fallback: a new scoring or zero_bid value makes
-    # mypy report a missing return here.
-    if exact and bid == 0:
-        match options.zero_bid:
-            case ZeroBid.STANDARD:
-                pass  # as the scoring says
-            case ZeroBid.FIVE:
-                return Rule.ZERO_FIVE, 5, 0
-            case ZeroBid.FIVE_PLUS_HAND:
-                return Rule.ZERO_FIVE_PLUS_HAND, 5, hand_size
-    match options.scoring:
-        case Scoring.EXACT:
-            return (Rule.TEN_PLUS_BID, 10, bid) if exact else (Rule.MISSED_NOTHING, 0, 0)
-        case Scoring.TRICKS_PLUS_BONUS:
-            return (Rule.TRICKS_PLUS_TEN, taken, 10) if exact else (Rule.TRICKS_ONLY, taken, 0)
-        case Scoring.TRICKS_PLUS_FIVE:
-            return (Rule.TRICKS_PLUS_FIVE, taken, 5) if exact else (Rule.TRICKS_ONLY, taken, 0)
-        case Scoring.SQUARED:
-            if exact:
-                return Rule.TEN_PLUS_BID_SQUARED, 10, bid * bid
-            return Rule.MINUS_DIFFERENCE_SQUARED, -difference * difference, 0
-
-
 def _rebids(attempts: tuple[Attempt, ...], seat: int) -> tuple[RebidBonus, ...]:
     return tuple(
         RebidBonus(1, a.deal, a.high_bid, a.high_bidders, a.sum_seven, a.shared_high)
@@ -197,14 +153,14 @@ def explain_bids(settings: Settings, round_: Round) -> tuple[BidScore, ...]:
     scores = []
     for seat, (raw, taken) in enumerate(zip(round_.bids, round_.tricks)):
         bid = _bid_value(raw)
-        rule, base, bonus = _made(settings, bid, taken, round_.hand_size)
+        made = made_by(settings, bid, taken, round_.hand_size)
         rebids = _rebids(round_.attempts, seat)
         outcome = Outcome.EXACT if bid == taken else Outcome.OVER if taken > bid else Outcome.UNDER
         scores.append(BidScore(
             seat=seat, bid=bid, card=raw if isinstance(raw, Card) else None, taken=taken,
             outcome=outcome, difference=abs(bid - taken), hand_size=round_.hand_size,
-            rule=rule, base=base, bonus=bonus, made=base + bonus, rebids=rebids,
-            total=base + bonus + sum(r.points for r in rebids),
+            rule=made.rule, base=made.base, bonus=made.bonus, made=made.total, rebids=rebids,
+            total=made.total + sum(r.points for r in rebids),
         ))
     return tuple(scores)
 

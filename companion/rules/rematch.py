@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .seating import eldest
 from .settings import Settings
 from .state import GameState
 
@@ -21,4 +22,4 @@ def rematch_settings(state: GameState) -> Settings:
     settings = state.settings
     played = state.rounds[-1] if state.rounds else state.current
     last_dealer = played.dealer if played is not None else settings.first_dealer - 1
-    return replace(settings, first_dealer=(last_dealer + 1) % len(settings.players))
+    return replace(settings, first_dealer=eldest(last_dealer, len(settings.players)))

@@ -12,6 +12,8 @@ common path (a bid out of turn, the hooked number, a bid given twice, tricks tha
 a wrong shape, an entry after the end) makes it answer ``None``; ``fold`` then applies the
 entries one by one and raises the exact ``RuleError``. A Hypothesis property
 (``tests/rules/test_replay.py``) holds it equal to ``fold_each`` on random games, legal and not.
+It asks the rules' one home each time, not a copy: ``seating`` for the dealers and bidding
+orders, ``hook`` for the hooked number, the family's ``score`` (through ``Plan.points``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from dataclasses import MISSING, dataclass, fields
 from operator import add, getitem
 from typing import Any, Callable, Sequence
 
+from . import seating
 from .entries import Bids, Entry, Tricks
+from .hook import forbidden_bid
 from .options import Scoring, ZeroBid
 from .settings import Settings
 from .state import GameState, Phase, Round, Status
@@ -56,9 +60,9 @@ _STATE = _defaults(GameState)
 def plan(settings: Settings, hand_sizes: Sequence[int], hooked: Callable[[Settings, int], bool],
          score: Score) -> Plan:
     n = len(settings.players)
-    dealers = tuple((settings.first_dealer + k) % n for k in range(len(hand_sizes)))
+    dealers = tuple(seating.dealer(settings, number) for number in range(1, len(hand_sizes) + 1))
     scoring, zero_bid = settings.typed.scoring, settings.typed.zero_bid
-    orders = tuple(tuple((dealer + 1 + k) % n for k in range(n)) for dealer in dealers)
+    orders = tuple(seating.bidding_order(dealer, n) for dealer in dealers)
     return Plan(
         hand_sizes=tuple(hand_sizes),
         dealers=dealers,
@@ -111,7 +115,8 @@ def in_turn(settings: Settings, entries: Sequence[Entry], plan: Plan) -> GameSta
                 value = given[seat]
                 if type(value) is int and given.count(None) == n - 1:
                     # One bid, the one awaited: how the table enters them.
-                    if not 0 <= value <= size or (seat == hooked and value == size - bid_total):
+                    if not 0 <= value <= size or (
+                            seat == hooked and value == forbidden_bid(size, bid_total)):
                         return None
                     bids[seat] = value
                     bid_total += value
@@ -123,7 +128,8 @@ def in_turn(settings: Settings, entries: Sequence[Entry], plan: Plan) -> GameSta
                 for seat in order[made:made + new]:
                     value = given[seat]
                     assert isinstance(value, int)
-                    if not 0 <= value <= size or (seat == hooked and value == size - bid_total):
+                    if not 0 <= value <= size or (
+                            seat == hooked and value == forbidden_bid(size, bid_total)):
                         return None
                     bids[seat] = value
                     bid_total += value
@@ -151,9 +157,7 @@ def in_turn(settings: Settings, entries: Sequence[Entry], plan: Plan) -> GameSta
             break
         else:  # the entries end in this round
             entry_rounds += [number] * count
-            forbidden = None
-            if made == n - 1 and hook and 0 <= size - bid_total <= size:
-                forbidden = size - bid_total
+            forbidden = forbidden_bid(size, bid_total) if made == n - 1 and hook else None
             current = _frozen(Round, {
                 **plan.rounds[number - 1], "phase": Phase.BIDDING if made < n else Phase.TRICKS,
                 "points_so_far": (0,) * n, "next_bidder": order[made] if made < n else None,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
-from . import entries
+from . import entries, seating
 from .entries import TIE, Beg, Entry, Hand
 from .errors import RuleError
 from .options import GameTie
@@ -24,14 +24,14 @@ COUNTING_ORDER = ("jack-turned", "gift", *PLAY_POINTS)
 
 def start_round(settings: Settings, number: int) -> Round:
     n = len(settings.players)
-    dealer = (settings.first_dealer + number - 1) % n
-    eldest = (dealer + 1) % n
+    dealer = seating.dealer(settings, number)
+    eldest = seating.eldest(dealer, n)
     return Round(
         number=number,
         hand_size=HAND_SIZE,
         dealer=dealer,
         phase=Phase.HAND,
-        bidding_order=tuple((dealer + 1 + k) % n for k in range(n)),
+        bidding_order=seating.bidding_order(dealer, n),
         leader=eldest,
         points_so_far=(0,) * n,
         eldest=eldest,

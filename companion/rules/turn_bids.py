@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence, assert_never
 
-from . import entries, replay
+from . import entries, hook, replay, seating
 from .entries import Bid, Bids, Entry, Tricks
 from .errors import RuleError
 from .evolve import evolve as replace
-from .options import Hook, Schedule, Scoring, TypedOptions, ZeroBid
+from .hook import forbidden_bid
+from .options import Schedule, Scoring, TypedOptions, ZeroBid
+from .scoring import in_turn
 from .settings import Settings
 from .state import GameState, Phase, Played, Round, played_round
 
@@ -53,21 +55,13 @@ def hooked(settings: Settings, number: int) -> bool:
     >>> hooked(s, 1), hooked(s, len(schedule(s)))
     (True, False)
     """
-    match settings.typed.hook:
-        case Hook.ALWAYS:
-            return True
-        case Hook.NEVER:
-            return False
-        case Hook.NOT_LAST:
-            return number != len(schedule(settings))
-        case unknown:
-            assert_never(unknown)
+    return hook.holds(settings.typed.hook, number, len(schedule(settings)))
 
 
 def start_round(settings: Settings, number: int) -> Round:
     n = len(settings.players)
-    dealer = (settings.first_dealer + number - 1) % n
-    order = tuple((dealer + 1 + k) % n for k in range(n))
+    dealer = seating.dealer(settings, number)
+    order = seating.bidding_order(dealer, n)
     return Round(
         number=number,
         hand_size=schedule(settings)[number - 1],
@@ -79,17 +73,6 @@ def start_round(settings: Settings, number: int) -> Round:
         leader=order[0],
         points_so_far=(0,) * n,
     )
-
-
-def forbidden_bid(hand_size: int, others: int) -> int | None:
-    """The dealer's hooked number, given the total of the other bids; ``None`` when it falls
-    outside 0..hand size and the dealer is free.
-
-    >>> forbidden_bid(5, 3), forbidden_bid(5, 6)
-    (2, None)
-    """
-    hooked = hand_size - others
-    return hooked if 0 <= hooked <= hand_size else None
 
 
 def legal_bids(round_: Round) -> tuple[int, ...]:
@@ -188,33 +171,13 @@ def check_tricks(settings: Settings, round_: Round, tricks: tuple[int, ...]) -> 
 
 
 def score(scoring: Scoring, zero_bid: ZeroBid, bid: int, taken: int, hand_size: int) -> int:
-    """Round points for one player (RULES.md sections 2, 3 and 6).
+    """Round points for one player (docs/rules.md sections 2, 3 and 6): the total of
+    ``scoring.in_turn``, whose parts the explanation of a score shows.
 
     >>> score(Scoring.EXACT, ZeroBid.STANDARD, 0, 0, 5), score(Scoring.SQUARED, ZeroBid.STANDARD, 3, 1, 5)
     (10, -4)
     """
-    if bid == taken == 0:
-        match zero_bid:
-            case ZeroBid.STANDARD:
-                pass  # as the scoring says
-            case ZeroBid.FIVE:
-                return 5
-            case ZeroBid.FIVE_PLUS_HAND:
-                return 5 + hand_size
-            case other:
-                assert_never(other)
-    exact = bid == taken
-    match scoring:
-        case Scoring.EXACT:
-            return 10 + bid if exact else 0
-        case Scoring.TRICKS_PLUS_BONUS:
-            return taken + (10 if exact else 0)
-        case Scoring.TRICKS_PLUS_FIVE:
-            return taken + (5 if exact else 0)
-        case Scoring.SQUARED:
-            return 10 + bid * bid if exact else -((bid - taken) ** 2)
-        case unknown:
-            assert_never(unknown)
+    return in_turn(scoring, zero_bid, bid, taken, hand_size).total
 
 
 def _tricks(settings: Settings, round_: Round, tricks: tuple[int, ...]) -> Round:

@@ -1,0 +1,102 @@
+"""A bid's points in the bid-and-trick games, with their parts (docs/rules.md sections 1, 2, 3
+and 6): the rule that gave them and its two numbers. The games score with ``total``; the
+explanation of a score shows the parts, so the two can never disagree.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import assert_never
+
+from .options import Scoring, ZeroBid
+from .registry import Family
+from .settings import Settings
+
+
+class Rule(enum.Enum):
+    """Which scoring rule gave a bid its points; ``base`` and ``bonus`` are its two numbers."""
+
+    TEN_PLUS_BID = "ten-plus-bid"  # Oh Hell exact: 10 + bid (base 10, bonus the bid)
+    TEN_PLUS_BID_SQUARED = "ten-plus-bid-squared"  # squared, exact: 10 + bid² (bonus bid²)
+    TRICKS_PLUS_TEN = "tricks-plus-ten"  # tricks-plus-bonus, exact: tricks + 10
+    TRICKS_PLUS_FIVE = "tricks-plus-five"  # tricks-plus-five, exact: tricks + 5
+    ZERO_FIVE = "zero-five"  # zero_bid five: an exact zero scores 5
+    ZERO_FIVE_PLUS_HAND = "zero-five-plus-hand"  # zero_bid five-plus-hand: 5 + the hand size
+    BID_PLUS_TWO = "bid-plus-two"  # Oh-Seven exact: bid + 2
+    MISSED_NOTHING = "missed-nothing"  # exact scoring, missed: 0
+    TRICKS_ONLY = "tricks-only"  # tricks-plus-*, missed: one a trick (base the tricks)
+    MINUS_DIFFERENCE = "minus-difference"  # Oh-Seven missed: −difference (base −difference)
+    MINUS_DIFFERENCE_SQUARED = "minus-difference-squared"  # squared, missed: −difference²
+
+
+@dataclass(frozen=True)
+class Made:
+    """A bid's points for the tricks it took, in parts: ``total`` = ``base`` + ``bonus``."""
+
+    rule: Rule
+    base: int
+    bonus: int
+
+    @property
+    def total(self) -> int:
+        return self.base + self.bonus
+
+
+def in_turn(scoring: Scoring, zero_bid: ZeroBid, bid: int, taken: int, hand_size: int) -> Made:
+    """Oh Hell and Elevator, as the ``scoring`` and ``zero_bid`` options say.
+
+    >>> in_turn(Scoring.EXACT, ZeroBid.STANDARD, 3, 3, 5)
+    Made(rule=<Rule.TEN_PLUS_BID: 'ten-plus-bid'>, base=10, bonus=3)
+    >>> in_turn(Scoring.SQUARED, ZeroBid.STANDARD, 3, 1, 5).total
+    -4
+    """
+    exact = bid == taken
+    # Both matches cover every member, without a fallback: a new scoring or zero_bid value makes
+    # mypy report a missing return here.
+    if exact and bid == 0:
+        match zero_bid:
+            case ZeroBid.STANDARD:
+                pass  # as the scoring says
+            case ZeroBid.FIVE:
+                return Made(Rule.ZERO_FIVE, 5, 0)
+            case ZeroBid.FIVE_PLUS_HAND:
+                return Made(Rule.ZERO_FIVE_PLUS_HAND, 5, hand_size)
+            case other:
+                assert_never(other)
+    match scoring:
+        case Scoring.EXACT:
+            return Made(Rule.TEN_PLUS_BID, 10, bid) if exact else Made(Rule.MISSED_NOTHING, 0, 0)
+        case Scoring.TRICKS_PLUS_BONUS:
+            if exact:
+                return Made(Rule.TRICKS_PLUS_TEN, taken, 10)
+            return Made(Rule.TRICKS_ONLY, taken, 0)
+        case Scoring.TRICKS_PLUS_FIVE:
+            if exact:
+                return Made(Rule.TRICKS_PLUS_FIVE, taken, 5)
+            return Made(Rule.TRICKS_ONLY, taken, 0)
+        case Scoring.SQUARED:
+            if exact:
+                return Made(Rule.TEN_PLUS_BID_SQUARED, 10, bid * bid)
+            return Made(Rule.MINUS_DIFFERENCE_SQUARED, -((bid - taken) ** 2), 0)
+        case unknown:
+            assert_never(unknown)
+
+
+def oh_seven(bid: int, taken: int) -> Made:
+    """Oh-Seven: bid made exactly, bid + 2; missed, minus the difference (a forced rebid's +1s
+    are scored apart, they do not depend on the tricks).
+
+    >>> oh_seven(3, 3).total, oh_seven(3, 1).total, oh_seven(0, 2).total
+    (5, -2, -2)
+    """
+    if bid == taken:
+        return Made(Rule.BID_PLUS_TWO, bid, 2)
+    return Made(Rule.MINUS_DIFFERENCE, -abs(bid - taken), 0)
+
+
+def made_by(settings: Settings, bid: int, taken: int, hand_size: int) -> Made:
+    """The points a bid made in a game of ``settings`` (a bid-and-trick game), in parts."""
+    if settings.family is Family.CARD_BIDS:
+        return oh_seven(bid, taken)
+    return in_turn(settings.typed.scoring, settings.typed.zero_bid, bid, taken, hand_size)
