@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import turn_bids
+from . import hook, turn_bids
 from .registry import Family
 from .state import GameState, Round
 
@@ -74,7 +74,7 @@ def round_tables(state: GameState) -> RoundTables | None:
         dealer=current.dealer,
         bidding_order=current.bidding_order,
         forbidden_bids=tuple(
-            turn_bids.forbidden_bid(current.hand_size, t) if hooked else None for t in totals
+            hook.forbidden_bid(current.hand_size, t) if hooked else None for t in totals
         ),
         last_tricks=tuple(tricks_left(current.hand_size, t) for t in totals),
     )
