@@ -376,15 +376,17 @@ def correct_round(game: StoredGame, version: int, number: int,
 # A table's version moves with every write to any of its games (docs/api.md, "Tables"), in the
 # write's own transaction, so that the table's ETag is never stale; the table notes which game
 # changed, so that its figures are brought up to date from that game alone
-# (``companion.tables``). A game at no table keeps the one-statement write above.
+# (``companion.tables``). A game at no table keeps the one-statement write above. The "+ 1" is
+# a literal: these run as ``then`` statements of ``database.write``, whose parameters are named.
 _TABLES = Table.__table__
 _MOVE_TABLE = (update(_TABLES).where(_TABLES.c.id == bindparam("table_id"))
-               .values(version=_TABLES.c.version + 1, changed_game=bindparam("game_id")))
+               .values(version=_TABLES.c.version + literal_column("1"),
+                       changed_game=bindparam("game_id")))
 _MOVE_TABLE_OF_GAME = (
     update(_TABLES)
     .where(_TABLES.c.id == select(Game.__table__.c.table_id)
            .where(Game.__table__.c.id == bindparam("game_id")).scalar_subquery())
-    .values(version=_TABLES.c.version + 1, changed_game=bindparam("game_id")))
+    .values(version=_TABLES.c.version + literal_column("1"), changed_game=bindparam("game_id")))
 
 
 

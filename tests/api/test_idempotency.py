@@ -281,7 +281,7 @@ def test_the_same_write_sent_twice_at_once_is_applied_once(
     the version's race, or found the key) answers as a replay."""
     import threading
 
-    from .racing import redeal
+    from tests.store.racing import redeal
 
     shared = f"sqlite:///{tmp_path / 'race.sqlite'}"
     phones = [Api(make_app(SQLALCHEMY_DATABASE_URI=shared).test_client()) for _ in range(2)]
