@@ -1,4 +1,4 @@
-"""The JSON API v1 (``shared/API.md``): games, their entries, and the OpenAPI description."""
+"""The JSON API v1 (docs/api.md): games, their entries, and the OpenAPI description."""
 
 from flask import Blueprint
 

@@ -1,7 +1,7 @@
 """Reading request bodies: JSON objects with known fields of the right JSON types (API 400).
 Whether the values are allowed by the rules is the engine's question (API 422).
 
-A body is UTF-8 JSON (API.md), no deeper than ``MAX_DEPTH``, and a number with no fraction is
+A body is UTF-8 JSON (docs/api.md), no deeper than ``MAX_DEPTH``, and a number with no fraction is
 an integer however it is written (``1``, ``1.0``, ``1e2``): JSON Schema, and so the OpenAPI
 description, counts ``1.0`` as an integer, so the server does too.
 """
@@ -24,7 +24,7 @@ NEW_GAME = frozenset({"ruleset", "players", "first_dealer", "options", "table"})
 BIDS = frozenset({"version", "bids"})
 TRICKS = frozenset({"version", "tricks"})
 HAND = frozenset({"version", "jacks_turned", "beg", "high", "low", "jack", "game", "redeal"})
-#: A hand names every field but ``redeal`` (API.md), ``null`` where nobody won the point.
+#: A hand names every field but ``redeal`` (docs/api.md), ``null`` where nobody won the point.
 HAND_REQUIRED = ("jacks_turned", "beg", "high", "low", "jack", "game")
 UNDO = frozenset({"version"})
 ROUND = frozenset({"version", "bids", "tricks"})

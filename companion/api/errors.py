@@ -1,5 +1,5 @@
 """The API's one error shape, ``{"error": {"code", "message", "field"}}``, and the handlers that
-turn the store's and the engine's exceptions into it (API.md, the status tables).
+turn the store's and the engine's exceptions into it (docs/api.md, the status tables).
 
 The platform's app-level handlers (unknown routes, 405, 413, 429, 500; ``companion.security``)
 answer in the same shape, so a client sees it whatever went wrong.

@@ -385,7 +385,7 @@ def description() -> dict[str, Any]:
                 },
             }},
             "/games/{game_id}/statistics": {"get": read(
-                "The statistics of RULES.md over the scored rounds",
+                "The statistics of docs/rules.md over the scored rounds",
                 {"application/json": {"schema": ref("Statistics")}})},
             "/games/{game_id}/scores.csv": {"get": read(
                 "The score sheet",

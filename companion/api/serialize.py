@@ -1,4 +1,4 @@
-"""The game object of API.md, built from the engine's state. Nothing is computed here: every
+"""The game object of docs/api.md, built from the engine's state. Nothing is computed here: every
 value is read from the state the engine folded."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def _bid_json(bid: int | rules.Card | None) -> Any:
 
 
 def _bids_json(bids: tuple[Any, ...] | None) -> list[Any] | None:
-    # API.md shows a round nobody has bid in yet with "bids": null.
+    # docs/api.md shows a round nobody has bid in yet with "bids": null.
     if bids is None or all(b is None for b in bids):
         return None
     return [_bid_json(b) for b in bids]
@@ -73,7 +73,7 @@ def _award_json(award: rules.Award, settings: rules.Settings) -> dict[str, Any]:
 
 
 def round_json(round_: rules.Round, settings: rules.Settings) -> dict[str, Any]:
-    """One round (Seven-Up: one hand) with the fields API.md names, then the extras."""
+    """One round (Seven-Up: one hand) with the fields docs/api.md names, then the extras."""
     card_bids = settings.family is Family.CARD_BIDS
     turn_bids = settings.family is Family.TURN_BIDS
     bidding = round_.phase is rules.Phase.BIDDING
@@ -88,7 +88,7 @@ def round_json(round_: rules.Round, settings: rules.Settings) -> dict[str, Any]:
         "attempts": [_attempt_json(a) for a in round_.attempts],
         "redeals": round_.redeals,
         "bids": _bids_json(round_.bids),
-        # API.md: trump and leader are Oh-Seven's, once its bids are accepted.
+        # docs/api.md: trump and leader are Oh-Seven's, once its bids are accepted.
         "trump": round_.trump.value if card_bids and round_.trump else None,
         "leader": round_.leader if card_bids else None,
         "tricks": None if round_.tricks is None else list(round_.tricks),
@@ -119,7 +119,7 @@ def _standings_json(state: rules.GameState) -> list[dict[str, Any]]:
 
 
 def game_json(game: store.StoredGame) -> dict[str, Any]:
-    """The game object of API.md (``links.share`` is the read-only HTML page)."""
+    """The game object of docs/api.md (``links.share`` is the read-only HTML page)."""
     before, after = _around_rounds(game)
     settings = game.settings
     return {**before, "rounds": [round_json(r, settings) for r in game.state.rounds], **after}
@@ -148,7 +148,7 @@ def _round_texts(game: store.StoredGame) -> list[str]:
 
 
 def _around_rounds(game: store.StoredGame) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The game object's fields before ``rounds`` and after it, in API.md's order."""
+    """The game object's fields before ``rounds`` and after it, in docs/api.md's order."""
     state = game.state
     settings = state.settings
     teams = None
@@ -208,7 +208,7 @@ def _timestamp(moment: datetime) -> str:
 
 
 def _choices_json(choices: tuple[rules.OptionValue, ...] | rules.IntRange) -> Any:
-    """A list of values, or a range as ``{"min", "max"}`` (API.md)."""
+    """A list of values, or a range as ``{"min", "max"}`` (docs/api.md)."""
     if isinstance(choices, rules.IntRange):
         return {"min": choices.min, "max": choices.max}
     return list(choices)

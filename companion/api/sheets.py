@@ -1,4 +1,4 @@
-"""A game's statistics and its score sheet (API.md, "Statistics and the score sheet"). The figures
+"""A game's statistics and its score sheet (docs/api.md, "Statistics and the score sheet"). The figures
 are the engine's (``rules.statistics``, ``rules.seven_up_statistics``); this module only writes
 them out, as JSON and as CSV."""
 
@@ -21,7 +21,7 @@ _INNER_FORMULA = re.compile(r'([;,]"*)(?=[=+\-@\t\r])')
 
 def safe(name: str) -> str:
     """A name (or a cell holding one) as typed, unless a spreadsheet would read it as a formula:
-    then behind a ``'`` (API.md, "Statistics and the score sheet"). The file is comma-separated
+    then behind a ``'`` (docs/api.md, "Statistics and the score sheet"). The file is comma-separated
     with every text cell quoted, but a spreadsheet set to ``;`` (French and Italian settings)
     splits a ``;`` inside a name too; so each part that follows a ``;`` or ``,`` inside the name
     is written behind a ``'`` when it starts as a formula would.
@@ -35,7 +35,7 @@ def safe(name: str) -> str:
 
 
 def statistics_json(state: rules.GameState) -> dict[str, Any]:
-    """The statistics object of API.md for any game."""
+    """The statistics object of docs/api.md for any game."""
     settings = state.settings
     seven_up = rules.seven_up_statistics(state)
     if seven_up is not None:
@@ -116,7 +116,7 @@ def _seat_cell(settings: rules.Settings, seat: object) -> str:
 
 
 def _game_cell(settings: rules.Settings, seat: object) -> str:
-    """Game is a side's point: a team's is named as the side, "A & C" (API.md)."""
+    """Game is a side's point: a team's is named as the side, "A & C" (docs/api.md)."""
     if isinstance(seat, int) and settings.has_teams:
         return safe(side_name(settings, settings.side_of(seat)))
     return _seat_cell(settings, seat)

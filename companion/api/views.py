@@ -1,4 +1,4 @@
-"""The endpoints of API.md. Each view reads its body, checks the edit token, and hands the entry
+"""The endpoints of docs/api.md. Each view reads its body, checks the edit token, and hands the entry
 to the store, which asks the engine; the errors become the API's shape in ``errors``.
 
 Order of checks on a write: the game exists (404), the token (401/403), the Idempotency-Key
@@ -197,7 +197,7 @@ def game(game_id: str) -> Response:
 
 
 def statistics(game_id: str) -> Response:
-    """The statistics of RULES.md over the scored rounds; the game's ETag."""
+    """The statistics of docs/rules.md over the scored rounds; the game's ETag."""
     if (unchanged := _unchanged(game_id)) is not None:
         return unchanged
     found = _load(game_id)

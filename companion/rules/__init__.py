@@ -1,5 +1,5 @@
 """The rules engine: a pure library (standard library only) that folds a game's entries into its
-state for Oh-Seven, Oh Hell, Elevator and Seven-Up, exactly as ``shared/RULES.md`` decides.
+state for Oh-Seven, Oh Hell, Elevator and Seven-Up, exactly as docs/rules.md says.
 
 The web layer and the API only ask it; they never compute a rule themselves::
 

@@ -67,7 +67,7 @@ def bids_open(state: GameState, seat: int) -> tuple[int, ...]:
 
 def cards_open(state: GameState, seat: int) -> tuple[Card, ...]:
     """Oh-Seven: the cards ``seat`` may still put forward in the current deal (cards set aside
-    by failed bids counted as RULES.md section 1 says); none when no bid is due."""
+    by failed bids counted as docs/rules.md section 1 says); none when no bid is due."""
     current = state.current
     if (state.settings.family is not Family.CARD_BIDS or current is None
             or current.phase is not Phase.BIDDING or seat not in state.settings.seats):

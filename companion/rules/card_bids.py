@@ -1,5 +1,5 @@
 """Oh-Seven: seven rounds of seven, card passing, simultaneous bid cards, forced rebids with
-their bonus, set-aside cards, redeals, tricks and scoring (RULES.md section 1)."""
+their bonus, set-aside cards, redeals, tricks and scoring (docs/rules.md section 1)."""
 
 from __future__ import annotations
 
@@ -151,7 +151,7 @@ def _tricks(settings: Settings, round_: Round, tricks: tuple[int, ...]) -> Round
 
 def cards_open(round_: Round, players: int) -> tuple[Card, ...]:
     """The cards a player may still put forward in this deal: each card exists once per deck,
-    and a copy set aside by a failed bid stays in its bidder's hand (RULES.md section 1), so
+    and a copy set aside by a failed bid stays in its bidder's hand (docs/rules.md section 1), so
     with one deck no set-aside card comes back, with two decks a card set aside twice does not.
     The same for every seat: whose hand holds the set-aside copy does not matter."""
     aside = Counter(c for cards in round_.set_aside for c in cards)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reprlib
 from typing import Any
 
-#: Every stable code a RuleError may carry (API.md, the 422 table).
+#: Every stable code a RuleError may carry (docs/api.md, the 422 table).
 CODES = frozenset(
     {
         "ruleset",

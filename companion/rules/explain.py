@@ -3,7 +3,7 @@ would say ("bid 3, took 3: exact, 10 + 3 = 13"; "+1: the bids added up to 7, Ana
 high"; "High: Ben · Low: Ana").
 
 The explanation is reckoned again from the round's bids, tricks and hands and the game's
-options, by the rules of RULES.md (sections 1–4 and 6), not copied from the round's points: a
+options, by the rules of docs/rules.md (sections 1–4 and 6), not copied from the round's points: a
 test checks that both reckonings agree for every game and option. The pages only translate it.
 """
 
@@ -194,7 +194,7 @@ def _stages(settings: Settings, round_: Round, hand: Hand) -> list[list[tuple[Po
 def explain_hand(settings: Settings, round_: Round,
                  before: tuple[int, ...]) -> tuple[tuple[HandScore, ...], HandSummary]:
     """Each seat's side's points in a Seven-Up hand, and the hand's summary, given the side
-    scores ``before`` it. Counting stops at the point that reaches the target (RULES.md 4)."""
+    scores ``before`` it. Counting stops at the point that reaches the target (docs/rules.md 4)."""
     target = settings.typed.target
     scores = list(before)
     won_game = False

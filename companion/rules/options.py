@@ -13,7 +13,7 @@ from typing import Mapping
 
 
 class Scoring(enum.Enum):
-    """Oh Hell's round score (RULES.md sections 2, 3 and 6)."""
+    """Oh Hell's round score (docs/rules.md sections 2, 3 and 6)."""
 
     EXACT = "exact"  # seed 001: 10 + bid when exact, else 0
     TRICKS_PLUS_BONUS = "tricks-plus-bonus"  # seed 003: 1 a trick, +10 when exact

@@ -1,4 +1,4 @@
-"""The rulesets as data: player range and options with defaults (RULES.md, API.md)."""
+"""The rulesets as data: player range and options with defaults (docs/rules.md, docs/api.md)."""
 
 from __future__ import annotations
 
@@ -98,7 +98,7 @@ class Ruleset:
         return resolved
 
 
-#: RULES.md section 6. With three players 51 cards deal 17 each; fewer with more players, which
+#: docs/rules.md section 6. With three players 51 cards deal 17 each; fewer with more players, which
 #: ``new_settings`` checks (it knows the number of players).
 MAX_HAND = Option(None, IntRange(1, 17))
 SCHEDULE = Option(Schedule.DOWN_UP.value, values(Schedule))

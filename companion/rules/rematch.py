@@ -11,7 +11,7 @@ from .state import GameState
 
 def rematch_settings(state: GameState) -> Settings:
     """The settings of the next game: the same ruleset, players, seating and options, with the
-    player left of the last dealer dealing first (the deal passes left, RULES.md preamble).
+    player left of the last dealer dealing first (the deal passes left, docs/rules.md preamble).
 
     >>> from companion.rules import new_settings, fold, Bids, Tricks
     >>> game = fold(new_settings("oh-hell", ["Ana", "Ben", "Cleo"], first_dealer=1),

@@ -237,7 +237,7 @@ def max_hand_range(players: int) -> IntRange:
 
 def deal_limit(players: int) -> int:
     """The largest hand a 52-card deck deals ``players`` while keeping a card to turn for trump
-    (RULES.md sections 3 and 6): floor(51 / players).
+    (docs/rules.md sections 3 and 6): floor(51 / players).
 
     >>> deal_limit(4), deal_limit(7)
     (12, 7)

@@ -1,5 +1,5 @@
 """Seven-Up: turned jacks, stand / give / run, high, low, jack and game, partnerships, and
-counting out in a fixed order so that the game never ties (RULES.md section 4)."""
+counting out in a fixed order so that the game never ties (docs/rules.md section 4)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ HAND_SIZE = 6
 JACKS_IN_PACK = 4
 #: The order in which a hand's points are counted once play is over.
 PLAY_POINTS = ("high", "low", "jack", "game")
-#: The order in which every point of a hand is counted (RULES.md section 4, "win"): the
+#: The order in which every point of a hand is counted (docs/rules.md section 4, "win"): the
 #: dealer's turned jacks and a gift happen before play.
 COUNTING_ORDER = ("jack-turned", "gift", *PLAY_POINTS)
 

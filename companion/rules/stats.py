@@ -1,4 +1,4 @@
-"""Statistics (RULES.md section 1, "Statistics"; seed 002): the bid-and-trick games' figures, and
+"""Statistics (docs/rules.md section 1, "Statistics"; seed 002): the bid-and-trick games' figures, and
 Seven-Up's counts of points won.
 
 Only the accepted bid of each scored round counts; failed Oh-Seven rebids do not.

@@ -1,5 +1,5 @@
 """Seven-Up's scoreboard as the table keeps it: each side's chips, every hand's points, and how
-the last hand was counted out (RULES.md section 4, "win")."""
+the last hand was counted out (docs/rules.md section 4, "win")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Oh Hell and Elevator: hand sizes, bids in turn from the dealer's left, the dealer's hook,
-tricks and both scorings (RULES.md sections 2 and 3)."""
+tricks and both scorings (docs/rules.md sections 2 and 3)."""
 
 from __future__ import annotations
 

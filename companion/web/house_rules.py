@@ -1,5 +1,5 @@
 """Every option of every game in plain words: its name, and for each value a label, its one-line
-effect at the table, and where the rule comes from (RULES.md section 6's source column; a
+effect at the table, and where the rule comes from (docs/rules.md section 6's source column; a
 default is the seed's own rule, so its source is the game's seed).
 
 Which options exist, their values and defaults are the engine's (``rules.RULESETS``); this module
@@ -35,7 +35,7 @@ def token(value: OptionValue) -> str:
     return BY_PLAYERS if value is None else str(value).lower()
 
 
-#: Each game's seed: where its default rules come from (``shared/seeds``).
+#: Each game's seed: where its default rules come from (the original rule texts, cited in docs/rules.md).
 SEEDS: Mapping[str, LazyString] = {
     "oh-seven": _l("Seeds 000 and 002: the French and Italian Oh-Seven rules"),
     "oh-hell": _l("Seed 001: the French Oh Hell rules"),
@@ -118,7 +118,7 @@ VALUES: Mapping[tuple[str, str], tuple[LazyString, LazyString]] = {
                            _l("Low scores for whoever wins the trick it falls in.")),
 }
 
-#: Where a value that is not the seed's own rule comes from (RULES.md section 6, source column).
+#: Where a value that is not the seed's own rule comes from (docs/rules.md section 6, source column).
 SOURCES: Mapping[tuple[str, str], LazyString] = {
     ("card_passing", "true"): _l("Seeds 000 and 002: their card-passing variant"),
     ("scoring", "tricks-plus-bonus"): _l("Seed 003: Ascenseur, as cardgames.io scores it"),

@@ -1,5 +1,5 @@
 """The rules page of each game, ``/rules/<ruleset>``: the rules as the engine enforces them
-(RULES.md sections 1–5), short and in the table's words, then each house rule with its values,
+(docs/rules.md sections 1–5), short and in the table's words, then each house rule with its values,
 effects and sources (``house_rules``), and the seed the game comes from.
 
 The words are here; the numbers that depend on the rules (hand sizes and rounds by players, the

@@ -137,7 +137,7 @@ def test_other_numbers_are_not_integers(api: Api, client: FlaskClient, number: s
         assert response.get_json()["error"]["field"] == "version"
 
 
-# --- UTF-8 only (API.md) ------------------------------------------------------------------------
+# --- UTF-8 only (docs/api.md) ------------------------------------------------------------------------
 
 NEW_GAME = {"ruleset": "oh-hell", "players": ["Ana", "Zoë", "Cleo"]}
 

@@ -1,4 +1,4 @@
-"""The order of the checks on a write (API.md): no such game or round (404), then the token
+"""The order of the checks on a write (docs/api.md): no such game or round (404), then the token
 (401/403), then the body's shape (400), then the version (409), then the rules (422). Each
 refusal changes nothing."""
 
@@ -45,7 +45,7 @@ def test_an_unplayed_round_is_404_before_token_shape_or_version(api: Api) -> Non
 
 @pytest.mark.parametrize("missing", ["jacks_turned", "beg", "high", "low", "jack", "game"])
 def test_a_seven_up_hand_names_every_field(api: Api, missing: str) -> None:
-    """API.md: `{version, jacks_turned, beg, high, low, jack, game, redeal?}`."""
+    """docs/api.md: `{version, jacks_turned, beg, high, low, jack, game, redeal?}`."""
     game = api.create("seven-up", ["Ana", "Ben"])
     hand = {"jacks_turned": 0, "beg": "stand", "high": 0, "low": 0, "jack": None, "game": 0}
     del hand[missing]

@@ -1,4 +1,4 @@
-"""API.md: GET /rulesets and POST /games, for every ruleset, and the game object's shape."""
+"""docs/api.md: GET /rulesets and POST /games, for every ruleset, and the game object's shape."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""API.md with Elevator: a whole game played through the API, totals checked round by round,
+"""docs/api.md with Elevator: a whole game played through the API, totals checked round by round,
 and nothing accepted once it is finished."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from .client import Api, by_seat
 
 PLAYERS = ["Ana", "Ben", "Cleo"]
-HAND_SIZES = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]  # RULES.md section 3
+HAND_SIZES = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]  # docs/rules.md section 3
 
 
 def test_a_whole_elevator_game(api: Api) -> None:

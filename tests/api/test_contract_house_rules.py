@@ -1,4 +1,4 @@
-"""API.md: the house rules of RULES.md section 6 (``hook``, ``max_hand``, ``scoring``'s new
+"""docs/api.md: the house rules of docs/rules.md section 6 (``hook``, ``max_hand``, ``scoring``'s new
 values, ``zero_bid``) through ``GET /rulesets`` and ``POST /games``, and a round played with each."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ def test_rulesets_list_the_house_rules(client: FlaskClient) -> None:
     for ruleset in ("oh-hell", "elevator"):
         options = rulesets[ruleset]["options"]
         assert options["hook"] == {"default": "always", "choices": ["always", "never", "not-last"]}
-        # API.md: a range option lists {"min", "max"}; its default null is decided by the players.
+        # docs/api.md: a range option lists {"min", "max"}; its default null is decided by the players.
         assert options["max_hand"] == {"default": None, "choices": {"min": 1, "max": 17}}
         assert options["zero_bid"] == {"default": "standard",
                                        "choices": ["standard", "five", "five-plus-hand"]}
@@ -57,7 +57,7 @@ def test_a_value_not_offered_is_422_ruleset_naming_the_option(
 
 
 def test_max_hand_above_51_over_the_players_names_the_players(client: FlaskClient) -> None:
-    """RULES.md section 6: 4 players reach 12 (Wikipedia, "Oh Hell")."""
+    """docs/rules.md section 6: 4 players reach 12 (Wikipedia, "Oh Hell")."""
     response = client.post("/api/v1/games", json={"ruleset": "elevator", "players": FOUR,
                                                   "options": {"max_hand": 13}})
     assert response.status_code == 422
@@ -101,7 +101,7 @@ def test_hook_not_last_frees_the_dealer_in_the_last_round_only(api: Api) -> None
 
 
 @pytest.mark.parametrize("scoring, points", [
-    # RULES.md section 6: tricks-plus-five 1 a trick, +5 if exact; squared exact 10 + bid²,
+    # docs/rules.md section 6: tricks-plus-five 1 a trick, +5 if exact; squared exact 10 + bid²,
     # missed −(bid − tricks)². Bids 2, 1, 0, 1 in bidding order; tricks 2, 0, 1, 0.
     ("tricks-plus-five", [7, 0, 1, 0]),
     ("squared", [14, -1, -1, -1]),
@@ -118,7 +118,7 @@ def test_new_scorings(api: Api, scoring: str, points: list[int]) -> None:
 @pytest.mark.parametrize("zero_bid, exact_zero", [("standard", 10), ("five", 5),
                                                   ("five-plus-hand", 8)])
 def test_zero_bid_changes_only_an_exact_zero(api: Api, zero_bid: str, exact_zero: int) -> None:
-    """RULES.md section 6, in Elevator (tricks-plus-bonus) with 3 cards: an exact zero scores
+    """docs/rules.md section 6, in Elevator (tricks-plus-bonus) with 3 cards: an exact zero scores
     10 as the scoring says, 5 with ``five``, 5 + 3 with ``five-plus-hand``; a missed zero and
     the other bids score as the scoring says."""
     game = api.create("elevator", FOUR, options={"zero_bid": zero_bid, "max_hand": 3,

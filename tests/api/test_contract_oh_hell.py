@@ -1,4 +1,4 @@
-"""API.md with Oh Hell: the seed 001 example played through the API, bids one at a time or all
+"""docs/api.md with Oh Hell: the seed 001 example played through the API, bids one at a time or all
 at once, and every 422 code an in-turn game can answer."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ def reach_hand_size(api: Api, game: Game, hand_size: int) -> None:
 
 
 def test_seed_001_worked_example(api: Api) -> None:
-    """RULES.md section 2 (seed 001): 4 players, 5 cards. Bids 1, 2, 0 before the dealer, who
+    """docs/rules.md section 2 (seed 001): 4 players, 5 cards. Bids 1, 2, 0 before the dealer, who
     may not bid 2; the dealer bids 1. Tricks 1, 3, 0, 1. Scores 11, 0, 10, 11."""
     game = api.create("oh-hell", PLAYERS)
     reach_hand_size(api, game, 5)

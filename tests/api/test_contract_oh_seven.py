@@ -1,4 +1,4 @@
-"""API.md with Oh-Seven: card bids, forced rebids (sum of 7; a shared high bid with two decks)
+"""docs/api.md with Oh-Seven: card bids, forced rebids (sum of 7; a shared high bid with two decks)
 recorded in ``attempts`` with their bonus, set-aside cards, redeals, passing, and its 422 codes."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""API.md with Seven-Up: hands, teams, the gift that would win (``gift-would-win``), impossible
+"""docs/api.md with Seven-Up: hands, teams, the gift that would win (``gift-would-win``), impossible
 hands (``hand``), redeals, and the game ending on the point that reaches the target."""
 
 from __future__ import annotations

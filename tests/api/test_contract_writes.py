@@ -1,4 +1,4 @@
-"""API.md's write rules: undo, corrections of past rounds, tokens (401/403), versions (409),
+"""docs/api.md's write rules: undo, corrections of past rounds, tokens (401/403), versions (409),
 ETag and 304, and the share link that reads but cannot write."""
 
 from __future__ import annotations

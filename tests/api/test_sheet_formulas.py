@@ -1,4 +1,4 @@
-"""The score sheet opens safely in a spreadsheet set to either separator (API.md, "Statistics
+"""The score sheet opens safely in a spreadsheet set to either separator (docs/api.md, "Statistics
 and the score sheet"): split on ``,`` (the file's own) or on ``;`` (French and Italian
 settings), no cell starts a formula, and a name holding ``;`` or ``,`` stays one cell of the
 file's own reading."""

@@ -1,4 +1,4 @@
-"""GET /api/v1/games/<id>/statistics and /scores.csv (API.md, "Statistics and the score sheet"):
+"""GET /api/v1/games/<id>/statistics and /scores.csv (docs/api.md, "Statistics and the score sheet"):
 statistics compared with figures worked out by hand, the score sheet parsed back, the game's
 ETag, and the error paths (an unknown game, a deleted one)."""
 

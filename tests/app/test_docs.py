@@ -35,6 +35,21 @@ def test_nothing_outside_the_repository_is_cited(doc: Path) -> None:
                          text)
 
 
+#: Where the code cites the rules and the API it follows.
+CODE = [path for folder in ("companion", "templates", "static", "bench", "scripts", "migrations")
+        for path in sorted((ROOT / folder).rglob("*"))
+        if path.suffix in {".py", ".html", ".js", ".css", ".md", ""} and path.is_file()
+        and "__pycache__" not in path.parts and "vendor" not in path.parts]
+
+
+def test_the_code_cites_the_repository_s_own_docs() -> None:
+    """Every citation of the rules or the API points into docs/, which a clone holds."""
+    outside = re.compile(r"\.\./shared|shared/(RULES|API|seeds)|(?<![\w/])(RULES|API)\.md")
+    citing = [str(path.relative_to(ROOT)) for path in CODE
+              if outside.search(path.read_text(encoding="utf-8", errors="replace"))]
+    assert citing == []
+
+
 def _headings(name: str, level: str = "## ") -> list[str]:
     lines = (ROOT / "docs" / name).read_text(encoding="utf-8").splitlines()
     return [line[len(level):] for line in lines if line.startswith(level)]

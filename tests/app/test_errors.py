@@ -1,4 +1,4 @@
-"""Errors: JSON in API.md's shape under /api/, a friendly translated page elsewhere."""
+"""Errors: JSON in docs/api.md's shape under /api/, a friendly translated page elsewhere."""
 
 from __future__ import annotations
 

@@ -120,7 +120,7 @@ def test_two_decks_let_a_player_bid_the_same_card_again(phone: Phone, live_serve
     game = new_game(live_server, "oh-seven", players)
     game.write("bids", bids=[card(c) for c in ["1s", "2s", "3s", "1h", "0c"]])  # adds up to 7
     game.keep_on(page)
-    # Cleo put 3♠ forward; the second deck's 3♠ is still hers to bid (RULES.md section 1).
+    # Cleo put 3♠ forward; the second deck's 3♠ is still hers to bid (docs/rules.md section 1).
     again = page.get_by_role("radio", name="Cleo bids 3 of spades", exact=True)
     expect(again).to_be_enabled()
     page.screenshot(path=str(screenshot_dir / "oh-seven-two-decks-rebid.png"))

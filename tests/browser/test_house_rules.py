@@ -1,4 +1,4 @@
-"""A game with each house rule of RULES.md section 6 plays a round as the rule says, on a phone,
+"""A game with each house rule of docs/rules.md section 6 plays a round as the rule says, on a phone,
 by tapping. The games are created through the API (the new-game page's wording of the options
 is tested with that page), then played on the scorekeeper's page."""
 

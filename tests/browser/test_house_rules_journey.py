@@ -1,4 +1,4 @@
-"""Each house rule of RULES.md section 6, chosen on the new-game page by touch, plays a round as
+"""Each house rule of docs/rules.md section 6, chosen on the new-game page by touch, plays a round as
 the rule says: the dealer's hooked number offered or not, the hand size, the round's points.
 Then the rules pages in English, French and Italian at 390 px, light and dark."""
 

@@ -1,1 +1,1 @@
-"""Tests of the rules engine (companion/rules) against RULES.md and the seeds."""
+"""Tests of the rules engine (companion/rules) against docs/rules.md and the seeds."""

@@ -1,4 +1,4 @@
-"""An independent model of the four games, written from RULES.md without the engine's code.
+"""An independent model of the four games, written from docs/rules.md without the engine's code.
 
 The properties and the state machine play the engine and this model side by side: the model
 says which entries are legal (and which 422 codes an illegal one may raise) and what everybody's
@@ -21,13 +21,13 @@ SEVEN_UP_CARDS = 6
 
 
 def oh_seven_score(bid: int, taken: int) -> int:
-    """RULES.md section 1: bid made exactly scores bid + 2; missed, minus the difference."""
+    """docs/rules.md section 1: bid made exactly scores bid + 2; missed, minus the difference."""
     return bid + 2 if bid == taken else -abs(bid - taken)
 
 
 def oh_hell_score(scoring: object, bid: int, taken: int, zero_bid: object = "standard",
                   hand_size: int = 0) -> int:
-    """RULES.md section 2: ``exact`` 10 + bid or 0; ``tricks-plus-bonus`` 1 a trick, +10 exact.
+    """docs/rules.md section 2: ``exact`` 10 + bid or 0; ``tricks-plus-bonus`` 1 a trick, +10 exact.
     Section 6: ``tricks-plus-five`` 1 a trick, +5 exact; ``squared`` 10 + bid² exact, else
     −(bid − tricks)²; ``zero_bid`` changes only what an exact zero scores (5, or 5 + hand)."""
     exact = bid == taken
@@ -45,12 +45,12 @@ def oh_hell_score(scoring: object, bid: int, taken: int, zero_bid: object = "sta
     return taken + (10 if exact else 0)
 
 
-#: RULES.md sections 2 and 3: the largest hand, by players, when ``max_hand`` is null.
+#: docs/rules.md sections 2 and 3: the largest hand, by players, when ``max_hand`` is null.
 SEED_LARGEST = {3: 10, 4: 10, 5: 10, 6: 8, 7: 7}
 
 
 def hand_sizes(shape: str, top: int) -> tuple[int, ...]:
-    """RULES.md section 6: the schedule keeps its shape around its largest hand ``top``."""
+    """docs/rules.md section 6: the schedule keeps its shape around its largest hand ``top``."""
     down = list(range(top, 0, -1))
     up = down[::-1]
     return tuple({"down": down, "up": up, "down-up": down + up[1:], "up-down": up + down[1:]}[shape])
@@ -62,7 +62,7 @@ def strength(bid: Card) -> tuple[int, int]:
 
 @dataclass
 class Model:
-    """One game as RULES.md describes it. ``totals`` is per side (Seven-Up teams: two sides)."""
+    """One game as docs/rules.md describes it. ``totals`` is per side (Seven-Up teams: two sides)."""
 
     settings: Settings
     number: int = 1
@@ -152,7 +152,7 @@ class Model:
 
     @property
     def hook_holds(self) -> bool:
-        """RULES.md sections 2 and 6: the hook binds the dealer in this round (option ``hook``:
+        """docs/rules.md sections 2 and 6: the hook binds the dealer in this round (option ``hook``:
         ``never`` frees the dealer; ``not-last`` in the game's last round)."""
         if self.ruleset not in ("oh-hell", "elevator"):
             return False
@@ -322,7 +322,7 @@ class Model:
         self._start_round()
 
     def seven_up_events(self, hand: Hand) -> list[tuple[str, int]]:
-        """The points of a hand in the order they are counted (RULES.md section 4, "win")."""
+        """The points of a hand in the order they are counted (docs/rules.md section 4, "win")."""
         events = [("jack-turned", self.dealer)] * hand.jacks_turned
         if hand.redeal:
             return events

@@ -1,4 +1,4 @@
-"""Expected values written out by hand from RULES.md and the seeds, shared by the golden tables,
+"""Expected values written out by hand from docs/rules.md and the seeds, shared by the golden tables,
 the model and the properties. Nothing here is computed by the engine."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from companion.rules import Card, Suit
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo")
 
-#: Player counts each ruleset accepts (RULES.md: Oh-Seven 2–9, Oh Hell and Elevator 3–7,
+#: Player counts each ruleset accepts (docs/rules.md: Oh-Seven 2–9, Oh Hell and Elevator 3–7,
 #: Seven-Up 2–4).
 PLAYERS = {
     "oh-seven": (2, 3, 4, 5, 6, 7, 8, 9),
@@ -20,7 +20,7 @@ _TEN = (10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
 _EIGHT = (8, 7, 6, 5, 4, 3, 2, 1)
 _SEVEN = (7, 6, 5, 4, 3, 2, 1)
 
-#: Oh Hell / Elevator hand sizes round by round (RULES.md sections 2 and 3; seeds 001, 003).
+#: Oh Hell / Elevator hand sizes round by round (docs/rules.md sections 2 and 3; seeds 001, 003).
 SCHEDULES: dict[str, dict[int, tuple[int, ...]]] = {
     "down-up": {
         3: (10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10),
@@ -46,7 +46,7 @@ SCHEDULES: dict[str, dict[int, tuple[int, ...]]] = {
     },
 }
 
-#: Oh-Seven card passing before each round's bids (RULES.md section 1; seeds 000, 002).
+#: Oh-Seven card passing before each round's bids (docs/rules.md section 1; seeds 000, 002).
 PASSING: dict[int, tuple[int, str] | None] = {
     1: None,
     2: (1, "left"),
@@ -57,7 +57,7 @@ PASSING: dict[int, tuple[int, str] | None] = {
     7: None,
 }
 
-#: ♠ > ♥ > ♦ > ♣ for equal Oh-Seven bid values (RULES.md section 1, "high bid").
+#: ♠ > ♥ > ♦ > ♣ for equal Oh-Seven bid values (docs/rules.md section 1, "high bid").
 SUIT_ORDER = {Suit.SPADES: 3, Suit.HEARTS: 2, Suit.DIAMONDS: 1, Suit.CLUBS: 0}
 
 _SUITS = {"s": Suit.SPADES, "h": Suit.HEARTS, "d": Suit.DIAMONDS, "c": Suit.CLUBS}

@@ -42,7 +42,7 @@ def test_next_step_in_turn_games() -> None:
 
 
 def test_next_step_oh_seven_passing_is_due_before_each_deal() -> None:
-    """RULES.md section 1: passing before bidding in rounds 2–6, again after a redeal, never
+    """docs/rules.md section 1: passing before bidding in rounds 2–6, again after a redeal, never
     before a rebid."""
     state = start("oh-seven", 2, card_passing=True)
     assert next_step(state) is Step.BID  # round 1 passes nothing
@@ -68,7 +68,7 @@ def test_redealt_after_seven_failed_bids() -> None:
 
 
 def test_bids_open_is_the_turn_of_one_seat_with_the_hook() -> None:
-    """RULES.md section 2, the seed's example: 4 players, 5 cards, bids 1, 2, 0: not 2."""
+    """docs/rules.md section 2, the seed's example: 4 players, 5 cards, bids 1, 2, 0: not 2."""
     state = play_to_round(start("oh-hell", 4, **{"schedule": "up"}), 5)
     state = apply(state, bids(None, 1, 2, 0))  # dealer seat 0 bids last
     assert state.current is not None and state.current.hand_size == 5
@@ -79,7 +79,7 @@ def test_bids_open_is_the_turn_of_one_seat_with_the_hook() -> None:
 
 
 @pytest.mark.parametrize(("hook", "round_", "lifted"), [
-    # RULES.md section 6: never, the dealer bids freely; not-last, no hook in the last round.
+    # docs/rules.md section 6: never, the dealer bids freely; not-last, no hook in the last round.
     ("never", 1, Hook.NEVER),
     ("not-last", 1, None),
     ("not-last", 10, Hook.NOT_LAST),
@@ -100,7 +100,7 @@ def test_bids_open_only_for_in_turn_games() -> None:
 
 
 def test_cards_open_leave_out_set_aside_cards() -> None:
-    """RULES.md section 1: one deck, a card put forward in a failed bid of this deal is in its
+    """docs/rules.md section 1: one deck, a card put forward in a failed bid of this deal is in its
     bidder's hand, so nobody may bid it; two decks, a card set aside twice."""
     state = start("oh-seven", 2)
     assert set(cards_open(state, 0)) == set(ALL_CARDS)
@@ -140,7 +140,7 @@ def test_last_tricks_only_when_tricks_are_due() -> None:
 
 
 def test_running_totals_and_leaders_after_each_round() -> None:
-    """RULES.md section 2's worked example scores 11, 0, 10, 11: a shared lead."""
+    """docs/rules.md section 2's worked example scores 11, 0, 10, 11: a shared lead."""
     state = play_to_round(start("oh-hell", 4, **{"schedule": "up"}), 5)
     before = state.running_totals[-1]
     state = apply(state, bids(None, 1, 2, 0))

@@ -1,4 +1,4 @@
-"""Oh-Seven bid cards and suits (RULES.md section 1 "high bid": ♠ > ♥ > ♦ > ♣)."""
+"""Oh-Seven bid cards and suits (docs/rules.md section 1 "high bid": ♠ > ♥ > ♦ > ♣)."""
 
 from __future__ import annotations
 

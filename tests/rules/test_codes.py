@@ -1,4 +1,4 @@
-"""Every 422 code of API.md's table, raised by the engine with that code (one row a code)."""
+"""Every 422 code of docs/api.md's table, raised by the engine with that code (one row a code)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Explain every score (companion/rules/explain.py): golden sentences' numbers for each scoring
-rule of RULES.md sections 1–4 and 6, and the property that an explanation always adds up to the
+rule of docs/rules.md sections 1–4 and 6, and the property that an explanation always adds up to the
 round's points, for every game and option."""
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def _first(ruleset: str, round_bids: tuple[int, ...], round_tricks: tuple[int, .
 
 
 def test_oh_hell_exact_scoring() -> None:
-    """RULES.md section 2: exact 10 + bid (10 for an exact zero), a miss 0. Bids 3, 3, 0, 3."""
+    """docs/rules.md section 2: exact 10 + bid (10 for an exact zero), a miss 0. Bids 3, 3, 0, 3."""
     ana, ben, cleo, _ = _first("oh-hell", (3, 3, 0, 3), (3, 4, 0, 3))
     assert (ana.rule, ana.base, ana.bonus, ana.total) == (Rule.TEN_PLUS_BID, 10, 3, 13)
     assert (ben.rule, ben.outcome, ben.difference, ben.total) == (Rule.MISSED_NOTHING, Outcome.OVER, 1, 0)
@@ -67,14 +67,14 @@ def test_oh_hell_exact_scoring() -> None:
 
 
 def test_elevator_tricks_plus_ten() -> None:
-    """RULES.md section 3: bid 3, took 3 = 13; bid 2, took 3 = 3."""
+    """docs/rules.md section 3: bid 3, took 3 = 13; bid 2, took 3 = 3."""
     ana, ben, _, _ = _first("elevator", (3, 2, 0, 3), (3, 3, 1, 3))
     assert (ana.rule, ana.base, ana.bonus, ana.total) == (Rule.TRICKS_PLUS_TEN, 3, 10, 13)
     assert (ben.rule, ben.base, ben.total) == (Rule.TRICKS_ONLY, 3, 3)
 
 
 def test_oh_seven_exact_missed_and_rebid_bonus() -> None:
-    """RULES.md section 1: bid + 2 when made, else minus the difference; the high bidder of bids
+    """docs/rules.md section 1: bid + 2 when made, else minus the difference; the high bidder of bids
     that add up to 7 scores +1 (forced rebid). Ana 4♠, Ben 3♥: 7, Ana high. Then 5♥ and 0♠."""
     state = start("oh-seven", 2)
     state = apply(state, Bids(cards("4s 3h")))
@@ -100,7 +100,7 @@ def test_oh_seven_exact_missed_and_rebid_bonus() -> None:
     ("squared", (Rule.TEN_PLUS_BID_SQUARED, 10, 9, 19), (Rule.MINUS_DIFFERENCE_SQUARED, -1, 0, -1)),
 ])
 def test_house_scorings(scoring: str, made: tuple[object, ...], missed: tuple[object, ...]) -> None:
-    """RULES.md section 6: tricks-plus-five 1 a trick +5 if exact; squared 10 + bid², missed
+    """docs/rules.md section 6: tricks-plus-five 1 a trick +5 if exact; squared 10 + bid², missed
     −(bid − tricks)²."""
     ana, ben, _, _ = _first("oh-hell", (3, 3, 0, 3), (3, 4, 0, 3), scoring=scoring)
     assert (ana.rule, ana.base, ana.bonus, ana.total) == made
@@ -114,7 +114,7 @@ def test_house_scorings(scoring: str, made: tuple[object, ...], missed: tuple[ob
     ("five-plus-hand", (Rule.ZERO_FIVE_PLUS_HAND, 5, 10, 15)),
 ])
 def test_zero_bid_options(zero_bid: str, expected: tuple[object, ...]) -> None:
-    """RULES.md section 6: an exact zero scores 5, or 5 + the hand size (ten cards here)."""
+    """docs/rules.md section 6: an exact zero scores 5, or 5 + the hand size (ten cards here)."""
     _, _, cleo, _ = _first("oh-hell", (3, 3, 0, 3), (3, 4, 0, 3), zero_bid=zero_bid)
     assert (cleo.rule, cleo.base, cleo.bonus, cleo.total) == expected
 

@@ -1,4 +1,4 @@
-"""Undo and corrections (RULES.md section 5: every entry can be undone, any past round corrected,
+"""Undo and corrections (docs/rules.md section 5: every entry can be undone, any past round corrected,
 everything after it recomputed from the stored entries)."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def test_nothing_to_undo() -> None:
 
 
 def test_undo_steps_back_one_entry_at_a_time() -> None:
-    """Oh Hell: the last bid entered can be undone (RULES.md section 2 "bidding")."""
+    """Oh Hell: the last bid entered can be undone (docs/rules.md section 2 "bidding")."""
     states = [start("oh-hell", 3)]
     for entry in (bids(None, 2, None), bids(None, None, 3), bids(4, None, None), tricks(4, 3, 3)):
         states.append(apply(states[-1], entry))
@@ -104,7 +104,7 @@ def test_correct_an_oh_seven_round_keeps_its_failed_bids_and_bonus() -> None:
     ],
 )
 def test_a_correction_whose_bids_force_a_rebid_says_so(players: int, forcing: str, sum_seven: bool) -> None:
-    """RULES.md section 1: bids that force a rebid are never a round's accepted bids."""
+    """docs/rules.md section 1: bids that force a rebid are never a round's accepted bids."""
     state = start("oh-seven", players)
     accepted = "5s 1h 0d" if players == 3 else "5s 2h 0d 0h 1c"
     taken = (5, 1, 1) if players == 3 else (5, 1, 0, 0, 1)
@@ -202,7 +202,7 @@ def _first(state, number, replacement) -> RuleError:
 
 
 def test_correction_problems_are_the_hooked_bid_and_the_tricks_total_together() -> None:
-    """Round 2 (9 cards, seat 1 deals): the dealer's 7 makes the bids 9 (RULES.md section 2,
+    """Round 2 (9 cards, seat 1 deals): the dealer's 7 makes the bids 9 (docs/rules.md section 2,
     the hook), and the tricks add up to 3: both refused in one answer, the hook first, as the
     one error correct_round raises."""
     state = oh_hell_three_rounds()
@@ -233,7 +233,7 @@ def test_correction_problems_of_a_later_round_are_the_one_correct_round_raises()
 
 
 def test_correction_problems_of_oh_seven_cards_and_tricks() -> None:
-    """One deck: two players on 3♠ (RULES.md section 1), and 4 tricks of a 7-card round."""
+    """One deck: two players on 3♠ (docs/rules.md section 1), and 4 tricks of a 7-card round."""
     state = start("oh-seven", 3)
     for entry in (Bids(cards("5s 1h 0d")), tricks(7, 0, 0)):
         state = apply(state, entry)

@@ -1,6 +1,6 @@
-"""Golden tables and properties for the house rules of RULES.md section 6: ``hook``,
+"""Golden tables and properties for the house rules of docs/rules.md section 6: ``hook``,
 ``max_hand``, ``scoring`` (``tricks-plus-five``, ``squared``) and ``zero_bid``. Each row names
-the section and the source RULES.md gives for the rule; the defaults are the seeds' rules
+the section and the source docs/rules.md gives for the rule; the defaults are the seeds' rules
 (seed 001 and seed 003), checked in ``test_oh_hell.py`` and here once more."""
 
 from __future__ import annotations
@@ -35,19 +35,19 @@ IN_TURN = ("oh-hell", "elevator")
         # Defaults: the seeds.
         pytest.param("oh-hell", {}, 0, 0, 10, id="seed-001-exact-zero"),
         pytest.param("elevator", {}, 0, 0, 10, id="seed-003-zero-made"),
-        # RULES.md 6, tricks-plus-five: 1 a trick, +5 if exact (traditionalgamerules.neocities.org).
+        # docs/rules.md 6, tricks-plus-five: 1 a trick, +5 if exact (traditionalgamerules.neocities.org).
         pytest.param("oh-hell", {"scoring": "tricks-plus-five"}, 3, 3, 8, id="RULES-6-tp5-made-tgr"),
         pytest.param("oh-hell", {"scoring": "tricks-plus-five"}, 2, 3, 3, id="RULES-6-tp5-over-tgr"),
         pytest.param("oh-hell", {"scoring": "tricks-plus-five"}, 4, 1, 1, id="RULES-6-tp5-under-tgr"),
         pytest.param("oh-hell", {"scoring": "tricks-plus-five"}, 0, 0, 5, id="RULES-6-tp5-zero-tgr"),
-        # RULES.md 6, squared: exact 10 + bid², missed −(bid − tricks)² (pagat.com, Wikipedia
+        # docs/rules.md 6, squared: exact 10 + bid², missed −(bid − tricks)² (pagat.com, Wikipedia
         # "Oh Hell" scoring variations).
         pytest.param("oh-hell", {"scoring": "squared"}, 3, 3, 19, id="RULES-6-squared-made-pagat"),
         pytest.param("oh-hell", {"scoring": "squared"}, 0, 0, 10, id="RULES-6-squared-zero-pagat"),
         pytest.param("oh-hell", {"scoring": "squared"}, 2, 3, -1, id="RULES-6-squared-over-pagat"),
         pytest.param("oh-hell", {"scoring": "squared"}, 4, 1, -9, id="RULES-6-squared-under-pagat"),
         pytest.param("oh-hell", {"scoring": "squared"}, 0, 2, -4, id="RULES-6-squared-zero-missed"),
-        # RULES.md 6, zero_bid: only an exact zero changes (Wikipedia "Oh Hell" scoring,
+        # docs/rules.md 6, zero_bid: only an exact zero changes (Wikipedia "Oh Hell" scoring,
         # "reduced 0 bid": 5; "adjusted 0 bid": 5 + the hand size, here 10 cards).
         pytest.param("oh-hell", {"zero_bid": "five"}, 0, 0, 5, id="RULES-6-zero-five-exact-wiki"),
         pytest.param("oh-hell", {"zero_bid": "five-plus-hand"}, 0, 0, 15, id="RULES-6-zero-adjusted-wiki"),
@@ -79,7 +79,7 @@ def test_round_score(ruleset: str, options: dict[str, object], bid: int, taken: 
 
 
 def _seed_example(ruleset: str, **options: object):  # type: ignore[no-untyped-def]
-    """RULES.md section 2, seed 001: 4 players, 5 cards, bids 1, 2, 0 before the dealer."""
+    """docs/rules.md section 2, seed 001: 4 players, 5 cards, bids 1, 2, 0 before the dealer."""
     state = start(ruleset, 4, 3, schedule="up", **options)  # round 5: dealer seat 3
     state = play_to_round(state, 5)
     assert state.current is not None and state.current.dealer == 3
@@ -97,7 +97,7 @@ def test_hook_always_is_the_seeds(ruleset: str) -> None:
 
 @pytest.mark.parametrize("ruleset", IN_TURN)
 def test_hook_never_the_dealer_bids_freely(ruleset: str) -> None:
-    """RULES.md section 6: `never`: the dealer bids freely and forbidden_bid stays null."""
+    """docs/rules.md section 6: `never`: the dealer bids freely and forbidden_bid stays null."""
     state = _seed_example(ruleset, hook="never")
     assert state.current is not None and state.current.forbidden_bid is None
     assert legal_bids(state.current) == (0, 1, 2, 3, 4, 5)
@@ -107,7 +107,7 @@ def test_hook_never_the_dealer_bids_freely(ruleset: str) -> None:
 
 @pytest.mark.parametrize("ruleset", IN_TURN)
 def test_hook_not_last_frees_only_the_last_round(ruleset: str) -> None:
-    """RULES.md section 6, traditionalgamerules.neocities.org: "in the last round all players,
+    """docs/rules.md section 6, traditionalgamerules.neocities.org: "in the last round all players,
     the dealer included, bid what they choose"."""
     state = _seed_example(ruleset, hook="not-last")  # round 5 of 10: hooked
     assert state.current is not None and state.current.forbidden_bid == 2

@@ -39,7 +39,7 @@ STUBBORN = ["rebid"] * 8 + ["arbitrary", "legal"]
 
 
 def check_against_model(state: GameState, model: Model) -> None:
-    """Everything the table sees must match the model of RULES.md."""
+    """Everything the table sees must match the model of docs/rules.md."""
     assert state.finished is model.finished
     assert state.status is (Status.FINISHED if model.finished else Status.IN_PROGRESS)
     assert list(state.side_scores) == model.totals

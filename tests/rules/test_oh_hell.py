@@ -1,4 +1,4 @@
-"""Golden tables for Oh Hell and Elevator (RULES.md sections 2 and 3; seeds 001 and 003)."""
+"""Golden tables for Oh Hell and Elevator (docs/rules.md sections 2 and 3; seeds 001 and 003)."""
 
 from __future__ import annotations
 
@@ -134,7 +134,7 @@ def test_round_score(ruleset: str, scoring: str | None, bid: int, taken: int, po
 @pytest.mark.parametrize("shape", sorted(SCHEDULES))
 @pytest.mark.parametrize("players", (3, 4, 5, 6, 7))
 def test_schedule(ruleset: str, shape: str, players: int) -> None:
-    """RULES.md sections 2 and 3: the hand size of every round, for every schedule option."""
+    """docs/rules.md sections 2 and 3: the hand size of every round, for every schedule option."""
     expected = SCHEDULES[shape][players]
     settings = new_settings(ruleset, list(NAMES[:players]), 1, {"schedule": shape})
     assert schedule(settings) == expected
@@ -167,7 +167,7 @@ def test_default_schedule_length(ruleset: str, players: int, rounds: int) -> Non
 
 @pytest.mark.parametrize("ruleset", IN_TURN)
 def test_bidding_in_turn_from_the_dealers_left(ruleset: str) -> None:
-    """RULES.md section 2 "bidding" and "lead": from the dealer's left, the dealer last."""
+    """docs/rules.md section 2 "bidding" and "lead": from the dealer's left, the dealer last."""
     state = start(ruleset, 4, first_dealer=2)
     current = state.current
     assert current is not None
@@ -225,7 +225,7 @@ def test_tricks_errors(taken: tuple[int, ...], code: str) -> None:
 
 
 def test_equal_totals_share_the_win() -> None:
-    """RULES.md section 2 "end" and 5: ranks 1, 1, 3. Everyone bids 0 every round; one player
+    """docs/rules.md section 2 "end" and 5: ranks 1, 1, 3. Everyone bids 0 every round; one player
     takes every trick in turn (seat 1 in four of the ten rounds, the others in three)."""
     state = start("oh-hell", 3, schedule="down")
     for number in range(1, 11):
@@ -254,7 +254,7 @@ def test_equal_totals_share_the_win() -> None:
     ids=lambda v: str(v),
 )
 def test_player_counts(ruleset: str, players: int, ok: bool) -> None:
-    """RULES.md sections 2 and 3: 3–7 players."""
+    """docs/rules.md sections 2 and 3: 3–7 players."""
     names = list(NAMES[:players]) + [f"P{i}" for i in range(players - len(NAMES))]
     if ok:
         assert len(new_settings(ruleset, names).players) == players

@@ -1,4 +1,4 @@
-"""Golden tables for Oh-Seven (RULES.md section 1; seeds 000 and 002)."""
+"""Golden tables for Oh-Seven (docs/rules.md section 1; seeds 000 and 002)."""
 
 from __future__ import annotations
 
@@ -217,7 +217,7 @@ SEVEN_FAILURES = [f"{k}s {7 - k}h" for k in range(7)]
 
 
 def test_redeal_after_seven_failed_bids() -> None:
-    """RULES.md section 1 "redeal": bonuses kept, set-aside cards cleared, same round and
+    """docs/rules.md section 1 "redeal": bonuses kept, set-aside cards cleared, same round and
     dealer, the round's passing happens again."""
     state = play_to_round(start("oh-seven", 2, card_passing=True), 2)
     before = state.scores

@@ -58,7 +58,7 @@ def test_the_dealers_legal_bids_never_include_the_hooked_number(ruleset: str, da
     assert current is not None and current.next_bidder == current.dealer
     others = sum(b for b in current.bids or () if isinstance(b, int))
     hooked = current.hand_size - others
-    if not model.hook_holds:  # RULES.md section 6: no hook this game, or this last round
+    if not model.hook_holds:  # docs/rules.md section 6: no hook this game, or this last round
         assert current.forbidden_bid is None
         assert legal_bids(current) == tuple(range(current.hand_size + 1))
         return

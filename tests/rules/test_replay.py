@@ -123,7 +123,7 @@ def test_an_illegal_entry_anywhere_is_refused_exactly_as_applying_it_would(data:
 
 
 def test_a_whole_round_in_one_entry_and_repeated_bids_take_the_fast_path() -> None:
-    # RULES.md section 2: bids go round from the dealer's left; a corrected round is stored as
+    # docs/rules.md section 2: bids go round from the dealer's left; a corrected round is stored as
     # one entry with every bid, and a form may repeat the bids already made.
     state = start("oh-hell", players=3, first_dealer=0)
     settings = state.settings
@@ -183,7 +183,7 @@ def _one_legal_bid(model: Model) -> Bids:
 
 
 def test_every_bid_and_every_split_of_the_tricks_is_judged_as_applying_it_would() -> None:
-    # RULES.md sections 2, 3 and 6: bids 0..hand size, the hook (always, never, not last),
+    # docs/rules.md sections 2, 3 and 6: bids 0..hand size, the hook (always, never, not last),
     # tricks adding up to the hand size; every value tried at every turn of short games.
     for ruleset in ("oh-hell", "elevator"):
         for hook in ("always", "never", "not-last"):

@@ -1,4 +1,4 @@
-"""Rulesets, options and players (RULES.md section 5 "Names"; API.md's rulesets and options)."""
+"""Rulesets, options and players (docs/rules.md section 5 "Names"; docs/api.md's rulesets and options)."""
 
 from __future__ import annotations
 
@@ -215,11 +215,11 @@ def test_rulesets() -> None:
     assert sorted(RULESETS) == ["elevator", "oh-hell", "oh-seven", "seven-up"]
 
 
-# -- house rules (RULES.md section 6) ------------------------------------------------------------
+# -- house rules (docs/rules.md section 6) ------------------------------------------------------------
 
 
 def test_max_hand_is_a_range_defaulting_to_the_players() -> None:
-    """API.md: a range option lists {min, max}; its default null is decided by the players."""
+    """docs/api.md: a range option lists {min, max}; its default null is decided by the players."""
     for ruleset in ("oh-hell", "elevator"):
         option = RULESETS[ruleset].options["max_hand"]
         assert (option.default, option.choices) == (None, IntRange(1, 17))
@@ -227,7 +227,7 @@ def test_max_hand_is_a_range_defaulting_to_the_players() -> None:
 
 @pytest.mark.parametrize(
     ("players", "most"),
-    # RULES.md section 6: 1 … floor(51 / players); "4 players reach 12" (Wikipedia, "Oh Hell").
+    # docs/rules.md section 6: 1 … floor(51 / players); "4 players reach 12" (Wikipedia, "Oh Hell").
     [(3, 17), (4, 12), (5, 10), (6, 8), (7, 7)],
 )
 def test_max_hand_up_to_51_cards_over_the_players(players: int, most: int) -> None:
@@ -277,7 +277,7 @@ def test_games_stored_before_the_house_rules_play_as_before(ruleset: str) -> Non
                          [(r, n) for r, counts in PLAYERS.items() for n in counts])
 def test_sides_and_their_seats(ruleset: str, count: int) -> None:
     settings = new_settings(ruleset, NAMES[:count])
-    teams = ruleset == "seven-up" and count == 4  # RULES.md: Seven-Up's four play in partners
+    teams = ruleset == "seven-up" and count == 4  # docs/rules.md: Seven-Up's four play in partners
     assert settings.has_teams is teams
     assert [settings.side_of(s) for s in settings.seats] == (
         [0, 1, 0, 1] if teams else list(range(count)))
@@ -298,7 +298,7 @@ def test_settings_worked_out_once_are_the_same_value() -> None:
 
 @pytest.mark.parametrize(("players", "most"), [(2, 17), (3, 17), (4, 12), (5, 10), (7, 7), (8, 6)])
 def test_max_hand_range_is_the_option_cut_to_the_deal(players: int, most: int) -> None:
-    """RULES.md section 6: what the new-game page offers as the largest hand, by players."""
+    """docs/rules.md section 6: what the new-game page offers as the largest hand, by players."""
     assert max_hand_range(players) == IntRange(1, most)
     names = [f"P{i}" for i in range(players)]
     if 3 <= players <= 7:

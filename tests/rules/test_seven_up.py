@@ -1,4 +1,4 @@
-"""Golden tables for Seven-Up (RULES.md section 4; seed 004)."""
+"""Golden tables for Seven-Up (docs/rules.md section 4; seed 004)."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def awards(state) -> list[tuple[str, int, bool]]:  # type: ignore[no-untyped-def
     ],
 )
 def test_hand(players: int, entry: object, points: tuple[int, ...], counted: list[tuple[str, int]]) -> None:
-    """Dealer seat 0, eldest seat 1; each point is counted in RULES.md's order."""
+    """Dealer seat 0, eldest seat 1; each point is counted in docs/rules.md's order."""
     state = apply(start("seven-up", players), entry)  # type: ignore[arg-type]
     scored = state.rounds[-1]
     assert scored.phase is Phase.DONE and scored.dealer == 0 and scored.eldest == 1
@@ -86,7 +86,7 @@ def test_game_tie(players: int, option: str, game_to: int | None) -> None:
 
 @pytest.mark.parametrize("low_to", ["holder", "winner"])
 def test_low_to_records_the_seat_the_table_names(low_to: str) -> None:
-    """RULES.md section 4: ``low_to`` says who the table gives low to; the engine scores the seat
+    """docs/rules.md section 4: ``low_to`` says who the table gives low to; the engine scores the seat
     entered, which may differ from high's even with one trump in play when low goes to the
     trick's winner."""
     assert new_settings("seven-up", ["A", "B"]).options["low_to"] == "holder"
@@ -156,7 +156,7 @@ def test_gift_would_win(scores: list[int], target: int, teams: bool, refused: bo
 
 
 def test_a_gift_may_put_the_second_non_dealer_out_with_three_players() -> None:
-    """RULES.md section 4 forbids only the gift that makes *the eldest's side* win: with three
+    """docs/rules.md section 4 forbids only the gift that makes *the eldest's side* win: with three
     players the other non-dealer's gift point can win the game (counted after the eldest's)."""
     state = seven_up_at([0, 0, 6])
     assert state.current is not None and state.current.dealer == 0
@@ -183,7 +183,7 @@ def test_a_gift_may_put_the_second_non_dealer_out_with_three_players() -> None:
     ],
 )
 def test_counting_out(scores: list[int], entry: object, winner: int, point: str, final: tuple[int, ...]) -> None:
-    """The hand is dealt by seat 0 (the eldest is seat 1); RULES.md section 4 "win"."""
+    """The hand is dealt by seat 0 (the eldest is seat 1); docs/rules.md section 4 "win"."""
     state = seven_up_at(scores, first_dealer=-sum(scores) % len(scores))
     assert state.current is not None and state.current.dealer == 0
     state = apply(state, entry)  # type: ignore[arg-type]
@@ -221,7 +221,7 @@ def test_losers_on_equal_scores_share_their_place() -> None:
 
 
 def test_redeal_hands() -> None:
-    """RULES.md section 4 "bunch" and "stand or beg": a redeal records no points but its turned
+    """docs/rules.md section 4 "bunch" and "stand or beg": a redeal records no points but its turned
     jacks; the same dealer deals again and the round goes on."""
     state = start("seven-up", 2)
     state = apply(state, hand(high=0, low=0, jack=0, game=0, redeal=True))  # points ignored
@@ -240,7 +240,7 @@ def test_redeal_hands() -> None:
 
 
 def test_a_turned_jack_that_wins_ends_the_hand_before_it_is_played() -> None:
-    """RULES.md section 4 "win": "A game can end before play (a turned-up jack)": the hand is
+    """docs/rules.md section 4 "win": "A game can end before play (a turned-up jack)": the hand is
     recorded with its turned jack alone, no beg answered and no play points."""
     state = seven_up_at([6, 6], first_dealer=0)
     assert state.current is not None and state.current.dealer == 0

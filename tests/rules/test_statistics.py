@@ -1,4 +1,4 @@
-"""Statistics (RULES.md section 1 "Statistics"; seed 002 "Statistiche"), worked by hand."""
+"""Statistics (docs/rules.md section 1 "Statistics"; seed 002 "Statistiche"), worked by hand."""
 
 from __future__ import annotations
 

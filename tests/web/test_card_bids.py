@@ -1,5 +1,5 @@
 """Oh-Seven: bid cards revealed together, forced rebids and their bonus, set-aside cards,
-redeals, and card passing (RULES.md section 1)."""
+redeals, and card passing (docs/rules.md section 1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The house rules of RULES.md section 6 on the game page: the banner says when one frees the
+"""The house rules of docs/rules.md section 6 on the game page: the banner says when one frees the
 dealer, and the bid pad offers what the engine's ``bids_open`` says."""
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def test_the_hook_holds_without_the_option(start: Callable[..., Table]) -> None:
 
 
 def test_not_last_frees_the_dealer_in_the_last_round(start: Callable[..., Table]) -> None:
-    """traditionalgamerules.neocities.org (RULES.md section 6): "in the last round all players,
+    """traditionalgamerules.neocities.org (docs/rules.md section 6): "in the last round all players,
     the dealer included, bid what they choose"."""
     table = start("elevator", THREE, dealer=0, schedule="down", hook="not-last")
     page = text(table.client.get(table.url))

@@ -92,7 +92,7 @@ def test_defaults_cite_the_seed_and_other_values_their_own_source(app: Flask,
 
 
 def test_the_section_6_sources_are_named(app: Flask) -> None:
-    """RULES.md section 6, source column."""
+    """docs/rules.md section 6, source column."""
     with app.test_request_context():
         hook = {w.token: w.source for w in house_rules.wordings("oh-hell", "hook")}
         assert hook["always"].startswith("Seed 001")

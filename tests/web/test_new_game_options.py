@@ -1,4 +1,4 @@
-"""The new-game page's house rules (RULES.md section 6): each option of each game in plain words
+"""The new-game page's house rules (docs/rules.md section 6): each option of each game in plain words
 with its effect and source, the defaults preselected, every value reaching the engine, and
 every way to get one wrong said at the option's field with what was typed kept."""
 
@@ -126,7 +126,7 @@ def test_a_number_typed_without_its_radio_is_not_dropped(client: FlaskClient) ->
 def test_a_number_out_of_the_range_is_refused_by_the_engine(client: FlaskClient, number: str,
                                                             said: tuple[str, str]) -> None:
     """No hand under 1; above the players' ceiling the engine names the players first
-    (RULES.md section 6: floor(51 / players), 12 for these four)."""
+    (docs/rules.md section 6: floor(51 / players), 12 for these four)."""
     message, html = _refused(client, number)
     assert all(words in message for words in said), message
     assert re.search(rf'id="oh_hell_max_hand_number"[^>]*value="{number}"', html)
@@ -134,7 +134,7 @@ def test_a_number_out_of_the_range_is_refused_by_the_engine(client: FlaskClient,
 
 def test_more_cards_than_the_players_can_hold_is_said_with_the_players(
         client: FlaskClient) -> None:
-    """RULES.md section 6: max_hand above floor(51 / players) names the number of players."""
+    """docs/rules.md section 6: max_hand above floor(51 / players) names the number of players."""
     message, html = _refused(client, "13")
     assert "4" in message and "12" in message
     assert re.search(r'id="oh_hell_max_hand_number"[^>]*value="13"', html)

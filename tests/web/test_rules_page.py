@@ -42,7 +42,7 @@ def test_oh_hell_says_the_deal_bidding_the_hook_scoring_and_the_end(client: Flas
         "With 5 cards and bids 1, 2 and 0, the dealer may not bid 2 (1 + 2 + 0 + 2 = 5).",
         "Bids 1, 2, 0, 1 and tricks 1, 3, 0, 1 score 11, 0, 10, 11.",
         "equal totals share the win",
-        # From the engine's schedule (RULES.md section 2: 19, 15 and 13 rounds).
+        # From the engine's schedule (docs/rules.md section 2: 19, 15 and 13 rounds).
         "3 to 5 players: 10 cards at most, 19 rounds",
         "6 players: 8 cards at most, 15 rounds",
         "7 players: 7 cards at most, 13 rounds",
@@ -64,7 +64,7 @@ def test_every_house_rule_is_listed_with_its_values_effects_and_sources(
         "Scoring", "Tricks plus 5", "Squared", "Source: pagat.com and Wikipedia",
         "An exact zero", "5 plus the cards", "Source: Wikipedia, “Oh Hell”: the adjusted 0 bid",
         "Hand sizes", "Up and down",
-        # The engine's deal limit, floor(51 / players) (RULES.md section 6).
+        # The engine's deal limit, floor(51 / players) (docs/rules.md section 6).
         "3 players: up to 17 cards", "4 players: up to 12 cards", "7 players: up to 7 cards",
         "Source: Seed 001: the French Oh Hell rules",
     ):

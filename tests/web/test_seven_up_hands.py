@@ -1,6 +1,6 @@
 """Seven-Up hands at the table: stand, give one (or not, near the target), run the cards with
 jacks turned, redeals, a lone trump, the jack not in play, ties for game, three players and
-partnerships, and games that end on a turned jack or by the counting-out order (RULES.md 4).
+partnerships, and games that end on a turned jack or by the counting-out order (docs/rules.md 4).
 
 The helpers here are shared with the other ``test_seven_up_*`` modules.
 """

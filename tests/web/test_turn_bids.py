@@ -38,7 +38,7 @@ def test_one_tap_records_one_bid_and_moves_to_the_next_bidder(start: Callable[..
 
 
 def test_the_hooked_number_is_disabled_with_the_reason(start: Callable[..., Table]) -> None:
-    # RULES.md section 2, the seed's worked example: 5 cards, bids 1, 2, 0 before the dealer.
+    # docs/rules.md section 2, the seed's worked example: 5 cards, bids 1, 2, 0 before the dealer.
     table = start("oh-hell", PLAYERS, dealer=0, schedule="up")
     for _ in range(4):  # rounds of 1..4 cards: everyone bids 0 except the dealer
         current = table.stored().state.current
