@@ -13,12 +13,15 @@ from .fragments import render_body
 from .messages import game_name
 
 
-def home() -> Response:
-    """Start a game, or resume one this device created or opened."""
+def home(table_error: str | None = None, table_name: str = "", status: int = 200) -> Response:
+    """Start a game or a table, or resume one this device created or opened."""
+    from .tables import known_tables
+
     games = store.load_games(access.recent_ids())
     body = render_template("home.html", games=games, game_name=game_name,
-                           may_edit=access.may_edit)
-    response = make_response(body)
+                           may_edit=access.may_edit, tables=known_tables(),
+                           table_error=table_error, table_name=table_name)
+    response = make_response(body, status)
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -1,0 +1,111 @@
+"""A table on a phone at 390×844: start it from the home page, play two one-card Oh Hell
+games created from the table's new-game page, start a third as last time in at most 3 taps,
+read the figures in French, rename a player; screenshots of the table page."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Callable
+
+from bid_games import Taps
+from playwright.sync_api import Page, expect
+
+NAMES = ["Ana", "Ben", "Cleo", "Dev"]
+
+
+def _play_one_card(page: Page, taker: str, dealer: str) -> None:
+    """The one round: everyone bids 0 (the dealer last), ``taker`` takes the trick."""
+    order = NAMES[NAMES.index(dealer) + 1:] + NAMES[:NAMES.index(dealer) + 1]
+    for name in order:
+        page.get_by_role("button", name=f"{name} bids 0", exact=True).click()
+    for name in NAMES:
+        page.get_by_role("radio", name=f"{name} took {1 if name == taker else 0}",
+                         exact=True).check()
+    page.get_by_role("button", name="Save tricks").click()
+    expect(page.get_by_role("button", name="Save tricks")).to_have_count(0)  # the game is over
+
+
+def test_a_table_game_after_game(page: Page, phones: Callable[..., Any],
+                                 screenshot_dir: Path) -> None:
+    page.goto("/")
+    page.get_by_label("The table's name").fill("Thursday cards")
+    page.get_by_role("button", name="Start a table").click()
+    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    table_url = page.url
+    expect(page.get_by_role("heading", name="Thursday cards")).to_be_visible()
+
+    # The first game: typed, from the table's new-game page.
+    page.get_by_role("link", name="New game at this table").click()
+    page.get_by_role("radio", name=re.compile("^Oh Hell ")).check()
+    page.get_by_role("radio", name=re.compile("^This many cards")).first.check()
+    page.get_by_label("Largest hand, in cards").first.fill("1")
+    page.get_by_role("radio", name=re.compile("^Down only")).first.check()
+    for position, name in enumerate(NAMES):
+        page.get_by_label(f"Player {position + 1}", exact=True).fill(name)
+    page.get_by_role("radio", name="player 1 deals first").check()
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/g/[\w-]+$"))
+    _play_one_card(page, "Ben", dealer="Ana")
+
+    # The second: the table's new-game page has last time's seating, Ben dealing next.
+    page.goto(table_url)
+    page.get_by_role("link", name="New game at this table").click()
+    expect(page.get_by_role("button", name="Ana", exact=True)).to_be_disabled()  # seated
+    for position, name in enumerate(NAMES):
+        expect(page.get_by_label(f"Player {position + 1}", exact=True)).to_have_value(name)
+    expect(page.get_by_role("radio", name="Ben deals first")).to_be_checked()
+    # A chip seats its player in the next empty seat: empty Dev's, then tap Dev back in.
+    page.get_by_role("button", name="Remove Dev").click()
+    page.get_by_role("button", name="+ Add a player").click()
+    page.get_by_role("button", name="Dev", exact=True).click()
+    expect(page.get_by_label("Player 4", exact=True)).to_have_value("Dev")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/g/[\w-]+$"))
+    _play_one_card(page, "Cleo", dealer="Ben")
+
+    # The third: the same table as last time, in at most 3 taps from the table page.
+    page.goto(table_url)
+    taps = Taps(page)
+    taps.link("New game at this table")
+    taps.button("Start the game")
+    page.wait_for_url(re.compile(r"/g/[\w-]+$"))
+    assert taps.count <= 3
+    expect(page.get_by_text("Cleo deals")).not_to_have_count(0)
+
+    # The table page: three games, the newest first; both finished ones counted.
+    page.goto(table_url)
+    expect(page.get_by_text("3 games · 2 finished")).to_be_visible()
+    expect(page.locator(".table-games li")).to_have_count(3)
+    page.screenshot(path=str(screenshot_dir / "table-light.png"), full_page=False)
+
+    # Anyone with the link reads it, here in French.
+    french = phones(locale="fr-FR")
+    french.goto(table_url)
+    expect(french.get_by_role("heading", name="Qui mène")).to_be_visible()
+    expect(french.get_by_text("3 parties · 2 terminées")).to_be_visible()
+    expect(french.get_by_role("heading", name="Face-à-face")).to_be_visible()
+    expect(french.get_by_role("columnheader", name="Points par manche")).to_be_visible()
+    # Ana was exact both times: 2 rounds, 100 % success.
+    ana = french.locator("section", has=french.get_by_role("heading", name="Oh Hell")) \
+        .get_by_role("row").filter(has_text="Ana")
+    expect(ana).to_contain_text("100")
+    assert french.evaluate("document.documentElement.scrollWidth") <= 390
+
+    for options, name in (({"color_scheme": "dark"}, "table-dark.png"),
+                          ({"locale": "it-IT"}, "table-italian.png")):
+        other = phones(**options)
+        other.goto(table_url)
+        expect(other.locator(".h2h")).to_be_visible()
+        other.screenshot(path=str(screenshot_dir / name), full_page=True)
+
+    # Rename a player: refused with the reason when one game has both names, then done.
+    page.get_by_label("Player", exact=True).select_option("Dev")
+    page.get_by_label("New name").fill("Ana")
+    page.get_by_role("button", name="Rename", exact=True).click()
+    expect(page.get_by_text("One game has both Dev and Ana")).to_be_visible()
+    expect(page.get_by_label("New name")).to_have_value("Ana")
+    page.get_by_label("New name").fill("Devi")
+    page.get_by_role("button", name="Rename", exact=True).click()
+    expect(page.locator(".table-figures").first).to_contain_text("Devi")
+    expect(page.locator(".table-figures").first).not_to_contain_text("Dev ")
