@@ -75,7 +75,7 @@ def test_a_table_game_after_game(page: Page, phones: Callable[..., Any],
 
     # The table page: three games, the newest first; both finished ones counted.
     page.goto(table_url)
-    expect(page.get_by_text("3 games · 2 finished")).to_be_visible()
+    expect(page.get_by_text("3 games · 2 finished").first).to_be_visible()
     expect(page.locator(".table-games li")).to_have_count(3)
     page.screenshot(path=str(screenshot_dir / "table-light.png"), full_page=False)
 
@@ -83,7 +83,7 @@ def test_a_table_game_after_game(page: Page, phones: Callable[..., Any],
     french = phones(locale="fr-FR")
     french.goto(table_url)
     expect(french.get_by_role("heading", name="Qui mène")).to_be_visible()
-    expect(french.get_by_text("3 parties · 2 terminées")).to_be_visible()
+    expect(french.get_by_text("3 parties · 2 terminées").first).to_be_visible()
     expect(french.get_by_role("heading", name="Face-à-face")).to_be_visible()
     expect(french.get_by_role("columnheader", name="Points par manche")).to_be_visible()
     # Ana was exact both times: 2 rounds, 100 % success.
@@ -92,12 +92,16 @@ def test_a_table_game_after_game(page: Page, phones: Callable[..., Any],
     expect(ana).to_contain_text("100")
     assert french.evaluate("document.documentElement.scrollWidth") <= 390
 
-    for options, name in (({"color_scheme": "dark"}, "table-dark.png"),
-                          ({"locale": "it-IT"}, "table-italian.png")):
-        other = phones(**options)
+    # Dark, from the head to head on; in Italian, the Oh Hell figures and records.
+    for options, shown, name in (({"color_scheme": "dark"}, ".h2h", "table-dark.png"),
+                                 ({"locale": "it-IT"}, ".table-records", "table-italian.png")):
+        other = phones(device_scale_factor=2, **options)
         other.goto(table_url)
-        expect(other.locator(".h2h")).to_be_visible()
-        other.screenshot(path=str(screenshot_dir / name), full_page=True)
+        part = other.locator(f"section:has({shown})")
+        part.evaluate("element => element.scrollIntoView({block: 'start'})")
+        expect(part).to_be_in_viewport()
+        assert other.evaluate("document.documentElement.scrollWidth") <= 390
+        other.screenshot(path=str(screenshot_dir / name))
 
     # Rename a player: refused with the reason when one game has both names, then done.
     page.get_by_label("Player", exact=True).select_option("Dev")
@@ -107,5 +111,33 @@ def test_a_table_game_after_game(page: Page, phones: Callable[..., Any],
     expect(page.get_by_label("New name")).to_have_value("Ana")
     page.get_by_label("New name").fill("Devi")
     page.get_by_role("button", name="Rename", exact=True).click()
-    expect(page.locator(".table-figures").first).to_contain_text("Devi")
-    expect(page.locator(".table-figures").first).not_to_contain_text("Dev ")
+    # Who is ahead: Ana and Dev exact both times, Ben and Cleo once (each took a trick).
+    expect(page.locator(".table-figures").first.get_by_role("rowheader")).to_have_text(
+        ["Ana", "Devi", "Ben", "Cleo"])
+
+
+def test_the_head_to_head_of_twelve_fits_390_px(page: Page, screenshot_dir: Path) -> None:
+    """Twelve players (two seven-seat games): the grid fits the phone's width; more would
+    scroll inside its own box, never the page."""
+    created = page.request.post("/api/v1/tables", data={"name": "Club"}).json()
+    table_id, token = created["table"]["id"], created["edit_token"]
+    bearer = {"Authorization": f"Bearer {token}"}
+    names = ["Alessandra", "Bartholomew", "Cleo", "Dev", "Eve", "Fatima", "Gus",
+             "Hana", "Ivo", "Jo", "Kim", "Lorenzo"]
+    for seats in (names[:7], names[5:]):
+        game = page.request.post("/api/v1/games", headers=bearer, data={
+            "ruleset": "oh-hell", "players": seats, "table": table_id,
+            "options": {"max_hand": 1, "schedule": "down"}}).json()["game"]
+        for path, body in (("bids", {"bids": [0] * 7}), ("tricks", {"tricks": [1] + [0] * 6})):
+            answer = page.request.post(f"/api/v1/games/{game['id']}/{path}", headers=bearer,
+                                       data={"version": game["version"], **body})
+            assert answer.status == 200, answer.text()
+            game = answer.json()
+    page.goto(f"/t/{table_id}")
+    grid = page.locator(".h2h")
+    expect(grid.get_by_role("rowheader")).to_have_count(12)
+    box = page.locator(".h2h-scroll")
+    assert grid.evaluate("e => e.scrollWidth") <= box.evaluate("e => e.clientWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    box.scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshot_dir / "table-twelve-players.png"))
