@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 
-from flask import abort, make_response, redirect, render_template, request, session, url_for
+from flask import abort, current_app, make_response, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
+from jinja2_fragments.flask import render_block
 from werkzeug.wrappers import Response
 
 from .. import store, tables
@@ -62,7 +63,7 @@ def _no_store(body: str, status: int = 200) -> Response:
 
 def render_table(table: tables.StoredTable, status: int = 200,
                  rename_errors: dict[str, list[str]] | None = None,
-                 typed: dict[str, str] | None = None) -> Response:
+                 typed: dict[str, str] | None = None, fragment: bool = False) -> Response:
     state = tables.table_state(table)
     before = request.args.get("before")
     if before is not None and not ID.fullmatch(before):
@@ -73,14 +74,16 @@ def render_table(table: tables.StoredTable, status: int = 200,
     for pair in figures.head_to_head:
         first, second = pair.players
         ahead[(first, second)], ahead[(second, first)] = pair.ahead
-    body = render_template(
-        "table/page.html", table=table, figures=figures, state=state,
+    context = dict(
+        table=table, figures=figures, state=state, before=before,
         leaders=ahead_first(figures.players), games=page.games, older=page.before,
         table_names=lambda game: tables.table_names(state, game), game_name=game_name,
         keeps=keeps(table), rename_errors=rename_errors or {}, typed=typed or {},
         started=tables.started, ahead=ahead, **_share(table),
         games_by_id={game.id: game for game in tables.played_games(state.versions)})
-    return _no_store(body, status)
+    if fragment:
+        return _no_store(render_block("table/page.html", "live", **context), status)
+    return _no_store(render_template("table/page.html", **context), status)
 
 
 def _share(table: tables.StoredTable) -> dict[str, object]:
@@ -93,6 +96,19 @@ def _share(table: tables.StoredTable) -> dict[str, object]:
 
 def page(table_id: str) -> Response:
     return render_table(_load_or_404(table_id))
+
+
+def live(table_id: str) -> Response:
+    """The live part for a watching phone, polled every 1.5 s: 204 while the table's version
+    is the one it has (answered from the version alone), else the part as it is now."""
+    if not ID.fullmatch(table_id):
+        abort(404)
+    version = tables.table_version(table_id)
+    if version is None:
+        abort(404)
+    if request.args.get("v", type=int) == version:
+        return current_app.response_class(status=204, mimetype="text/html")
+    return render_table(_load_or_404(table_id), fragment=True)
 
 
 def scorekeeper_link(table_id: str, token: str) -> Response:

@@ -103,6 +103,11 @@ def test_a_table_game_after_game(page: Page, phones: Callable[..., Any],
         assert other.evaluate("document.documentElement.scrollWidth") <= 390
         other.screenshot(path=str(screenshot_dir / name))
 
+    watcher = phones()
+    watcher.goto(table_url)
+    expect(watcher.locator(".table-figures").first).to_contain_text("Dev")
+    watcher.evaluate("window.sameDocument = true")
+
     # Rename a player: refused with the reason when one game has both names, then done.
     page.get_by_label("Player", exact=True).select_option("Dev")
     page.get_by_label("New name").fill("Ana")
@@ -114,6 +119,10 @@ def test_a_table_game_after_game(page: Page, phones: Callable[..., Any],
     # Who is ahead: Ana and Dev exact both times, Ben and Cleo once (each took a trick).
     expect(page.locator(".table-figures").first.get_by_role("rowheader")).to_have_text(
         ["Ana", "Devi", "Ben", "Cleo"])
+    # The watching phone sees it live, without a reload (polled every 1.5 s).
+    expect(watcher.locator(".table-figures").first.get_by_role("rowheader")).to_have_text(
+        ["Ana", "Devi", "Ben", "Cleo"], timeout=2500)
+    assert watcher.evaluate("window.sameDocument") is True
 
 
 def test_the_head_to_head_of_twelve_fits_390_px(page: Page, screenshot_dir: Path) -> None:

@@ -226,3 +226,24 @@ def test_the_table_page_in_french_and_italian(client: FlaskClient, at_table: Tab
     assert "Qui mène" in french and "Face-à-face" in french
     italian = _words(client.get(f"/t/{table_id}", headers={"Accept-Language": "it"}))
     assert "Chi è in testa" in italian and "Testa a testa" in italian
+
+
+def test_watchers_see_the_table_live(client: FlaskClient, at_table: Tables) -> None:
+    table_id, token, _games = _played_table(at_table)
+    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    live = html.unescape(re.search(r'hx-get="([^"]+/live[^"]*)"', page).group(1))  # type: ignore[union-attr]
+    assert client.get(live).status_code == 204  # nothing changed
+    game = at_table.game(table_id, token, PLAYERS, options=ONE_CARD)
+    at_table.play_one_card(game, 2)
+    answer = client.get(live)
+    assert answer.status_code == 200
+    words = _words(answer)
+    assert words.startswith("3 games · 3 finished") and "Head to head" in words
+    assert "<html" not in answer.get_data(as_text=True)  # the live part alone
+    again = html.unescape(re.search(r'hx-get="([^"]+)"', answer.get_data(as_text=True)).group(1))  # type: ignore[union-attr]
+    assert client.get(again).status_code == 204
+    with client.application.app_context():
+        from companion import tables
+
+        tables.delete_table(tables.load_table(table_id))
+    assert client.get(again).status_code == 404
