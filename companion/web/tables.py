@@ -22,6 +22,7 @@ from ..rules.table_stats import PlayerFigures
 from . import access, choices, house_rules
 from .messages import explain, game_name
 from .share import LazyQR
+from .views import home
 
 #: Table and game ids are URL-safe base64; anything else is no table (and no query).
 ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -126,9 +127,7 @@ def create() -> Response:
     typed = request.form.get("name", "")
     try:
         table, token = tables.create_table(typed)
-    except tables.TableRefused:
-        from .views import home  # the home page again, the error at the name
-
+    except tables.TableRefused:  # the home page again, the error at the name, the typing kept
         return home(table_error=_("A table's name is 1 to %(most)s characters long.",
                                   most=tables.NAME_MAX), table_name=typed, status=422)
     access.grant_table(table.id, token)
@@ -164,18 +163,6 @@ def delete(table_id: str) -> Response:
     if isinstance(held, dict) and table.id in held:
         session[access.TABLE_TOKENS] = {tid: t for tid, t in held.items() if tid != table.id}
     return redirect(url_for("web.home"), code=303)
-
-
-def known_tables() -> list[tables.StoredTable]:
-    """The tables this device keeps score of, newest right first (a deleted one left out)."""
-    held = session.get(access.TABLE_TOKENS)
-    found = []
-    for table_id in reversed(list(held)) if isinstance(held, dict) else ():
-        try:
-            found.append(tables.load_table(table_id))
-        except tables.TableNotFound:
-            continue
-    return found
 
 
 # --- a new game at the table ----------------------------------------------------------------

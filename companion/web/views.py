@@ -15,11 +15,9 @@ from .messages import game_name
 
 def home(table_error: str | None = None, table_name: str = "", status: int = 200) -> Response:
     """Start a game or a table, or resume one this device created or opened."""
-    from .tables import known_tables
-
     games = store.load_games(access.recent_ids())
     body = render_template("home.html", games=games, game_name=game_name,
-                           may_edit=access.may_edit, tables=known_tables(),
+                           may_edit=access.may_edit, tables=access.known_tables(),
                            table_error=table_error, table_name=table_name)
     response = make_response(body, status)
     response.headers["Cache-Control"] = "no-store"

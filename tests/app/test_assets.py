@@ -28,7 +28,7 @@ def test_a_fingerprinted_file_is_kept_for_a_year(client: FlaskClient) -> None:
     assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
     assert response.mimetype == "text/css"
     bundle = b"\n".join((ROOT / "static" / "css" / name).read_bytes()
-                       for name in ("app.css", "htmx.css", "game.css"))
+                       for name in ("app.css", "htmx.css", "game.css", "table.css"))
     # The sources' rules, minified: comments gone, every rule kept.
     assert rcssmin.cssmin(bundle) == response.get_data()
     assert b"/*" not in response.get_data() and b".table-scroll{" in response.get_data()
