@@ -18,7 +18,7 @@ from werkzeug.wrappers import Response
 from .. import store, tables
 from ..rules import IntRange, RuleError
 from ..rules.rematch import rematch_settings
-from ..rules.table_stats import PlayerFigures
+from ..rules.table_stats import PlayedGame, PlayerFigures
 from . import access, choices, house_rules
 from .messages import explain, game_name
 from .share import LazyQR
@@ -81,10 +81,20 @@ def render_table(table: tables.StoredTable, status: int = 200,
         table_names=lambda game: tables.table_names(state, game), game_name=game_name,
         keeps=keeps(table), rename_errors=rename_errors or {}, typed=typed or {},
         started=tables.started, ahead=ahead, **_share(table),
-        games_by_id={game.id: game for game in tables.played_games(state.versions)})
+        games_by_id=_record_games(state))
     if fragment:
         return _no_store(render_block("table/page.html", "live", **context), status)
     return _no_store(render_template("table/page.html", **context), status)
+
+
+def _record_games(state: tables.TableState) -> dict[str, PlayedGame]:
+    """The games the records name (for their dates), read from the kept games alone: the
+    page never goes through all of a long table's games."""
+    named = {record.game for r in state.figures.rulesets if r.records is not None
+             for record in (r.records.highest_score, r.records.highest_round,
+                            r.records.longest_exact_run) if record is not None}
+    versions = [key for key in state.versions if key[0] in named]
+    return {game.id: game for game in tables.played_games(versions)}
 
 
 def _share(table: tables.StoredTable) -> dict[str, object]:
