@@ -32,7 +32,8 @@ from . import encodings
 
 #: Served as one file each, in this order: a page needs one style sheet and one script of ours.
 BUNDLES: dict[str, tuple[str, ...]] = {
-    "css/site.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/offline.css"),
+    "css/site.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/offline.css",
+                     "css/table.css"),
     "css/site-seven-up.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/seven_up.css",
                               "css/offline.css"),
     "css/site-rules.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/rules.css"),

@@ -7,7 +7,7 @@ from flask import Blueprint
 from sqlalchemy.exc import IntegrityError
 
 from . import (answers, corrections, error_summary, looking_back, names, new_game, rules_page, share,
-               views, writes)
+               tables, views, writes)
 from .seven_up import views as seven_up
 
 bp = Blueprint("web", __name__)
@@ -42,3 +42,10 @@ bp.add_url_rule("/g/<game_id>/hands/<int:number>", "correct_hand", seven_up.corr
 bp.add_url_rule("/g/<game_id>/rounds/<int:number>", "correction", corrections.page)
 bp.add_url_rule("/g/<game_id>/rounds/<int:number>", "correct_round", corrections.correct,
                 methods=["POST"])
+bp.add_url_rule("/t", "create_table", tables.create, methods=["POST"])
+bp.add_url_rule("/t/<table_id>", "table", tables.page)
+bp.add_url_rule("/t/<table_id>/live", "table_live", tables.live)
+bp.add_url_rule("/t/<table_id>/keep/<token>", "table_scorekeeper_link", tables.scorekeeper_link)
+bp.add_url_rule("/t/<table_id>/rename", "rename_player", tables.rename, methods=["POST"])
+bp.add_url_rule("/t/<table_id>/delete", "delete_table_page", tables.delete_page)
+bp.add_url_rule("/t/<table_id>/delete", "delete_table", tables.delete, methods=["POST"])

@@ -148,3 +148,16 @@ def load_or_404(game_id: str) -> StoredGame:
         return store.load_game(game_id)
     except store.GameNotFound:
         not_found(game_id)
+
+
+def known_tables() -> list[tables.StoredTable]:
+    """The tables this device keeps score of, the latest granted first (a deleted one left
+    out), for the home page."""
+    held = session.get(TABLE_TOKENS)
+    found = []
+    for table_id in reversed(list(held)) if isinstance(held, dict) else ():
+        try:
+            found.append(tables.load_table(table_id))
+        except tables.TableNotFound:
+            continue
+    return found

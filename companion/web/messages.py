@@ -85,6 +85,13 @@ MESSAGES: Mapping[str, LazyString] = {
                            "low."),
     "jack-without-trump": _l("The jack of trumps was in play, so someone held high."),
     "game-missing": _l("Who made game? Choose a player, or a tie."),
+    # Tables (docs/rules.md section 7)
+    "table-same-player": _l("%(other)s and %(name)s are one player at this table: give one "
+                            "another name."),
+    "rename-type": _l("Choose the player to rename."),
+    "rename-unknown": _l("%(name)s has not played at this table."),
+    "rename-both": _l("One game has both %(name)s and %(other)s: they are two players, so "
+                      "they can't be merged."),
 }
 
 #: Sentences that say "bid": Oh-Seven's own word for it (French *pari*, Italian *offerta*;

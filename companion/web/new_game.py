@@ -14,10 +14,11 @@ from flask import make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from .. import store
+from .. import store, tables
 from ..extensions import game_creation_limit
 from ..rules import RULESETS, RuleError, max_hand_range, settings_problems
 from . import access, choices
+from . import tables as table_pages
 from .answers import keyed_form, open_created
 from .forms import FIRST_ROWS, MOST_PLAYERS, RANDOM_DEALER, NewGameForm, small_number
 from .messages import explain
@@ -46,21 +47,27 @@ def _hand_ranges(form: NewGameForm) -> tuple[dict[str, dict[str, Any]], dict[str
 
 def render_form(form: NewGameForm, status: int = 200, focus: str | None = None) -> Response:
     hand_ranges, hand_range = _hand_ranges(form)
+    # A game at a table (``table`` in the query or the form): its players offered as chips.
+    table = table_pages.keeper_table(request.values.get("table"))
     body = render_template(
         "new_game.html", form=form, games=choices.games(), known_names=_known_names(),
         most_players=MOST_PLAYERS, random_dealer=RANDOM_DEALER, focus=focus,
         hand_ranges=hand_ranges, hand_range=hand_range,
+        table=table, chips=table_pages.players_of(table) if table is not None else [],
     )
     return make_response(body, status)
 
 
 def page() -> Response:
     chosen = request.args.get("game")
-    form = NewGameForm(formdata=None, data={
+    data: dict[str, Any] = {
         "players": [""] * FIRST_ROWS,
         "ruleset": chosen if chosen in RULESETS else None,
-    })
-    return render_form(form)
+    }
+    table = table_pages.keeper_table(request.args.get("table"))
+    if table is not None:  # the same table as last time, preselected
+        data.update(table_pages.last_time(table))
+    return render_form(NewGameForm(formdata=None, data=data))
 
 
 def _dealer_row(form: NewGameForm) -> int | None:
@@ -139,8 +146,12 @@ def create() -> Response:
         _place(form, problem, rows)
     if not valid:
         return render_form(form, 422)
+    table = table_pages.keeper_table(request.form.get("table"))
     try:
-        game, token = store.create_game(form.ruleset.data, players, first_dealer, options)
+        if table is not None:
+            tables.check_seats(table, players)
+        game, token = store.create_game(form.ruleset.data, players, first_dealer, options,
+                                        table_id=table.id if table is not None else None)
     except RuleError as error:
         _place(form, error, rows)
         return render_form(form, 422)
@@ -163,7 +174,13 @@ def edit_players() -> Response:
     row = small_number(index_text)
     row = row if row is not None and row < len(names) else None
     focus = None
-    if verb == "add" and len(names) < MOST_PLAYERS:
+    if verb == "seat":  # a table's player tapped: into the first empty seat
+        empty = [i for i, name in enumerate(names) if not name.strip()]
+        if empty:
+            names[empty[0]] = index_text
+        elif len(names) < MOST_PLAYERS:
+            names.append(index_text)
+    elif verb == "add" and len(names) < MOST_PLAYERS:
         names.append("")
         focus = f"players-{len(names) - 1}"
     elif verb == "remove" and row is not None and len(names) > 2:

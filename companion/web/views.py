@@ -13,12 +13,13 @@ from .fragments import render_body
 from .messages import game_name
 
 
-def home() -> Response:
-    """Start a game, or resume one this device created or opened."""
+def home(table_error: str | None = None, table_name: str = "", status: int = 200) -> Response:
+    """Start a game or a table, or resume one this device created or opened."""
     games = store.load_games(access.recent_ids())
     body = render_template("home.html", games=games, game_name=game_name,
-                           may_edit=access.may_edit)
-    return make_response(body)
+                           may_edit=access.may_edit, tables=access.known_tables(),
+                           table_error=table_error, table_name=table_name)
+    return make_response(body, status)  # no-store, as every page by default
 
 
 def scorekeeper_link(game_id: str, token: str) -> Response:

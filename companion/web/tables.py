@@ -1,0 +1,217 @@
+"""The table's pages (docs/rules.md section 7): the table (its share link, read-only for
+anyone holding it), its scorekeeper link, starting a table, renaming a player, deleting it.
+
+The figures are the engine's, kept by the store (``companion.tables``); these views only ask
+and show. Writes are the scorekeeper's: a device holding the table's right
+(``access.grant_table``), else 403 and nothing changed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from flask import abort, current_app, make_response, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+from jinja2_fragments.flask import render_block
+from werkzeug.wrappers import Response
+
+from .. import store, tables
+from ..rules import IntRange, RuleError
+from ..rules.rematch import rematch_settings
+from ..rules.table_stats import PlayedGame, PlayerFigures
+from . import access, choices, house_rules
+from .messages import explain, game_name
+from .share import LazyQR
+from .views import home
+
+#: Table and game ids are URL-safe base64; anything else is no table (and no query).
+ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+#: Games shown per page of the table's list.
+PAGE = 20
+
+
+def _load_or_404(table_id: str) -> tables.StoredTable:
+    if not ID.fullmatch(table_id):
+        abort(404)
+    try:
+        return tables.load_table(table_id)
+    except tables.TableNotFound:
+        abort(404)
+
+
+def keeps(table: tables.StoredTable) -> bool:
+    """True when this device holds the table's edit token."""
+    return table.token_matches(access.table_token_for(table.id))
+
+
+def _require_keeper(table: tables.StoredTable) -> None:
+    if not keeps(table):
+        abort(403)
+
+
+def ahead_first(players: tuple[PlayerFigures, ...]) -> list[PlayerFigures]:
+    """Who is ahead: most wins, then the best win rate (none counts as lowest), then most
+    games; the table's own order (most games, then name) breaks what is left level."""
+    return sorted(players, key=lambda p: (-p.wins, -(p.win_rate or 0.0), -p.games))
+
+
+def _no_store(body: str, status: int = 200) -> Response:
+    response = make_response(body, status)
+    # The page says whether this phone keeps score, and posts with this session's CSRF token.
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def render_table(table: tables.StoredTable, status: int = 200,
+                 rename_errors: dict[str, list[str]] | None = None,
+                 typed: dict[str, str] | None = None, fragment: bool = False) -> Response:
+    state = tables.table_state(table)
+    before = request.args.get("before")
+    if before is not None and not ID.fullmatch(before):
+        before = None
+    page = tables.games_page(state, before, PAGE)
+    figures = state.figures
+    ahead: dict[tuple[str, str], int] = {}
+    for pair in figures.head_to_head:
+        first, second = pair.players
+        ahead[(first, second)], ahead[(second, first)] = pair.ahead
+    context = dict(
+        table=table, figures=figures, state=state, before=before,
+        leaders=ahead_first(figures.players), games=page.games, older=page.before,
+        table_names=lambda game: tables.table_names(state, game), game_name=game_name,
+        keeps=keeps(table), rename_errors=rename_errors or {}, typed=typed or {},
+        started=tables.started, ahead=ahead, **_share(table),
+        games_by_id=_record_games(state))
+    if fragment:
+        return _no_store(render_block("table/page.html", "live", **context), status)
+    return _no_store(render_template("table/page.html", **context), status)
+
+
+def _record_games(state: tables.TableState) -> dict[str, PlayedGame]:
+    """The games the records name (for their dates), read from the kept games alone: the
+    page never goes through all of a long table's games."""
+    named = {record.game for r in state.figures.rulesets if r.records is not None
+             for record in (r.records.highest_score, r.records.highest_round,
+                            r.records.longest_exact_run) if record is not None}
+    versions = [key for key in state.versions if key[0] in named]
+    return {game.id: game for game in tables.played_games(versions)}
+
+
+def _share(table: tables.StoredTable) -> dict[str, object]:
+    """The game's share panel (``game/_share.html``) for the table's share link alone: its
+    scorekeeper link is the one this phone was given, not shown again."""
+    share_url = url_for("web.table", table_id=table.id, _external=True)
+    return {"share_url": share_url, "share_qr": LazyQR(share_url),
+            "preview": {"title": table.name}, "scorekeeper_url": None}
+
+
+def page(table_id: str) -> Response:
+    return render_table(_load_or_404(table_id))
+
+
+def live(table_id: str) -> Response:
+    """The live part for a watching phone, polled every 1.5 s: 204 while the table's version
+    is the one it has (answered from the version alone), else the part as it is now."""
+    if not ID.fullmatch(table_id):
+        abort(404)
+    version = tables.table_version(table_id)
+    if version is None:
+        abort(404)
+    if request.args.get("v", type=int) == version:
+        return current_app.response_class(status=204, mimetype="text/html")
+    return render_table(_load_or_404(table_id), fragment=True)
+
+
+def scorekeeper_link(table_id: str, token: str) -> Response:
+    """The table's scorekeeper link: this device keeps score of the table and its games. A
+    wrong token changes nothing."""
+    table = _load_or_404(table_id)
+    if not table.token_matches(token):
+        abort(403)
+    access.grant_table(table.id, token)
+    return redirect(url_for("web.table", table_id=table.id), code=303)
+
+
+def create() -> Response:
+    """Start a table from the home page: its page, this phone its scorekeeper."""
+    typed = request.form.get("name", "")
+    try:
+        table, token = tables.create_table(typed)
+    except tables.TableRefused:  # the home page again, the error at the name, the typing kept
+        return home(table_error=_("A table's name is 1 to %(most)s characters long.",
+                                  most=tables.NAME_MAX), table_name=typed, status=422)
+    access.grant_table(table.id, token)
+    return redirect(url_for("web.table", table_id=table.id), code=303)
+
+
+def rename(table_id: str) -> Response:
+    table = _load_or_404(table_id)
+    _require_keeper(table)
+    source, target = request.form.get("from", ""), request.form.get("to", "")
+    try:
+        tables.rename(table, source, target)
+    except RuleError as error:
+        field = error.field if error.field in ("from", "to") else "to"
+        return render_table(table, 422, {field: [explain(error)]},
+                            {"from": source, "to": target})
+    return redirect(url_for("web.table", table_id=table.id) + "#players", code=303)
+
+
+def delete_page(table_id: str) -> Response:
+    table = _load_or_404(table_id)
+    _require_keeper(table)
+    state = tables.table_state(table)
+    return _no_store(render_template("table/delete.html", table=table,
+                                     games=len(state.versions)))
+
+
+def delete(table_id: str) -> Response:
+    table = _load_or_404(table_id)
+    _require_keeper(table)
+    tables.delete_table(table)
+    held = session.get(access.TABLE_TOKENS)
+    if isinstance(held, dict) and table.id in held:
+        session[access.TABLE_TOKENS] = {tid: t for tid, t in held.items() if tid != table.id}
+    return redirect(url_for("web.home"), code=303)
+
+
+# --- a new game at the table ----------------------------------------------------------------
+
+def keeper_table(table_id: object) -> tables.StoredTable | None:
+    """The table a new game is to join (``None`` without one); 404 for no such table, 403
+    for a device that does not keep it."""
+    if not table_id:
+        return None
+    table = _load_or_404(str(table_id))
+    _require_keeper(table)
+    return table
+
+
+def players_of(table: tables.StoredTable) -> list[str]:
+    """The table's players as chips for the new-game page, most games first."""
+    return [p.name for p in tables.table_state(table).figures.players]
+
+
+def last_time(table: tables.StoredTable) -> dict[str, object]:
+    """The new-game form's values for "the same table as last time": the last game's type,
+    house rules and seating, the player left of its last dealer dealing first."""
+    newest = tables.game_versions(table.id)[-1:]
+    if not newest:
+        return {}
+    try:
+        game = store.load_game(newest[0][0])
+    except store.GameNotFound:
+        return {}
+    settings = rematch_settings(game.state)
+    rules = settings.ruleset
+    data: dict[str, object] = {"ruleset": rules.id, "players": list(settings.players),
+                               "first_dealer": str(settings.first_dealer)}
+    for name, value in settings.options.items():
+        if name not in rules.options:
+            continue
+        field = choices.option_field(rules.id, name)
+        if isinstance(rules.options[name].choices, IntRange) and isinstance(value, int):
+            data[field], data[choices.number_field(field)] = house_rules.NUMBER, str(value)
+        else:
+            data[field] = house_rules.token(value)
+    return data

@@ -1,0 +1,249 @@
+"""The table's pages through the test client: the table page (read-only by its link), its
+scorekeeper link, starting a table from the home page, a new game at the table from its
+players' chips, renaming a player, deleting the table; every refusal at its field."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from flask.testing import FlaskClient
+
+from companion.web import access
+
+from .conftest import ONE_CARD, Tables
+
+PLAYERS = ["Ana", "Ben", "Cleo", "Dan"]
+
+
+def _text(response: object) -> str:
+    body = response.get_data(as_text=True)  # type: ignore[attr-defined]
+    return html.unescape(re.sub(r"<[^>]+>", " ", body))
+
+
+def _words(response: object) -> str:
+    return " ".join(_text(response).split())
+
+
+def _keep(client: FlaskClient, table_id: str, token: str) -> None:
+    answer = client.get(f"/t/{table_id}/keep/{token}")
+    assert answer.status_code == 303
+    assert answer.headers["Location"].endswith(f"/t/{table_id}")
+
+
+def _played_table(at_table: Tables) -> tuple[str, str, list[str]]:
+    """Two finished one-card Oh Hell games, everyone bidding 0: Ben takes the trick in the
+    first (Ana, Cleo and Dan win it), Ana in the second (Ben, Cleo and Dan win)."""
+    table_id, token = at_table.create()
+    games = []
+    for taker in (1, 0):
+        game = at_table.game(table_id, token, PLAYERS, options=ONE_CARD)
+        at_table.play_one_card(game, taker)
+        games.append(game.id)
+    return table_id, token, games
+
+
+def test_the_table_page_reads_the_figures(client: FlaskClient, at_table: Tables) -> None:
+    table_id, _token, games = _played_table(at_table)
+    answer = client.get(f"/t/{table_id}")
+    assert answer.status_code == 200
+    words = _words(answer)
+    assert "Thursday cards" in words
+    assert "2 games · 2 finished" in words
+    # Who is ahead: most wins first (the table's own order is most games, then by name).
+    ahead = words[words.index("Who is ahead"):words.index("Games Oh Hell")]
+    assert ahead.endswith("Cleo 2 100% 2 Dan 2 100% 2 Ana 1 50% 2 Ben 1 50% 2 ")
+    # The newest game first, each a link to its page; Ana took the trick and won it.
+    body = answer.get_data(as_text=True)
+    assert body.index(f'href="/g/{games[1]}"') < body.index(f'href="/g/{games[0]}"')
+    assert "Won by Ben , Cleo , Dan" in words and "Won by Ana , Cleo , Dan" in words
+    # Oh Hell's figures: an exact bid of 0 is 10 points.
+    assert "Cleo 2 10.0 100% 10" in words and "Ana 1 5.0 50% 10" in words
+    assert re.search(r"Highest score: 10 by Ana · \w{3} \d{1,2}, \d{4}", words)  # and when
+    assert "Head to head" in words and "Records" in words
+    assert "Points per round" in words and "Success rate" in words
+    # A watching phone sees no scorekeeper's controls.
+    assert "Rename a player" not in words and "New game at this table" not in words
+
+
+def test_the_head_to_head_grid_counts_who_finished_ahead(client: FlaskClient,
+                                                         at_table: Tables) -> None:
+    table_id, _token, _games = _played_table(at_table)
+    body = client.get(f"/t/{table_id}").get_data(as_text=True)
+    grid = body[body.index('class="h2h"'):body.index("</table>", body.index('class="h2h"'))]
+    rows = re.findall(r"<tr>(.*?)</tr>", grid, re.S)
+    cells = {re.sub(r"<[^>]+>", "", r.split("</th>")[0]).strip():
+             [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)]
+             for r in rows[1:]}
+    order = [n for n in cells]
+    ana, ben = order.index("Ana"), order.index("Ben")
+    assert cells["Ana"][ben] == "1" and cells["Ben"][ana] == "1"  # one each
+    cleo = order.index("Cleo")
+    assert cells["Cleo"][ana] == "1" and cells["Ana"][cleo] == "0"  # once ahead, once level
+    assert cells["Ana"][ana] == ""
+
+
+def test_older_games_a_tap_away(client: FlaskClient, at_table: Tables) -> None:
+    table_id, token = at_table.create()
+    for _ in range(21):
+        at_table.game(table_id, token, PLAYERS[:3], options=ONE_CARD)
+    body = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert body.count('<li><a href="/g/') == 20
+    older = re.search(r'href="(/t/[^"]+\?before=[^"]+)"', body)
+    assert older is not None
+    rest = client.get(html.unescape(older.group(1))).get_data(as_text=True)
+    assert rest.count('<li><a href="/g/') == 1
+
+
+def test_the_scorekeeper_link_grants_the_table(client: FlaskClient, at_table: Tables) -> None:
+    table_id, token = at_table.create()
+    assert client.get(f"/t/{table_id}/keep/not-the-token").status_code == 403
+    with client.session_transaction() as session:
+        assert access.TABLE_TOKENS not in session
+    _keep(client, table_id, token)
+    words = _words(client.get(f"/t/{table_id}"))
+    assert "Rename a player" in words and "New game at this table" in words
+    assert "Thursday cards" in _words(client.get("/"))  # the home page lists it
+
+
+def test_no_such_table_is_404(client: FlaskClient) -> None:
+    assert client.get("/t/nothing-here").status_code == 404
+    assert client.get("/t/bad%20id").status_code == 404
+    assert client.get("/t/nothing-here/keep/x").status_code == 404
+
+
+def test_start_a_table_from_home(client: FlaskClient) -> None:
+    assert "Start a table" in _words(client.get("/"))
+    answer = client.post("/t", data={"name": "  Thursday cards  "})
+    assert answer.status_code == 303
+    page = client.get(answer.headers["Location"])
+    words = _words(page)
+    assert "Thursday cards" in words and "New game at this table" in words
+
+
+def test_a_table_name_refused_at_its_field(client: FlaskClient) -> None:
+    for typed in ("   ", "x" * 41):
+        answer = client.post("/t", data={"name": typed})
+        assert answer.status_code == 422
+        body = answer.get_data(as_text=True)
+        assert 'id="table-name-error"' in body and 'aria-invalid="true"' in body
+        assert "1 to 40 characters" in _words(answer)
+        assert f'value="{typed}"' in body  # nothing typed is lost
+    french = client.post("/t", data={"name": ""}, headers={"Accept-Language": "fr"})
+    assert "1 à 40 caractères" in _words(french)
+
+
+def test_a_new_game_at_the_table_starts_from_last_time(client: FlaskClient,
+                                                       at_table: Tables) -> None:
+    table_id, token, games = _played_table(at_table)
+    assert client.get(f"/new?table={table_id}").status_code == 403  # not this phone's table
+    _keep(client, table_id, token)
+    body = client.get(f"/new?table={table_id}").get_data(as_text=True)
+    assert f'name="table" value="{table_id}"' in body
+    for name in PLAYERS:
+        assert f'value="seat-{name}"' in body  # a chip each
+        assert f'value="{name}"' in body  # and seated as last time
+    assert re.search(r'name="ruleset" value="oh-hell"\s+checked', body)
+    last = at_table.api.client.get(f"/api/v1/games/{games[1]}").get_json()
+    dealer = (last["rounds"][-1]["dealer"] + 1) % 4
+    assert re.search(rf'name="first_dealer" value="{dealer}"\s+checked', body)
+    # "Start the game" as it stands: the same table as last time, at the table.
+    form = {"table": table_id, "ruleset": "oh-hell", "first_dealer": str(dealer),
+            "oh-hell-max_hand": "number", "oh-hell-max_hand-number": "1",
+            "oh-hell-schedule": "down", **{f"players-{i}": n for i, n in enumerate(PLAYERS)}}
+    answer = client.post("/new", data=form)
+    assert answer.status_code == 303, _words(answer)
+    new_id = answer.headers["Location"].rsplit("/", 1)[1]
+    assert at_table.get(table_id)["games"][0]["id"] == new_id
+
+
+def test_a_chip_seats_its_player(client: FlaskClient, at_table: Tables) -> None:
+    table_id, token, _games = _played_table(at_table)
+    _keep(client, table_id, token)
+    answer = client.post("/new/players", data={
+        "table": table_id, "ruleset": "oh-hell", "players-0": "Cleo", "players-1": "",
+        "action": "seat-Ana"})
+    body = answer.get_data(as_text=True)
+    assert re.search(r'name="players-1" type="text" value="Ana"', body)
+    assert re.search(r'value="seat-Ana"\s+disabled', body)
+
+
+def test_a_new_game_with_two_names_of_one_player_is_refused(client: FlaskClient,
+                                                           at_table: Tables) -> None:
+    table_id, token, _games = _played_table(at_table)
+    _keep(client, table_id, token)
+    answer = client.post("/new", data={"table": table_id, "ruleset": "oh-hell",
+                                       "players-0": "Ana", "players-1": "ana",
+                                       "players-2": "Ben", "first_dealer": "0"})
+    assert answer.status_code == 422
+    assert "Ana and ana are one player at this table" in _words(answer)
+    assert len(at_table.get(table_id)["games"]) == 2
+
+
+def test_rename_a_player(client: FlaskClient, at_table: Tables) -> None:
+    table_id, token, _games = _played_table(at_table)
+    assert client.post(f"/t/{table_id}/rename",
+                       data={"from": "Ana", "to": "Anna"}).status_code == 403
+    _keep(client, table_id, token)
+    answer = client.post(f"/t/{table_id}/rename", data={"from": "Ana", "to": "Anna"})
+    assert answer.status_code == 303
+    words = _words(client.get(f"/t/{table_id}"))
+    assert "Won by Anna" in words and "Won by Ana " not in words
+
+
+def test_a_refused_rename_says_why_at_the_field(client: FlaskClient, at_table: Tables) -> None:
+    table_id, token, _games = _played_table(at_table)
+    _keep(client, table_id, token)
+    answer = client.post(f"/t/{table_id}/rename", data={"from": "Ana", "to": "Ben"})
+    assert answer.status_code == 422
+    body = answer.get_data(as_text=True)
+    assert 'id="rename-to-error"' in body
+    assert "One game has both Ana and Ben" in _words(answer)
+    assert 'value="Ben"' in body  # what was typed stays
+    unknown = client.post(f"/t/{table_id}/rename", data={"from": "Zed", "to": "Zoe"},
+                          headers={"Accept-Language": "it"})
+    assert unknown.status_code == 422
+    assert 'id="rename-from-error"' in unknown.get_data(as_text=True)
+    assert "Zed non ha giocato a questo tavolo" in _words(unknown)
+
+
+def test_delete_the_table_keeps_its_games(client: FlaskClient, at_table: Tables) -> None:
+    table_id, token, games = _played_table(at_table)
+    assert client.post(f"/t/{table_id}/delete").status_code == 403
+    _keep(client, table_id, token)
+    confirm = client.get(f"/t/{table_id}/delete")
+    assert confirm.status_code == 200 and "Delete the table" in _words(confirm)
+    answer = client.post(f"/t/{table_id}/delete")
+    assert answer.status_code == 303
+    assert client.get(f"/t/{table_id}").status_code == 404
+    assert client.get(f"/g/{games[0]}").status_code == 200
+    assert "Thursday cards" not in _words(client.get("/"))
+
+
+def test_the_table_page_in_french_and_italian(client: FlaskClient, at_table: Tables) -> None:
+    table_id, _token, _games = _played_table(at_table)
+    french = _words(client.get(f"/t/{table_id}", headers={"Accept-Language": "fr"}))
+    assert "Qui mène" in french and "Face-à-face" in french
+    italian = _words(client.get(f"/t/{table_id}", headers={"Accept-Language": "it"}))
+    assert "Chi è in testa" in italian and "Testa a testa" in italian
+
+
+def test_watchers_see_the_table_live(client: FlaskClient, at_table: Tables) -> None:
+    table_id, token, _games = _played_table(at_table)
+    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    live = html.unescape(re.search(r'hx-get="([^"]+/live[^"]*)"', page).group(1))  # type: ignore[union-attr]
+    assert client.get(live).status_code == 204  # nothing changed
+    game = at_table.game(table_id, token, PLAYERS, options=ONE_CARD)
+    at_table.play_one_card(game, 2)
+    answer = client.get(live)
+    assert answer.status_code == 200
+    words = _words(answer)
+    assert words.startswith("3 games · 3 finished") and "Head to head" in words
+    assert "<html" not in answer.get_data(as_text=True)  # the live part alone
+    again = html.unescape(re.search(r'hx-get="([^"]+)"', answer.get_data(as_text=True)).group(1))  # type: ignore[union-attr]
+    assert client.get(again).status_code == 204
+    with client.application.app_context():
+        from companion import tables
+
+        tables.delete_table(tables.load_table(table_id))
+    assert client.get(again).status_code == 404
