@@ -172,11 +172,14 @@ def test_a_new_game_with_two_names_of_one_player_is_refused(client: FlaskClient,
                                                            at_table: Tables) -> None:
     table_id, token, _games = _played_table(at_table)
     _keep(client, table_id, token)
+    # Two names a game allows (the game itself refuses "Ana" beside "ana") that the table's
+    # rename makes one player.
+    assert client.post(f"/t/{table_id}/rename", data={"from": "Ana", "to": "Anna"}).status_code == 303
     answer = client.post("/new", data={"table": table_id, "ruleset": "oh-hell",
-                                       "players-0": "Ana", "players-1": "ana",
+                                       "players-0": "Ana", "players-1": "Anna",
                                        "players-2": "Ben", "first_dealer": "0"})
     assert answer.status_code == 422
-    assert "Ana and ana are one player at this table" in _words(answer)
+    assert "Ana and Anna are one player at this table" in _words(answer)
     assert len(at_table.get(table_id)["games"]) == 2
 
 
