@@ -34,7 +34,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, select, update
 
-from . import database, store
+from . import database, idempotency, store
 from .caches import cache
 from .models import Game, Table, db, utcnow
 from .rules import table_stats
@@ -107,6 +107,7 @@ def create_table(name: object) -> tuple[StoredTable, str]:
     table = Table(id=new_table_id(), name=clean, edit_token_hash=_hash(token), version=1,
                   renames=[], created_at=utcnow())
     db.session.add(table)
+    idempotency.add_creation(db.session, table.id, token, game_id=None)  # its key, if it has one
     db.session.commit()
     return _stored(table.id, clean, 1, [], table.created_at, table.edit_token_hash), token
 

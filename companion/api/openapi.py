@@ -562,14 +562,16 @@ def table_paths() -> dict[str, Any]:
     return {
         "/tables": {"post": {
             "summary": "Create a table",
+            "parameters": [CREATION_KEY],
             "requestBody": {"required": True,
                             "content": {"application/json": {"schema": ref("NewTable")}}},
             "responses": {
                 "201": response("the table, its edit token and the scorekeeper link",
-                                "TableCreated", Location="/api/v1/tables/<id>"),
+                                "TableCreated", Location="/api/v1/tables/<id>", **REPLAYED),
                 "400": ERRORS["400"],
                 "413": ERRORS["413"],
-                "422": response("the name is empty or too long (table)", "Error"),
+                "422": response("the name is empty or too long (table), or the Idempotency-Key "
+                                "was used with another body (idempotency-key)", "Error"),
             },
         }},
         "/tables/{table_id}": {

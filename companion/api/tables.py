@@ -15,12 +15,13 @@ from typing import Any
 
 from flask import Blueprint, Response, request, url_for
 
-from .. import store, tables
+from .. import idempotency, store, tables
 from ..caches import cache
 from ..rules.table_stats import HeadToHead, PlayedGame, RulesetFigures, TableFigures
 from . import bodies
 from .errors import ApiError, api_error
 from .serialize import dumps, json_response
+from .keys import keyed
 from .sheets import safe
 
 #: Table and game ids are URL-safe base64; anything else is no table (and no query).
@@ -248,18 +249,29 @@ def games_sheet(state: tables.TableState) -> str:
 # --- views -----------------------------------------------------------------------------------
 
 def create_table() -> Response:
-    """``POST /tables``. (An ``Idempotency-Key`` is the store's idempotency mechanism's, wired
-    around this view as around ``POST /games``.)"""
+    """``POST /tables``; under an ``Idempotency-Key`` sent again, the first answer in full."""
+    keyed(request.path, _created_again, creation=True, status=201)
     body = bodies.json_object(NEW_TABLE, required=("name",))
     if not isinstance(body["name"], str):
         raise bodies.invalid("name must be text", "name")
-    table, token = tables.create_table(body["name"])
+    return _created(*tables.create_table(body["name"]))
+
+
+def _created(table: tables.StoredTable, token: str) -> Response:
+    """The creation answer: the table, its edit token (once) and the scorekeeper's link."""
     response = json_response(
         {"table": table_json(tables.table_state(table)), "edit_token": token,
          "scorekeeper_url": f"/t/{table.id}/keep/{token}"}, 201)
     response.headers["Location"] = url_for("api.table", table_id=table.id)
     response.headers["Cache-Control"] = "no-store"  # the answer holds the edit token
     return response
+
+
+def _created_again(record: idempotency.Record) -> Response:
+    """A replayed creation, answered in full: the table as it is now, and its token."""
+    if record.resource is None or record.token is None:
+        raise tables.TableNotFound("")
+    return _created(_load(record.resource), record.token)
 
 
 def table(table_id: str) -> Response:

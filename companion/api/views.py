@@ -17,7 +17,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import idempotency, rules, store, tables
 from ..extensions import game_creation_limit
-from . import bodies
+from . import bodies, keys
 from .errors import ApiError
 from .openapi import description
 from ..caches import cache, send_as_kept
@@ -49,30 +49,9 @@ def rulesets() -> Response:
 
 def keyed(scope: str, answer: Callable[[idempotency.Record], Response] | None = None, *,
           game: bool = True, creation: bool = False, status: int = 200) -> None:
-    """The request's ``Idempotency-Key`` for a write about ``scope`` (docs/api.md, "Writes that
-    are safe to repeat"), checked after the token and before the body, in one line of a write
-    endpoint. A replay is answered here (``idempotency.Replayed``: ``answer`` of the first
-    write's record, by default the current game of ``scope``, with the first status); a new key
-    is recorded with the write by the store, in its transaction.
-
-    A game's write: ``keyed(game.id)``. A table's: ``keyed(table.id, answer, game=False)``, its
-    store write passing ``idempotency.rows_for_write(table.id, new_version)`` to
-    ``database.write``. A creation: ``keyed(request.path, answer, creation=True, status=201)``,
-    its store calling ``idempotency.add_creation`` before its commit."""
-    sent = request.headers.get("Idempotency-Key")
-    if sent is None:
-        return  # no key: nothing read twice, nothing recorded
-    shown = answer or (lambda _record: _game_response(_load(scope)))
-    idempotency.guard(
-        scope, sent,
-        idempotency.fingerprint(request.method, request.path, bodies.as_compared()),
-        status=status, answer=lambda record: _with_status(shown(record), record.status),
-        game_id=scope if game and not creation else None, creation=creation)
-
-
-def _with_status(response: Response, status: int) -> Response:
-    response.status_code = status
-    return response
+    """``keys.keyed`` for a game's write: a replay answers with the current game by default."""
+    keys.keyed(scope, answer or (lambda _record: _game_response(_load(scope))),
+               game=game, creation=creation, status=status)
 
 
 def _created(game: store.StoredGame, token: str) -> Response:

@@ -331,3 +331,27 @@ def test_the_same_creation_sent_twice_at_once_makes_one_game(
         assert [a.status_code for a in answers] == [201, 201]
         one, two = (a.get_json() for a in answers)
         assert one["game"]["id"] == two["game"]["id"] and one["edit_token"] == two["edit_token"]
+
+
+def test_a_replayed_table_creation_answers_in_full(client: FlaskClient, app: Flask) -> None:
+    """docs/api.md, "Writes that are safe to repeat": POST /api/v1/tables too."""
+    used = key()
+    first = client.post("/api/v1/tables", json={"name": "Thursday cards"},
+                        headers={"Idempotency-Key": used})
+    assert first.status_code == 201 and "Idempotent-Replayed" not in first.headers
+    again = client.post("/api/v1/tables", json={"name": "Thursday cards"},
+                        headers={"Idempotency-Key": used})
+    assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.headers["Location"] == first.headers["Location"]
+    made, replayed = first.get_json(), again.get_json()
+    assert replayed["edit_token"] == made["edit_token"]
+    assert replayed["scorekeeper_url"] == made["scorekeeper_url"]
+    assert replayed["table"]["id"] == made["table"]["id"]
+    with app.app_context():  # one table made; its token nowhere in the clear
+        (row,) = db.session.query(IdempotencyKey).filter_by(scope="/api/v1/tables").all()
+        assert row.resource == made["table"]["id"] and made["edit_token"] not in (row.sealed or "")
+    other = client.post("/api/v1/tables", json={"name": "Friday cards"},
+                        headers={"Idempotency-Key": used})
+    assert other.status_code == 422 and other.get_json()["error"]["code"] == "idempotency-key"
+    assert client.post("/api/v1/tables", json={"name": "x"},
+                       headers={"Idempotency-Key": "short"}).status_code == 400

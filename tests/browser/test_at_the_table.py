@@ -14,7 +14,7 @@ import pytest
 from bid_games import Say, Taps
 from conftest import PHONE
 from playwright.sync_api import Page, expect
-from tables import card, finish, new_game, play_round
+from set_up_games import card, finish, new_game, play_round
 
 LONG = "Maximilian-Alexander Ngo"  # 24 characters: the most a name may have
 assert len(LONG) == 24

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tables import new_game
+from set_up_games import new_game
 
 pytestmark = pytest.mark.browser
 

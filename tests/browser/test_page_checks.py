@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from conftest import PHONE
 from playwright.sync_api import Browser, Page
-from tables import LiveGame, card, finish, new_game, play_round
+from set_up_games import LiveGame, card, finish, new_game, play_round
 
 TOOLS = Path(__file__).resolve().parents[1] / "tools" / "node_modules"
 AXE = TOOLS / "axe-core" / "axe.min.js"

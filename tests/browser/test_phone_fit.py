@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from bid_games import Say, fill_new_game
 from playwright.sync_api import Page, expect
-from tables import LiveGame, card, new_game, play_round
+from set_up_games import LiveGame, card, new_game, play_round
 
 LONG = "Maximiliana-Josephine"  # 21 characters
 LONG_TOO = "Maximiliana-Josephina"  # as long, and alike but for its end

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tables import LiveGame, new_game, play_round
+from set_up_games import LiveGame, new_game, play_round
 
 pytestmark = pytest.mark.browser
 
