@@ -10,10 +10,13 @@ import socket
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from flask import Flask
+
+from companion import create_app
 
 pytestmark = pytest.mark.server
 
@@ -70,3 +73,18 @@ def postgres_url() -> Iterator[str]:
         subprocess.run(_as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate",
                                      "stop"]), capture_output=True)
         shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture
+def postgres_app(postgres_url: str) -> Callable[[], Flask]:
+    """Makes an app on the throw-away cluster, as each app server would be (its own caches and
+    connections, the same database): call it once per server."""
+    def make() -> Flask:
+        return create_app({
+            "TESTING": True,
+            "SECRET_KEY": "pg-tests",
+            "SQLALCHEMY_DATABASE_URI": postgres_url.replace("postgresql://", "postgresql+psycopg://"),
+            "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_ENABLED": False,
+        })
+    return make

@@ -5,31 +5,22 @@ and the migration goes down again."""
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from flask import Flask
 from flask_migrate import downgrade, upgrade
 
-from companion import create_app, store
+from companion import store
 from companion.models import IdempotencyKey, db
 
 pytestmark = pytest.mark.server
 
 
-def _app(postgres_url: str) -> Flask:
-    return create_app({
-        "TESTING": True,
-        "SECRET_KEY": "pg-tests",
-        "SQLALCHEMY_DATABASE_URI": postgres_url.replace("postgresql://", "postgresql+psycopg://"),
-        "WTF_CSRF_ENABLED": False,
-        "RATELIMIT_ENABLED": False,
-    })
-
 
 @pytest.fixture
-def pg_apps(postgres_url: str) -> Iterator[tuple[Flask, Flask]]:
-    first, second = _app(postgres_url), _app(postgres_url)
+def pg_apps(postgres_app: Callable[[], Flask]) -> Iterator[tuple[Flask, Flask]]:
+    first, second = postgres_app(), postgres_app()
     with first.app_context():
         upgrade()
     yield first, second

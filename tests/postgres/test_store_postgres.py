@@ -4,32 +4,23 @@ racing to write the same version exactly one wins (the bigger deployment of READ
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from flask import Flask
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import text
 
-from companion import create_app, rules, store
+from companion import rules, store
 from companion.models import Game, db
 
 pytestmark = pytest.mark.server
 
 
-def _app(postgres_url: str) -> Flask:
-    return create_app({
-        "TESTING": True,
-        "SECRET_KEY": "pg-tests",
-        "SQLALCHEMY_DATABASE_URI": postgres_url.replace("postgresql://", "postgresql+psycopg://"),
-        "WTF_CSRF_ENABLED": False,
-        "RATELIMIT_ENABLED": False,
-    })
-
 
 @pytest.fixture
-def pg_app(postgres_url: str, tmp_path) -> Iterator[Flask]:  # type: ignore[no-untyped-def]
-    app = _app(postgres_url)
+def pg_app(postgres_app: Callable[[], Flask], tmp_path) -> Iterator[Flask]:  # type: ignore[no-untyped-def]
+    app = postgres_app()
     with app.app_context():
         upgrade()
     yield app
@@ -95,11 +86,11 @@ def test_racing_writers_on_postgresql_leave_exactly_one_entry(pg_app: Flask) -> 
 
 
 def test_the_polls_kept_connections_see_each_write_and_hold_no_transaction(
-        pg_app: Flask, postgres_url: str) -> None:
+        pg_app: Flask, postgres_app: Callable[[], Flask]) -> None:
     """The version read's connections are kept out of the pool in autocommit: another server's
     write is seen at once, and none of them sits "idle in transaction" (which would hold back
     vacuum and every schema change, the teardown's downgrade among them)."""
-    other = _app(postgres_url)  # another app server: its own caches and connections
+    other = postgres_app()  # another app server: its own caches and connections
     with pg_app.app_context():
         game, _ = store.create_game("oh-hell", ["Ana", "Ben", "Cleo"])
     for step in range(3):
@@ -126,8 +117,8 @@ def test_the_polls_kept_connections_see_each_write_and_hold_no_transaction(
 
 
 def test_another_app_server_reads_the_row_as_the_orm_does_and_folds_only_what_it_missed(
-        pg_app: Flask, postgres_url: str) -> None:
-    other = _app(postgres_url)  # its own caches, the same database
+        pg_app: Flask, postgres_app: Callable[[], Flask]) -> None:
+    other = postgres_app()  # its own caches, the same database
     with pg_app.app_context():
         game, _ = store.create_game("oh-hell", ["Ana", "Bén", "Cleo"])
         game = store.add_entry(game, game.version, rules.Bids((None, 1, None)))
