@@ -25,6 +25,14 @@ def json_response(value: Any, status: int = 200) -> Response:
     return Response(dumps(value), status=status, mimetype="application/json")
 
 
+def created(body: dict[str, Any], location: str) -> Response:
+    """A creation's answer (201): it holds the new edit token once, so nothing may keep it."""
+    response = json_response(body, 201)
+    response.headers["Location"] = location
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 def card_json(card: rules.Card | None) -> dict[str, Any] | None:
     return None if card is None else {"value": card.value, "suit": card.suit.value}
 

@@ -20,7 +20,7 @@ from ..caches import cache
 from ..rules.table_stats import HeadToHead, PlayedGame, RulesetFigures, TableFigures
 from . import bodies
 from .errors import ApiError, api_error
-from .serialize import dumps, json_response
+from .serialize import created, dumps, json_response
 from .keys import keyed
 from .sheets import safe
 
@@ -259,12 +259,9 @@ def create_table() -> Response:
 
 def _created(table: tables.StoredTable, token: str) -> Response:
     """The creation answer: the table, its edit token (once) and the scorekeeper's link."""
-    response = json_response(
-        {"table": table_json(tables.table_state(table)), "edit_token": token,
-         "scorekeeper_url": f"/t/{table.id}/keep/{token}"}, 201)
-    response.headers["Location"] = url_for("api.table", table_id=table.id)
-    response.headers["Cache-Control"] = "no-store"  # the answer holds the edit token
-    return response
+    return created({"table": table_json(tables.table_state(table)), "edit_token": token,
+                    "scorekeeper_url": f"/t/{table.id}/keep/{token}"},
+                   url_for("api.table", table_id=table.id))
 
 
 def _created_again(record: idempotency.Record) -> Response:

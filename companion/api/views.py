@@ -21,7 +21,7 @@ from . import bodies, keys
 from .errors import ApiError
 from .openapi import description
 from ..caches import cache, send_as_kept
-from .serialize import game_body, game_json, json_response, ruleset_json
+from .serialize import created, game_body, game_json, json_response, ruleset_json
 from .tables import table_for_new_game
 from .sheets import score_sheet, statistics_json
 
@@ -56,14 +56,9 @@ def keyed(scope: str, answer: Callable[[idempotency.Record], Response] | None = 
 
 def _created(game: store.StoredGame, token: str) -> Response:
     """The creation answer: the game, its edit token (once) and the scorekeeper's link."""
-    response = json_response(
-        {"game": game_json(game), "edit_token": token,
-         "scorekeeper_url": f"/g/{game.id}/keep/{token}"},
-        201,
-    )
-    response.headers["Location"] = url_for("api.game", game_id=game.id)
-    response.headers["Cache-Control"] = "no-store"  # the answer holds the edit token
-    return response
+    return created({"game": game_json(game), "edit_token": token,
+                    "scorekeeper_url": f"/g/{game.id}/keep/{token}"},
+                   url_for("api.game", game_id=game.id))
 
 
 def _created_again(record: idempotency.Record) -> Response:
