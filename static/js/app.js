@@ -164,12 +164,22 @@
     return !active || active === document.body || !active.isConnected;
   }
 
+  // What follows a person's answered request: "Saved." said, a refusal's first error brought on
+  // screen with its field, else the next step. offline.js asks it too, for the taps it sends.
+  function afterAnswer(settled) {
+    settle(settled, true);
+  }
+  window.Companion = window.Companion || {};
+  window.Companion.afterAnswer = afterAnswer;
+
   document.addEventListener("htmx:afterSettle", function (event) {
-    var settled = event.target;
     var config = event.detail && event.detail.requestConfig;
     var trigger = config && config.triggeringEvent;
     // A tap or a key press asked for this; a poll did not, and must never move focus.
-    var byPerson = Boolean(trigger && trigger.isTrusted);
+    settle(event.target, Boolean(trigger && trigger.isTrusted));
+  });
+
+  function settle(settled, byPerson) {
     if (settled instanceof Element && settled.isConnected) {
       var invalid = settled.querySelector('[aria-invalid="true"]');
       var marked = settled.querySelector("[data-focus], [autofocus]");
@@ -192,7 +202,7 @@
       }
     }
     keepAwake();
-  });
+  }
 
   /* --- back to a game page ----------------------------------------------------------- */
 

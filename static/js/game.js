@@ -266,7 +266,14 @@
   function prepare(root) {
     var forms = root.matches && root.matches("form[data-keep-picks]") ? [root] : [];
     forms.concat(Array.prototype.slice.call(root.querySelectorAll("form[data-keep-picks]")))
-      .forEach(restorePicks);
+      .forEach(function (form) {
+        restorePicks(form);
+        // Picks put back (the server's fragment swapped in over taps already made): the last
+        // player's count follows them again, as it did when they were tapped.
+        if (form.classList.contains("tricks-form")) {
+          fillLastTricks(form);
+        }
+      });
     // Share where the browser has a share sheet; else Copy (which works over plain HTTP too).
     var canShare = typeof navigator.share === "function";
     root.querySelectorAll("button[data-share]").forEach(function (button) {

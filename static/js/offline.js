@@ -505,37 +505,13 @@
     });
   }
 
-  // The last tap answered, as app.js does after a person's htmx request: "Saved." said, the
-  // first refused field focused, else the next step from its start.
+  // The last tap answered, as after a person's htmx request (app.js): "Saved." said, the first
+  // refused field brought on screen above the sticky bar and focused, else the next step.
   function answered() {
     var fresh = live();
-    if (!fresh) {
-      return;
+    if (fresh && window.Companion && window.Companion.afterAnswer) {
+      window.Companion.afterAnswer(fresh);
     }
-    var saved = fresh.querySelector("[data-saved]");
-    var said = document.getElementById("said");
-    if (saved && said) {
-      said.textContent = "";
-      window.requestAnimationFrame(function () { said.textContent = saved.getAttribute("data-saved").trim(); });
-    }
-    var invalid = fresh.querySelector('[aria-invalid="true"]');
-    var marked = fresh.querySelector("[data-focus], [autofocus]");
-    var target = invalid || marked;
-    if (!target) {
-      return;
-    }
-    if (!invalid) {
-      fresh.scrollIntoView({ block: "start" });
-    }
-    if (!target.matches("button, a[href], input, select, textarea")) {
-      var inner = invalid ? target.querySelector("input:not([disabled]), button:not([disabled])") : null;
-      if (inner) {
-        target = inner;
-      } else {
-        target.setAttribute("tabindex", "-1");
-      }
-    }
-    target.focus({ preventScroll: !invalid });
   }
 
   function showNotice() {

@@ -246,7 +246,8 @@ def test_after_save_hand_the_next_hand_starts_at_its_banner(phone: Phone, live_s
             "radio", name=choice, exact=True).check()
     page.get_by_role("button", name="Save hand 1", exact=True).click()
     expect(page.locator("#banner")).to_contain_text("Hand 2")
-    expect(page.locator("#said")).to_have_text("Saved.")
+    # Said with who scored (issue 21): "Saved. High: Ben · Low: Cleo · Game: Ana & Cleo".
+    expect(page.locator("#said")).to_have_text("Saved. High: Ben · Low: Cleo · Game: Ana & Cleo")
     expect(page.locator(".saved-note")).to_be_visible()
     page.wait_for_timeout(300)
     box = page.locator("#banner").bounding_box()
@@ -383,7 +384,8 @@ def test_a_right_to_left_override_stays_inside_its_name(phone: Phone, live_serve
     game.keep_on(page)
     heading = page.locator("h1.game-title")
     # Each name is isolated: the override cannot reach past its own name.
-    assert heading.locator("bdi").all_inner_texts() == ["\u202eAna", "Ben", "Cleo"]
+    # (its override closed inside its own name: web/names.py)
+    assert heading.locator("bdi").all_inner_texts() == ["\u202eAna\u202c", "Ben", "Cleo"]
     ben, cleo = (heading.locator("bdi", has_text=n).bounding_box() for n in ("Ben", "Cleo"))
     assert ben["x"] < cleo["x"]  # still read left to right: Ben before Cleo
     loose = page.evaluate("""() => {
