@@ -92,7 +92,7 @@ def name_list(names: Iterable[object]) -> Markup:
     items = [escape(n) for n in names]
     if not items:
         return Markup("")
-    # Babel joins plain strings: join placeholders, then put the items back in.
+    # Babel joins plain strings: join numbered markers, then put the items back in.
     slots = [f"\x00{i}\x00" for i in range(len(items))]
     joined = str(escape(format_list(slots, locale=get_locale() or "en")))
     for i, item in enumerate(items):
