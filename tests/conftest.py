@@ -19,6 +19,22 @@ from companion import create_app
 from flask_migrate import upgrade
 
 
+#: The folders whose tests drive a real browser or a real server: timed by the clock (an answer
+#: within 2 s, a stalled client closed after its deadline), they assume no second browser or
+#: server competes with them for this machine's cores.
+ONE_AT_A_TIME = {"browser", "server"}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With pytest-xdist's ``--dist loadgroup`` (scripts/test runs two workers), those tests,
+    and any marked ``server``, share one group, so one worker runs them in turn while the other
+    runs the rest."""
+    for item in items:
+        folder = item.path.relative_to(config.rootpath).parts[1]
+        if folder in ONE_AT_A_TIME or item.get_closest_marker("server"):
+            item.add_marker(pytest.mark.xdist_group("one-at-a-time"))
+
+
 @pytest.fixture
 def make_app(tmp_path: Path) -> Callable[..., Flask]:
     """``make_app(TRUST_PROXY=True)``: the test app with these settings changed, its own
