@@ -18,10 +18,11 @@ from werkzeug.wrappers import Response
 from .. import store, tables
 from ..rules import IntRange, RuleError
 from ..rules.rematch import rematch_settings
+from ..rules import table_stats
 from ..rules.table_stats import PlayedGame, PlayerFigures
-from . import access, choices, house_rules
+from . import access, choices, house_rules, table_share
 from .messages import explain, game_name
-from .share import LazyQR
+from .share import image_answer
 from .views import home
 
 #: Table and game ids are URL-safe base64; anything else is no table (and no query).
@@ -50,9 +51,8 @@ def _require_keeper(table: tables.StoredTable) -> None:
 
 
 def ahead_first(players: tuple[PlayerFigures, ...]) -> list[PlayerFigures]:
-    """Who is ahead: most wins, then the best win rate (none counts as lowest), then most
-    games; the table's own order (most games, then name) breaks what is left level."""
-    return sorted(players, key=lambda p: (-p.wins, -(p.win_rate or 0.0), -p.games))
+    """Who is ahead, first to last (``table_stats.ahead``)."""
+    return [player for _place, player in table_stats.ahead(players)]
 
 
 def _no_store(body: str, status: int = 200) -> Response:
@@ -80,7 +80,7 @@ def render_table(table: tables.StoredTable, status: int = 200,
         leaders=ahead_first(figures.players), games=page.games, older=page.before,
         table_names=lambda game: tables.table_names(state, game), game_name=game_name,
         keeps=keeps(table), rename_errors=rename_errors or {}, typed=typed or {},
-        started=tables.started, ahead=ahead, **_share(table),
+        started=tables.started, ahead=ahead, **table_share.context(state),
         games_by_id=_record_games(state))
     if fragment:
         return _no_store(render_block("table/page.html", "live", **context), status)
@@ -97,16 +97,16 @@ def _record_games(state: tables.TableState) -> dict[str, PlayedGame]:
     return {game.id: game for game in tables.played_games(versions)}
 
 
-def _share(table: tables.StoredTable) -> dict[str, object]:
-    """The game's share panel (``game/_share.html``) for the table's share link alone: its
-    scorekeeper link is the one this phone was given, not shown again."""
-    share_url = url_for("web.table", table_id=table.id, _external=True)
-    return {"share_url": share_url, "share_qr": LazyQR(share_url),
-            "preview": {"title": table.name}, "scorekeeper_url": None}
-
-
 def page(table_id: str) -> Response:
     return render_table(_load_or_404(table_id))
+
+
+def standings_image(table_id: str) -> Response:
+    """``GET /t/<id>/standings.png``: who is ahead, as a 1200×630 PNG, kept by the table's
+    version (``share.image_answer``: drawn aside on a miss)."""
+    table = _load_or_404(table_id)
+    return image_answer(f"t.{table.id}.{table.version}",
+                        lambda: table_share.picture(tables.table_state(table)))
 
 
 def live(table_id: str) -> Response:
