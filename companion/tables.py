@@ -415,11 +415,12 @@ def _block_winners(block: tuple[tuple[str, int], ...],
     return made
 
 
-def winners(state: TableState) -> list[tuple[str, ...]]:
-    """Who won each of the table's games (their keys), oldest first: kept per block as the
-    blocks' tallies are, so after a write only the changed game's block is read again."""
+def winners(state: TableState) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """Who won each of the table's games (their keys), oldest first, block by block: kept per
+    block as the blocks' tallies are, so after a write only the changed game's block is read
+    again, and the other blocks' are the same objects as before (cheap to compare)."""
     renames = state.table.renames
-    return [won for block in state.blocks for won in _block_winners(block, renames)]
+    return tuple(_block_winners(block, renames) for block in state.blocks)
 
 
 @dataclass(frozen=True)

@@ -4,16 +4,23 @@ over time, its standings image and its link preview, each saying who is ahead.
 Who is ahead and the running wins are the engine's (``table_stats.ahead``,
 ``table_stats.wins_over_time``); the chart is drawn by the game's ``chart.lines`` and its
 template, the image by ``standings_image``, answered and kept by ``share.image_answer``.
+
+The chart changes only when a game's winners do, not with every bid: drawn, it is kept
+(``table-charts``) by the winners of each block of games (the same objects while the block is
+unchanged), who is shown and the language, so a write in a game in progress draws nothing.
 """
 
 from __future__ import annotations
 
-from flask import url_for
+from flask import get_template_attribute, url_for
 from flask_babel import format_date, get_locale
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from markupsafe import Markup
+
 from .. import tables
+from ..caches import cache
 from ..rules import table_stats
 from ..rules.table_stats import PlayerFigures, TableFigures
 from .chart import MARKERS, Chart, lines
@@ -55,23 +62,41 @@ def status(figures: TableFigures) -> str:
             + str(ngettext("%(num)s finished", "%(num)s finished", figures.finished)))
 
 
-def wins_chart(state: tables.TableState) -> Chart | None:
-    """Each player's wins counted game by game, the newest game right; None before the first
-    win. The players most ahead, as many as the chart has looks for."""
+def wins_chart(state: tables.TableState) -> Markup | None:
+    """The chart of wins over time as the page shows it (the game's chart template), kept
+    while the games' winners are the same; None before the first win."""
     figures = state.figures
     said = headline(figures)
     if said is None:
         return None
     shown = [player for _rank, player in table_stats.ahead(figures.players)][:CHART_PLAYERS]
     key_of = {name: key for key, name in figures.names.items()}
-    counted = table_stats.wins_over_time(tables.winners(state), [key_of[p.name] for p in shown],
+    keys = tuple(key_of[p.name] for p in shown)
+    won = tables.winners(state)
+    kept = cache("table-charts")
+    key = (won, keys, tuple(p.name for p in shown), said, len(figures.players),
+           str(get_locale() or "en"))
+    found = kept.get(key)
+    if isinstance(found, Markup):
+        return found
+    counted = table_stats.wins_over_time((w for block in won for w in block), keys,
                                          CHART_POINTS)
-    series, x_ticks, y_ticks, zero = lines(counted.rows, counted.numbers,
-                                           [isolate(p.name) for p in shown])
+    drawn = get_template_attribute("game/_chart.html", "score_chart")(
+        _chart(counted, [isolate(p.name) for p in shown], said, len(figures.players)),
+        "wins-chart")
+    kept.put(key, drawn)
+    return Markup(drawn)
+
+
+def _chart(counted: table_stats.WinsOverTime, names: list[str], said: str,
+           players: int) -> Chart:
+    """Each player's wins counted game by game, the newest game right: the players most
+    ahead, as many as the chart has looks for."""
+    series, x_ticks, y_ticks, zero = lines(counted.rows, counted.numbers, names)
     last = counted.numbers[-1]
     totals = ", ".join(f"{s.name} {s.total}" for s in sorted(series, key=lambda s: -s.total))
-    fewer = (_("The %(num)s players with the most wins are drawn.", num=len(shown))
-             + " " if len(shown) < len(figures.players) else "")
+    fewer = (_("The %(num)s players with the most wins are drawn.", num=len(names))
+             + " " if len(names) < players else "")
     return Chart(
         title=_("Wins, game by game"),
         summary=said + ".",
