@@ -156,6 +156,11 @@ def lines(rows: Sequence[tuple[int, ...]], numbers: Sequence[int],
     return tuple(series), x_ticks, y_ticks, y(0)
 
 
+def totals_text(series: Sequence[Series]) -> str:
+    """"Ana 42, Ben 30": each line's last value, highest first (the description's end)."""
+    return ", ".join(f"{s.name} {s.total}" for s in sorted(series, key=lambda s: -s.total))
+
+
 def score_chart(state: GameState) -> Chart | None:
     """The chart of a game with at least one scored round, else None."""
     totals = state.running_totals
@@ -172,12 +177,11 @@ def score_chart(state: GameState) -> Chart | None:
     said = summary(state.leaders_after, state.finished, names, sizes, by_hand)
     last = (_("Totals after hand %(number)s:", number=rounds) if by_hand
             else _("Totals after round %(number)s:", number=rounds))
-    totals_text = ", ".join(f"{s.name} {s.total}" for s in sorted(series, key=lambda s: -s.total))
     title = _("Running totals, hand by hand") if by_hand else _("Running totals, round by round")
     return Chart(
         title=title,
         summary=said,
-        description=f"{said} {last} {totals_text}.",
+        description=f"{said} {last} {totals_text(series)}.",
         series=series,
         x_ticks=x_ticks,
         y_ticks=y_ticks,

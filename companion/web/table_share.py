@@ -23,7 +23,7 @@ from .. import tables
 from ..caches import cache
 from ..rules import table_stats
 from ..rules.table_stats import PlayerFigures, TableFigures
-from .chart import MARKERS, Chart, lines
+from .chart import MARKERS, Chart, lines, totals_text
 from .names import isolate, names_list
 from .share import LazyQR, Preview
 from .standings_image import Picture, Row
@@ -71,7 +71,7 @@ def wins_chart(state: tables.TableState) -> Markup | None:
         return None
     shown = [player for _rank, player in table_stats.ahead(figures.players)][:CHART_PLAYERS]
     key_of = {name: key for key, name in figures.names.items()}
-    keys = tuple(key_of[p.name] for p in shown)
+    keys = tuple(key_of.get(p.name) or table_stats.player_key(p.name) for p in shown)
     won = tables.winners(state)
     kept = cache("table-charts")
     key = (won, keys, tuple(p.name for p in shown), said, len(figures.players),
@@ -94,13 +94,13 @@ def _chart(counted: table_stats.WinsOverTime, names: list[str], said: str,
     ahead, as many as the chart has looks for."""
     series, x_ticks, y_ticks, zero = lines(counted.rows, counted.numbers, names)
     last = counted.numbers[-1]
-    totals = ", ".join(f"{s.name} {s.total}" for s in sorted(series, key=lambda s: -s.total))
     fewer = (_("The %(num)s players with the most wins are drawn.", num=len(names))
              + " " if len(names) < players else "")
     return Chart(
         title=_("Wins, game by game"),
         summary=said + ".",
-        description=f"{said}. {fewer}{_('Wins after game %(number)s:', number=last)} {totals}.",
+        description=(f"{said}. {fewer}{_('Wins after game %(number)s:', number=last)} "
+                     f"{totals_text(series)}."),
         series=series, x_ticks=x_ticks, y_ticks=y_ticks, x_label=_("Games"), zero=zero)
 
 
@@ -120,9 +120,9 @@ def picture(state: tables.TableState) -> Picture:
     placed = _placed(figures)[:IMAGE_ROWS]
     top_wins = placed[0][1].wins if placed else 0
     rows = tuple(
-        Row(rank=rank, name=isolate(player.name), fallback=_("Player %(number)s", number=index + 1),
-            score=wins(player.wins), winner=rank == 1 and player.wins == top_wins > 0,
-            seat=str(index + 1))
+        Row(rank=rank, name=isolate(player.name),
+            fallback=_("Player %(number)s", number=index + 1), score=wins(player.wins),
+            winner=rank == 1 and player.wins == top_wins > 0, seat=str(index + 1))
         for index, (rank, player) in enumerate(placed))
     return Picture(game=state.table.name, status=status(figures), date=_date(state),
                    headline=headline(figures), rows=rows, footer="Companion")

@@ -7,8 +7,10 @@ from __future__ import annotations
 import html
 import io
 import re
+import threading
 import xml.etree.ElementTree as ET
 
+import pytest
 from flask.testing import FlaskClient
 from PIL import Image
 
@@ -125,6 +127,25 @@ def test_the_standings_image_is_1200_by_630_etagged_by_the_table_version(
     assert french.headers["ETag"].endswith('.fr"') and french.data != moved.data
 
 
+def test_a_miss_draws_the_image_on_another_thread(client: FlaskClient, at_table: Tables,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """As a game's: the request waits while another thread draws (under gevent, the worker's
+    other requests go on), so a miss never holds them for the drawing's 100–250 ms."""
+    from companion.web import standings_image
+
+    drawn_on: list[int] = []
+
+    def spy(picture: standings_image.Picture) -> bytes:
+        drawn_on.append(threading.get_ident())
+        return b"png"
+
+    monkeypatch.setattr(standings_image, "render", spy)
+    table_id, _token = _table(at_table, (1,))
+    answer = client.get(f"/t/{table_id}/standings.png?lang=it")
+    assert answer.status_code == 200 and answer.data == b"png"
+    assert drawn_on and drawn_on[0] != threading.get_ident()
+
+
 def test_the_image_of_an_unknown_or_deleted_table_is_404(client: FlaskClient,
                                                          at_table: Tables) -> None:
     assert client.get("/t/no-such-table/standings.png").status_code == 404
@@ -198,6 +219,9 @@ def test_names_with_bidi_controls_stay_isolated(app: object, client: FlaskClient
         at_table.play_one_card(game, 1)
     body = check(client.get(f"/t/{table_id}"), "the table page")
     assert "og:title" in body and "chart-svg" in body
+    # Thirteen players: the nine most ahead are drawn, and the description says so.
+    assert "The 9 players with the most wins are drawn." in _chart(body).find("desc").text
+    assert len(re.findall(r'class="series look-', body)) == 9
     check(client.get(f"/t/{table_id}", headers={"Accept-Language": "fr"}), "the page, French")
     check(client.get(f"/t/{table_id}/live"), "the live part")
     image = client.get(f"/t/{table_id}/standings.png")
