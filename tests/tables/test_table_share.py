@@ -14,7 +14,7 @@ import pytest
 from flask.testing import FlaskClient
 from PIL import Image
 
-from companion.rules.table_stats import wins_over_time
+from companion.rules.table_stats import PlayerFigures, ahead, wins_over_time
 from tests.web.test_bidi import CONTROLS, check
 
 from .conftest import ONE_CARD, Tables
@@ -47,6 +47,17 @@ def _meta(body: str, key: str) -> str:
 
 
 # --- the chart of wins -----------------------------------------------------------------------
+
+
+def test_who_is_ahead_by_wins_then_win_rate_then_games() -> None:
+    ana = PlayerFigures("Ana", games=4, finished=4, wins=2, win_rate=0.5)
+    ben = PlayerFigures("Ben", games=3, finished=2, wins=2, win_rate=1.0)  # the better rate
+    cleo = PlayerFigures("Cleo", games=5, finished=4, wins=2, win_rate=0.5)  # more games
+    dev = PlayerFigures("Dev", games=5, finished=4, wins=2, win_rate=0.5)  # level with Cleo
+    eve = PlayerFigures("Eve", games=1, finished=0, wins=0, win_rate=None)  # none: lowest
+    fay = PlayerFigures("Fay", games=2, finished=2, wins=0, win_rate=0.0)
+    assert [(rank, p.name) for rank, p in ahead([eve, ana, cleo, dev, ben, fay])] == [
+        (1, "Ben"), (2, "Cleo"), (2, "Dev"), (4, "Ana"), (5, "Fay"), (6, "Eve")]
 
 
 def test_running_wins_count_every_game_and_every_few_of_a_long_table() -> None:
