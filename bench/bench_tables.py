@@ -9,6 +9,8 @@ game in progress written to through the API). Each repetition writes one entry t
 * ``statistics``: ``GET /api/v1/tables/<id>/statistics`` right after the write (a new table
   version: nothing of it is kept yet);
 * ``table``: ``GET /api/v1/tables/<id>`` right after it (the newest 50 games);
+* ``page``: the table's page ``GET /t/<id>`` right after it (its figures, the newest 20 games,
+  the chart of wins over time, the link preview);
 * ``game``: the game's own ``GET /api/v1/games/<id>``, warm (asked once before timing).
 
 Figures are medians over the repetitions, in microseconds, and their ratios to ``game``: the
@@ -133,22 +135,28 @@ def main() -> None:
             case _:
                 write("undo", {})
 
-    samples: dict[str, list[float]] = {"game": [], "statistics": [], "table": []}
+    page_path = f"/t/{table_id}"
+    timed(client, page_path)  # the templates compiled once
+    samples: dict[str, list[float]] = {"game": [], "statistics": [], "table": [], "page": []}
     for i in range(args.repeat):
         # Each figure once per write, in turn, so that the machine's load weighs on each alike.
-        step(2 * i)
+        step(3 * i)
         samples["statistics"].append(timed(client, stats_path, "statistics"))
         timed(client, game_path)  # warm (its body was made by the write)
         samples["game"].append(timed(client, game_path, "game"))
-        step(2 * i + 1)
+        step(3 * i + 1)
         samples["table"].append(timed(client, table_path, "table"))
+        timed(client, game_path)
+        samples["game"].append(timed(client, game_path, "game"))
+        step(3 * i + 2)
+        samples["page"].append(timed(client, page_path, "page"))
         timed(client, game_path)
         samples["game"].append(timed(client, game_path, "game"))
     game_us = statistics.median(samples["game"])
     game_cpu = statistics.median(CPU["game"])
     print(f"table of {args.games + 1} games, {args.repeat} repetitions (medians, µs)")
     print(f"{'request':<12}{'wall µs':>10}{'× game GET':>12}{'cpu µs':>10}{'× game GET':>12}")
-    for name in ("game", "statistics", "table"):
+    for name in ("game", "statistics", "table", "page"):
         median, cpu = statistics.median(samples[name]), statistics.median(CPU[name])
         print(f"{name:<12}{median:>10.0f}{median / game_us:>12.1f}{cpu:>10.0f}"
               f"{cpu / game_cpu:>12.1f}")

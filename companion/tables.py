@@ -403,6 +403,26 @@ def table_state(table: StoredTable) -> TableState:
     return state
 
 
+def _block_winners(block: tuple[tuple[str, int], ...],
+                   renames: Renames) -> tuple[tuple[str, ...], ...]:
+    kept = cache("table-blocks")
+    key = ("winners", renames, block)
+    found = kept.get(key)
+    if isinstance(found, tuple):
+        return found
+    made = tuple(table_stats.game_winners(game.played, renames) for game in _kept_games(block))
+    kept.put(key, made)
+    return made
+
+
+def winners(state: TableState) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """Who won each of the table's games (their keys), oldest first, block by block: kept per
+    block as the blocks' tallies are, so after a write only the changed game's block is read
+    again, and the other blocks' are the same objects as before (cheap to compare)."""
+    renames = state.table.renames
+    return tuple(_block_winners(block, renames) for block in state.blocks)
+
+
 @dataclass(frozen=True)
 class Page:
     """A page of the table's games, newest first; ``before`` names the next page's start."""

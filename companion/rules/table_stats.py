@@ -590,3 +590,56 @@ def figures(tally: Tally, renames: Renames) -> TableFigures:
         rulesets=tuple(_ruleset_figures(r, tally.rulesets[r], keys, names)
                        for r in shown_rulesets),
         names=names)
+
+
+# --- who is ahead, and how the wins came ----------------------------------------------------
+
+def ahead(players: Iterable[PlayerFigures]) -> tuple[tuple[int, PlayerFigures], ...]:
+    """Who is ahead (docs/rules.md section 7), each with a place: most wins, then the best win
+    rate (none counts as lowest), then most games; players equal on all three share a place
+    (their order among themselves is the table's: most games, then name)."""
+    def by(p: PlayerFigures) -> tuple[int, float, int]:
+        return (-p.wins, -(p.win_rate or 0.0), -p.games)
+
+    ordered = sorted(players, key=by)
+    placed: list[tuple[int, PlayerFigures]] = []
+    for index, player in enumerate(ordered):
+        same = placed and by(placed[-1][1]) == by(player)
+        placed.append((placed[-1][0] if same else index + 1, player))
+    return tuple(placed)
+
+
+def game_winners(game: PlayedGame, renames: Renames) -> tuple[str, ...]:
+    """The players (their keys) who won the game; none while it is in progress."""
+    return tuple(renames.key(game.names[seat]) for seat in game.winners)
+
+
+@dataclass(frozen=True)
+class WinsOverTime:
+    """Each player's wins counted from the table's first game: ``rows[i][p]`` is the wins of
+    ``keys[p]`` after the first ``numbers[i]`` games (``numbers[0]`` is 0, the start)."""
+
+    keys: tuple[str, ...]
+    numbers: tuple[int, ...]
+    rows: tuple[tuple[int, ...], ...]
+
+
+def wins_over_time(winners: Iterable[tuple[str, ...]], keys: Sequence[str],
+                   most_points: int) -> WinsOverTime:
+    """The running wins of ``keys`` over the games whose winners are ``winners`` (oldest
+    first), after every game, or after every few games when there are more than
+    ``most_points`` (the last game always counted)."""
+    column = {key: index for index, key in enumerate(keys)}
+    counts = [0] * len(keys)
+    after: list[tuple[int, ...]] = [tuple(counts)]
+    for won in winners:
+        for key in won:
+            if key in column:
+                counts[column[key]] += 1
+        after.append(tuple(counts))
+    games = len(after) - 1
+    step = max(1, -(-games // max(1, most_points)))  # the ceiling of games / most_points
+    numbers = list(range(0, games + 1, step))
+    if numbers[-1] != games:
+        numbers.append(games)
+    return WinsOverTime(tuple(keys), tuple(numbers), tuple(after[n] for n in numbers))

@@ -45,6 +45,7 @@ bp.add_url_rule("/g/<game_id>/rounds/<int:number>", "correct_round", corrections
 bp.add_url_rule("/t", "create_table", tables.create, methods=["POST"])
 bp.add_url_rule("/t/<table_id>", "table", tables.page)
 bp.add_url_rule("/t/<table_id>/live", "table_live", tables.live)
+bp.add_url_rule("/t/<table_id>/standings.png", "table_standings_image", tables.standings_image)
 bp.add_url_rule("/t/<table_id>/keep/<token>", "table_scorekeeper_link", tables.scorekeeper_link)
 bp.add_url_rule("/t/<table_id>/rename", "rename_player", tables.rename, methods=["POST"])
 bp.add_url_rule("/t/<table_id>/delete", "delete_table_page", tables.delete_page)

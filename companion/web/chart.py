@@ -11,6 +11,7 @@ where totals are equal the lines run side by side, never one hidden under anothe
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from flask_babel import gettext as _
@@ -121,6 +122,45 @@ def level_offset(row: tuple[int, ...], side: int) -> float:
     return round((level.index(side) - (len(level) - 1) / 2) * LEVEL_GAP, 1)
 
 
+def lines(rows: Sequence[tuple[int, ...]], numbers: Sequence[int],
+          names: Sequence[str]) -> tuple[tuple[Series, ...], tuple[tuple[float, int], ...],
+                                          tuple[tuple[float, int], ...], float]:
+    """Each side's line through ``rows`` (one value per side at each of ``numbers``, the first
+    row the start), on the chart's grid: the series, the x and y ticks and the y of the 0 line.
+    The game's chart has a row per round, the table's a row per game (or every few games)."""
+    low = min(0, *(min(row) for row in rows))
+    high = max(1, *(max(row) for row in rows))
+    y_step = _nice_step(high - low, 5)
+    low = math.floor(low / y_step) * y_step
+    high = math.ceil(high / y_step) * y_step
+    bottom, top = HEIGHT - BOTTOM, TOP
+    right = WIDTH - RIGHT
+    first, last = numbers[0], max(numbers[-1], numbers[0] + 1)
+
+    def x(number: int) -> float:
+        return round(LEFT + (right - LEFT) * (number - first) / (last - first), 1)
+
+    def y(value: int) -> float:
+        return round(bottom - (bottom - top) * (value - low) / (high - low), 1)
+
+    series = []
+    for look, name in enumerate(names):
+        points = tuple((x(number), round(y(row[look]) + level_offset(row, look), 1))
+                       for number, row in zip(numbers, rows))
+        path = "M" + " L".join(f"{px:g} {py:g}" for px, py in points)
+        series.append(Series(look, name, look % len(MARKERS), DASHES[look % len(DASHES)],
+                             MARKERS[look % len(MARKERS)], path, points, rows[-1][look]))
+    x_step = _nice_step(last - first, 8)
+    x_ticks = tuple((x(n), n) for n in range(first + x_step, last + 1, x_step))
+    y_ticks = tuple((y(v), v) for v in range(low, high + 1, y_step))
+    return tuple(series), x_ticks, y_ticks, y(0)
+
+
+def totals_text(series: Sequence[Series]) -> str:
+    """"Ana 42, Ben 30": each line's last value, highest first (the description's end)."""
+    return ", ".join(f"{s.name} {s.total}" for s in sorted(series, key=lambda s: -s.total))
+
+
 def score_chart(state: GameState) -> Chart | None:
     """The chart of a game with at least one scored round, else None."""
     totals = state.running_totals
@@ -130,44 +170,21 @@ def score_chart(state: GameState) -> Chart | None:
     by_hand = settings.family is Family.SEVEN_UP
     names = side_names(settings)
     rounds = len(totals)
-    low = min(0, *(min(row) for row in totals))
-    high = max(1, *(max(row) for row in totals))
-    y_step = _nice_step(high - low, 5)
-    low = math.floor(low / y_step) * y_step
-    high = math.ceil(high / y_step) * y_step
-    bottom, top = HEIGHT - BOTTOM, TOP
-    right = WIDTH - RIGHT
-
-    def x(number: int) -> float:
-        return round(LEFT + (right - LEFT) * number / rounds, 1)
-
-    def y(value: int) -> float:
-        return round(bottom - (bottom - top) * (value - low) / (high - low), 1)
-
     rows = ((0,) * len(settings.sides), *totals)  # round 0: everyone starts at 0
-    series = []
-    for look, side in enumerate(settings.sides):
-        points = tuple((x(number), round(y(row[side]) + level_offset(row, side), 1))
-                       for number, row in enumerate(rows))
-        path = "M" + " L".join(f"{px:g} {py:g}" for px, py in points)
-        series.append(Series(side, names[side], look % len(MARKERS), DASHES[look % len(DASHES)],
-                             MARKERS[look % len(MARKERS)], path, points, totals[-1][side]))
-    x_step = _nice_step(rounds, 8)
-    x_ticks = tuple((x(n), n) for n in range(x_step if x_step > 1 else 1, rounds + 1, x_step))
-    y_ticks = tuple((y(v), v) for v in range(low, high + 1, y_step))
+    series, x_ticks, y_ticks, zero = lines(rows, range(rounds + 1),
+                                           [names[side] for side in settings.sides])
     sizes = tuple(len(settings.seats_of(side)) for side in settings.sides)
     said = summary(state.leaders_after, state.finished, names, sizes, by_hand)
     last = (_("Totals after hand %(number)s:", number=rounds) if by_hand
             else _("Totals after round %(number)s:", number=rounds))
-    totals_text = ", ".join(f"{s.name} {s.total}" for s in sorted(series, key=lambda s: -s.total))
     title = _("Running totals, hand by hand") if by_hand else _("Running totals, round by round")
     return Chart(
         title=title,
         summary=said,
-        description=f"{said} {last} {totals_text}.",
-        series=tuple(series),
+        description=f"{said} {last} {totals_text(series)}.",
+        series=series,
         x_ticks=x_ticks,
         y_ticks=y_ticks,
         x_label=_("Hand") if by_hand else _("Round"),
-        zero=y(0),
+        zero=zero,
     )

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from threading import Lock
@@ -144,19 +145,20 @@ def preview(game: StoredGame) -> Preview:
 
 # --- the standings image route --------------------------------------------------------------
 
-#: The last images drawn, by (game, version, language): a game's image changes only with it.
-_CACHE: OrderedDict[tuple[str, int, str], bytes] = OrderedDict()
+#: The last images drawn, by what they show at one version ("<game>.<version>", a table's
+#: "t.<table>.<version>") and the language: an image changes only with what it shows.
+_CACHE: OrderedDict[tuple[str, str], bytes] = OrderedDict()
 _CACHE_SIZE = 64
 _CACHE_LOCK = Lock()
 
 
-def _cached(game: StoredGame, lang: str) -> bytes:
-    key = (game.id, game.version, lang)
+def _cached(tag: str, lang: str, picture_of: Callable[[], Picture]) -> bytes:
+    key = (tag, lang)
     with _CACHE_LOCK:
         if key in _CACHE:
             _CACHE.move_to_end(key)
             return _CACHE[key]
-    body = render_aside(picture(game))  # a miss: drawn aside, the worker's other requests go on
+    body = render_aside(picture_of())  # a miss: drawn aside, the worker's other requests go on
     with _CACHE_LOCK:
         _CACHE[key] = body
         while len(_CACHE) > _CACHE_SIZE:
@@ -164,18 +166,19 @@ def _cached(game: StoredGame, lang: str) -> bytes:
     return body
 
 
-def standings_image(game_id: str) -> Response:
-    """``GET /g/<id>/standings.png``: the standings as a 1200×630 PNG."""
-    game = access.load_or_404(game_id)
+def image_answer(tag: str, picture_of: Callable[[], Picture]) -> Response:
+    """The standings image of what ``tag`` names at one version, as a 1200×630 PNG in the
+    language the ``lang`` argument names (else the person's): ETag'd by the tag and the
+    language, a 304 while they are the same; ``picture_of`` is asked only on a miss."""
     lang = request.args.get("lang")
     if lang not in current_app.config["LANGUAGES"]:
         lang = str(get_locale() or "en")
-    etag = f"{game.id}.{game.version}.{lang}"
+    etag = f"{tag}.{lang}"
     if request.if_none_match.contains(etag):
         response = make_response("", 304)
     else:
         with force_locale(lang):
-            body = _cached(game, lang)
+            body = _cached(tag, lang, picture_of)
         response = make_response(body)
         response.mimetype = "image/png"
     response.set_etag(etag)
@@ -184,6 +187,12 @@ def standings_image(game_id: str) -> Response:
     response.vary.add("Accept-Language")
     response.vary.add("Cookie")
     return response
+
+
+def standings_image(game_id: str) -> Response:
+    """``GET /g/<id>/standings.png``: the standings as a 1200×630 PNG."""
+    game = access.load_or_404(game_id)
+    return image_answer(f"{game.id}.{game.version}", lambda: picture(game))
 
 
 def context(game: StoredGame, scorekeeper_url: str | None) -> dict[str, object]:

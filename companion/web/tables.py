@@ -9,19 +9,27 @@ and show. Writes are the scorekeeper's: a device holding the table's right
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import lru_cache
 
-from flask import abort, current_app, make_response, redirect, render_template, request, session, url_for
+from flask import (abort, current_app, get_template_attribute, make_response, redirect,
+                   render_template, request, session, url_for)
+from babel import numbers
+from flask_babel import format_date, get_locale, get_timezone
 from flask_babel import gettext as _
+from markupsafe import Markup
 from jinja2_fragments.flask import render_block
 from werkzeug.wrappers import Response
 
 from .. import store, tables
+from ..caches import cache
 from ..rules import IntRange, RuleError
 from ..rules.rematch import rematch_settings
+from ..rules import table_stats
 from ..rules.table_stats import PlayedGame, PlayerFigures
-from . import access, choices, house_rules
+from . import access, choices, house_rules, table_share
 from .messages import explain, game_name
-from .share import LazyQR
+from .share import image_answer
 from .views import home
 
 #: Table and game ids are URL-safe base64; anything else is no table (and no query).
@@ -50,9 +58,8 @@ def _require_keeper(table: tables.StoredTable) -> None:
 
 
 def ahead_first(players: tuple[PlayerFigures, ...]) -> list[PlayerFigures]:
-    """Who is ahead: most wins, then the best win rate (none counts as lowest), then most
-    games; the table's own order (most games, then name) breaks what is left level."""
-    return sorted(players, key=lambda p: (-p.wins, -(p.win_rate or 0.0), -p.games))
+    """Who is ahead, first to last (``table_stats.ahead``)."""
+    return [player for _place, player in table_stats.ahead(players)]
 
 
 def _no_store(body: str, status: int = 200) -> Response:
@@ -77,14 +84,58 @@ def render_table(table: tables.StoredTable, status: int = 200,
         ahead[(first, second)], ahead[(second, first)] = pair.ahead
     context = dict(
         table=table, figures=figures, state=state, before=before,
-        leaders=ahead_first(figures.players), games=page.games, older=page.before,
-        table_names=lambda game: tables.table_names(state, game), game_name=game_name,
+        leaders=ahead_first(figures.players), game_rows=_game_rows(state, page.games),
+        older=page.before,
+        game_name=game_name, figure=figure, game_url=_game_url(),
         keeps=keeps(table), rename_errors=rename_errors or {}, typed=typed or {},
-        started=tables.started, ahead=ahead, **_share(table),
+        started=tables.started, ahead=ahead, **table_share.context(state),
         games_by_id=_record_games(state))
     if fragment:
         return _no_store(render_block("table/page.html", "live", **context), status)
     return _no_store(render_template("table/page.html", **context), status)
+
+
+@lru_cache(maxsize=4096)
+def _figure_in(value: float | None, kind: str, locale: str) -> str:
+    if value is None:
+        return "–"
+    if kind == "percent":
+        return str(numbers.format_percent(value, locale=locale))
+    return str(numbers.format_decimal(value, "0.0", locale=locale))
+
+
+def figure(value: float | None, kind: str = "decimal") -> str:
+    """A figure as the table shows it ("50%", "5.0", "–" for none) in the page's language,
+    kept by value: the same few rates come back on every row of every request."""
+    return _figure_in(value, kind, str(get_locale() or "en"))
+
+
+def _game_url() -> Callable[[str], str]:
+    """A game's page from its id, the route built once a request (ids are URL-safe)."""
+    prefix = url_for("web.game", game_id="-").removesuffix("-")
+    return lambda game_id: prefix + game_id
+
+
+def _game_rows(state: tables.TableState, games: list[PlayedGame]) -> list[Markup]:
+    """Each game's row in the list (``table/_macros.html``), drawn once per game version, the
+    names the table shows and the language: after a write, only the changed game's row is
+    drawn again (a row costs as much as the rest of the page's figures)."""
+    kept = cache("table-page-rows")
+    where = (str(get_locale() or "en"), str(get_timezone()))
+    draw = None
+    rows = []
+    for game in games:
+        names = tuple(tables.table_names(state, game))
+        key = (game, names, where)
+        row = kept.get(key)
+        if not isinstance(row, Markup):
+            draw = draw or get_template_attribute("table/_macros.html", "game_row")
+            row = Markup(draw(game, names, url_for("web.game", game_id=game.id),
+                              str(game_name(game.ruleset)),
+                              format_date(tables.started(game), "medium")))
+            kept.put(key, row)
+        rows.append(row)
+    return rows
 
 
 def _record_games(state: tables.TableState) -> dict[str, PlayedGame]:
@@ -97,16 +148,16 @@ def _record_games(state: tables.TableState) -> dict[str, PlayedGame]:
     return {game.id: game for game in tables.played_games(versions)}
 
 
-def _share(table: tables.StoredTable) -> dict[str, object]:
-    """The game's share panel (``game/_share.html``) for the table's share link alone: its
-    scorekeeper link is the one this phone was given, not shown again."""
-    share_url = url_for("web.table", table_id=table.id, _external=True)
-    return {"share_url": share_url, "share_qr": LazyQR(share_url),
-            "preview": {"title": table.name}, "scorekeeper_url": None}
-
-
 def page(table_id: str) -> Response:
     return render_table(_load_or_404(table_id))
+
+
+def standings_image(table_id: str) -> Response:
+    """``GET /t/<id>/standings.png``: who is ahead, as a 1200×630 PNG, kept by the table's
+    version (``share.image_answer``: drawn aside on a miss)."""
+    table = _load_or_404(table_id)
+    return image_answer(f"t.{table.id}.{table.version}",
+                        lambda: table_share.picture(tables.table_state(table)))
 
 
 def live(table_id: str) -> Response:

@@ -51,7 +51,7 @@ def test_the_table_page_reads_the_figures(client: FlaskClient, at_table: Tables)
     assert "Thursday cards" in words
     assert "2 games · 2 finished" in words
     # Who is ahead: most wins first (the table's own order is most games, then by name).
-    ahead = words[words.index("Who is ahead"):words.index("Games Oh Hell")]
+    ahead = words[words.index("Who is ahead"):words.index("Wins over time")]
     assert ahead.endswith("Cleo 2 100% 2 Dan 2 100% 2 Ana 1 50% 2 Ben 1 50% 2 ")
     # The newest game first, each a link to its page; Ana took the trick and won it.
     body = answer.get_data(as_text=True)
