@@ -30,6 +30,7 @@ from werkzeug.wrappers import Response
 from ..caches import cache, send_as_kept
 from ..i18n import chosen_language
 from ..vary import add_vary
+from .access import TABLE_TOKENS
 
 #: Stands for a CSRF token in a watcher's page as it is rendered: it cannot occur in a rendered
 #: page (a player's name may hold no control character, and the templates write none), so a page
@@ -108,10 +109,17 @@ def _tag(key: tuple[Any, ...]) -> str:
     return hashlib.sha256(repr(key).encode()).hexdigest()[:27]
 
 
+def _table_rights() -> tuple[str, ...]:
+    """The tables this session keeps score of: a scorekeeper's page offers them."""
+    held = session.get(TABLE_TOKENS)
+    return tuple(sorted(held)) if isinstance(held, dict) else ()
+
+
 def etag(game: Head, editable: bool, fragment: bool) -> str:
-    """The page's ETag: a scorekeeper's names the session's CSRF secret, a watcher's does not."""
+    """The page's ETag: a scorekeeper's names the session's CSRF secret and the tables it
+    keeps score of (the page offers to add the game to them), a watcher's neither."""
     key = _page_key(game, editable, fragment)
-    return _tag((*key, _csrf_secret()) if editable else key)
+    return _tag((*key, _csrf_secret(), _table_rights()) if editable else key)
 
 
 def may_answer_304() -> bool:
