@@ -4,11 +4,12 @@ whole answer (its bytes and its ETag) made once per version and language.
 A game page depends on the game's version, the language, whether this device keeps score, the
 address it was asked at, and the code that draws it (templates, translations, static files). A
 scorekeeper's page also holds the session's CSRF token (in its forms), so its ETag names the
-session's CSRF secret too. A watcher's page holds nothing of the session: no form of its own,
-and the language switcher needs no token (``i18n.set_language`` refuses cross-site posts by
-their origin instead). Its ETag is made of exactly the rest, so a browser's ``If-None-Match`` is
-answered 304 from the version column alone: no entries read, nothing folded, nothing rendered.
-A page with a flashed message is never answered 304.
+session's CSRF secret too, and the tables the session keeps score of (it offers them). A
+watcher's page holds nothing of the session: no form of its own, and the language switcher needs
+no token (``i18n.set_language`` refuses cross-site posts by their origin instead). Its ETag is
+made of exactly the rest, so a browser's ``If-None-Match`` is answered 304 from the version
+column alone: no entries read, nothing folded, nothing rendered. A page with a flashed message
+is never answered 304.
 
 A watcher's page is rendered once per ``(build, language, address, game, version, path)`` and
 kept as bytes with its ETag: every watching phone, with or without a cookie, gets the same
