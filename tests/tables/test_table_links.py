@@ -9,9 +9,11 @@ import html
 import re
 import secrets
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion import store, tables
 from companion.models import Table, db
 from companion.web import access
 from tests.api.client import Game
@@ -75,6 +77,8 @@ def test_every_viewer_of_a_game_sees_its_table(app: Flask, client: FlaskClient,
     assert "À la table Thursday cards" in _words(french)
     alone = at_table.api.create("oh-hell", PLAYERS)
     assert "game-table-link" not in watcher.get(f"/g/{alone.id}").get_data(as_text=True)
+    hands = at_table.game(table_id, token, ["Ana", "Ben"], ruleset="seven-up")
+    assert link in watcher.get(f"/g/{hands.id}").get_data(as_text=True)  # every game's page
 
 
 def test_joining_a_table_changes_the_game_page(app: Flask, client: FlaskClient,
@@ -140,6 +144,19 @@ def test_keep_a_finished_game_s_players_as_a_table(app: Flask, client: FlaskClie
     assert "At the table Thursday cards" in words
     assert "Keep these players as a table" not in words and "Add this game to a table" not in words
     assert _tables(app) == 1
+
+
+def test_a_table_is_made_with_its_first_game_or_not_at_all(app: Flask,
+                                                           at_table: Tables) -> None:
+    game = _finished(at_table)
+    with app.test_request_context():
+        seen = store.load_game(game.id)
+    at_table.api.write(game, "undo", {})  # the game moves on meanwhile
+    with app.test_request_context():
+        with pytest.raises(store.VersionConflict):
+            tables.create_table("Ours", seen)
+        assert store.load_game(game.id).table_id is None
+    assert _tables(app) == 0
 
 
 def test_a_long_list_of_names_is_cut_to_a_table_s_name(client: FlaskClient,
