@@ -25,14 +25,21 @@ def _axe(page: Page) -> list[Any]:
     return [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in result["violations"]]
 
 
-def _one_card_game(page: Page) -> str:
-    """A one-card Oh Hell game made elsewhere (the API), this phone its scorekeeper (its
-    link), Ana dealing: its page's path."""
+def _one_card_game(page: Page, played: bool = False) -> str:
+    """A one-card Oh Hell game made elsewhere (the API; ``played``: its round too, Ana taking
+    the trick), this phone its scorekeeper (its link), Ana dealing: its page's path."""
     created = page.request.post("/api/v1/games", data={
         "ruleset": "oh-hell", "players": NAMES, "first_dealer": 0,
         "options": {"max_hand": 1, "schedule": "down"}})
     assert created.status == 201, created.text()
     answer = created.json()
+    game, bearer = answer["game"], {"Authorization": f"Bearer {answer['edit_token']}"}
+    for path, body in (("bids", {"bids": [0] * 4}), ("tricks", {"tricks": [1, 0, 0, 0]})):
+        if played:
+            written = page.request.post(f"/api/v1/games/{game['id']}/{path}", headers=bearer,
+                                        data={"version": game["version"], **body})
+            assert written.status == 200, written.text()
+            game = written.json()
     page.goto(answer["scorekeeper_url"])
     page.wait_for_url(re.compile(r"/g/[\w-]+$"))
     return f"/g/{answer['game']['id']}"
@@ -112,14 +119,19 @@ def test_a_game_kept_as_a_table_and_another_added(page: Page, phones: Callable[.
     expect(page.locator(".table-games li")).to_have_count(2)
 
     # axe-core (WCAG 2.2 AA): the finished game with its form, the game at its table.
+    # In French and dark: the same forms, and the game at its table.
     cookies = page.context.cookies()
-    for scheme in ("light", "dark"):
-        checked = phones(bypass_csp=True, color_scheme=scheme)
+    for scheme, locale in (("light", "en-GB"), ("dark", "fr-FR")):
+        checked = phones(bypass_csp=True, color_scheme=scheme, locale=locale)
         checked.context.add_cookies(cookies)  # this phone holds the table's right too
-        _one_card_game(checked)
-        _play_one_card(checked, "Dev")
-        expect(checked.get_by_role("button", name="Keep these players as a table")).to_be_visible()
-        expect(checked.get_by_role("button", name="Add to the table")).to_be_visible()
+        _one_card_game(checked, played=True)
+        keep, add = (("Keep these players as a table", "Add to the table") if scheme == "light"
+                     else ("Garder ces joueurs comme table", "Ajouter à la table"))
+        expect(checked.get_by_role("button", name=keep)).to_be_visible()
+        expect(checked.get_by_role("button", name=add)).to_be_visible()
+        if scheme == "dark":
+            checked.locator(".keep-table").evaluate("e => e.scrollIntoView({block: 'center'})")
+            checked.screenshot(path=str(screenshot_dir / "table-link-keep-fr-dark.png"))
         assert _axe(checked) == [], (scheme, "keep")
         if scheme == "light":  # refused: the reason at the field, brought on screen
             checked.get_by_label("The table's name").fill("")
@@ -132,4 +144,6 @@ def test_a_game_kept_as_a_table_and_another_added(page: Page, phones: Callable[.
             checked.screenshot(path=str(screenshot_dir / "table-link-refused.png"))
             assert _axe(checked) == [], (scheme, "refused")
         checked.goto(second)
+        if scheme == "dark":
+            expect(checked.get_by_role("link", name="À la table Thursday cards")).to_be_visible()
         assert _axe(checked) == [], (scheme, "at the table")
