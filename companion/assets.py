@@ -33,9 +33,9 @@ from . import encodings
 #: Served as one file each, in this order: a page needs one style sheet and one script of ours.
 BUNDLES: dict[str, tuple[str, ...]] = {
     "css/site.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/offline.css",
-                     "css/table.css"),
+                     "css/table.css", "css/table_links.css"),
     "css/site-seven-up.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/seven_up.css",
-                              "css/offline.css"),
+                              "css/offline.css", "css/table_links.css"),
     "css/site-rules.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/rules.css"),
     "js/site.js": ("js/app.js", "js/game.js", "js/seven_up.js", "js/offline.js"),
 }

@@ -100,14 +100,22 @@ def clean_table_name(raw: object) -> str:
     return name
 
 
-def create_table(name: object) -> tuple[StoredTable, str]:
-    """A new table and its edit token (returned once; only its hash is kept)."""
+def create_table(name: object, game: store.StoredGame | None = None) -> tuple[StoredTable, str]:
+    """A new table and its edit token (returned once; only its hash is kept). With ``game``
+    (at no table yet), the game joins it in the same transaction: the table is made with its
+    first game or not at all (``TableRefused``, a ``RuleError`` or ``VersionConflict`` as
+    ``join`` refuses)."""
     clean = clean_table_name(name)
+    if game is not None:
+        _joinable(game, None, Renames(()))
     token = store.new_edit_token()
     table = Table(id=new_table_id(), name=clean, edit_token_hash=_hash(token), version=1,
                   renames=[], created_at=utcnow())
     db.session.add(table)
     idempotency.add_creation(db.session, table.id, token, game_id=None)  # its key, if it has one
+    if game is not None:
+        db.session.flush()  # the table's row first: the game's row points at it
+        _seat(game, table.id)
     db.session.commit()
     return _stored(table.id, clean, 1, [], table.created_at, table.edit_token_hash), token
 
@@ -479,19 +487,35 @@ def join(table: StoredTable, game: store.StoredGame) -> bool:
     seats would be one player. The game's version moves (its JSON links to the table)."""
     if game.table_id == table.id:
         return False
-    if game.table_id is not None:
-        raise TableRefused("this game already belongs to another table", "game")
-    check_seats(table, game.settings.players)
-    result = db.session.execute(
-        update(_GAMES).where(_GAMES.c.id == game.id, _GAMES.c.version == game.version,
-                             _GAMES.c.table_id.is_(None))
-        .values(table_id=table.id, version=_GAMES.c.version + 1, updated_at=utcnow()))
-    if result.rowcount != 1:  # type: ignore[attr-defined]
-        db.session.rollback()
-        raise store.VersionConflict(store.load_game(game.id))
+    _joinable(game, table.id, table.renames)
+    _seat(game, table.id)
     _move(table.id, changed_game=game.id)
     db.session.commit()
     return True
+
+
+def _joinable(game: store.StoredGame, table_id: str | None, renames: Renames) -> None:
+    """Refused unless the game is at no table and its seats are as many players of the table."""
+    if game.table_id is not None and game.table_id != table_id:
+        raise TableRefused("this game already belongs to another table", "game")
+    refused = table_stats.seats_refused(game.settings.players, renames)
+    if refused is not None:
+        raise refused
+
+
+def _seat(game: store.StoredGame, table_id: str) -> None:
+    """The game's row points at the table, its version moved, with the request's
+    Idempotency-Key (a page's form) in the same transaction; ``VersionConflict`` when the game
+    moved on meanwhile (nothing written)."""
+    result = db.session.execute(
+        update(_GAMES).where(_GAMES.c.id == game.id, _GAMES.c.version == game.version,
+                             _GAMES.c.table_id.is_(None))
+        .values(table_id=table_id, version=_GAMES.c.version + 1, updated_at=utcnow()))
+    if result.rowcount != 1:  # type: ignore[attr-defined]
+        db.session.rollback()
+        raise store.VersionConflict(store.load_game(game.id))
+    for statement, params in idempotency.rows_for_write(game.id, game.version + 1):
+        db.session.execute(statement, params)
 
 
 def rename(table: StoredTable, source: object, target: object) -> None:

@@ -7,7 +7,7 @@ from flask import Blueprint
 from sqlalchemy.exc import IntegrityError
 
 from . import (answers, corrections, error_summary, looking_back, names, new_game, rules_page, share,
-               tables, views, writes)
+               table_links, tables, views, writes)
 from .seven_up import views as seven_up
 
 bp = Blueprint("web", __name__)
@@ -30,6 +30,8 @@ bp.add_url_rule("/g/<game_id>/rematch", "rematch", looking_back.rematch, methods
 bp.add_url_rule("/g/<game_id>/delete", "delete_page", looking_back.delete_page)
 bp.add_url_rule("/g/<game_id>/delete", "delete", looking_back.delete, methods=["POST"])
 bp.add_url_rule("/g/<game_id>/forget", "forget", looking_back.forget, methods=["POST"])
+bp.add_url_rule("/g/<game_id>/keep-table", "keep_table", table_links.keep, methods=["POST"])
+bp.add_url_rule("/g/<game_id>/join-table", "join_table", table_links.join, methods=["POST"])
 bp.add_app_template_global(looking_back.started_at, "started_at")
 bp.add_url_rule("/g/<game_id>/bid", "bid", writes.bid, methods=["POST"])
 bp.add_url_rule("/g/<game_id>/cards", "card_bids", writes.card_bids, methods=["POST"])

@@ -4,11 +4,12 @@ whole answer (its bytes and its ETag) made once per version and language.
 A game page depends on the game's version, the language, whether this device keeps score, the
 address it was asked at, and the code that draws it (templates, translations, static files). A
 scorekeeper's page also holds the session's CSRF token (in its forms), so its ETag names the
-session's CSRF secret too. A watcher's page holds nothing of the session: no form of its own,
-and the language switcher needs no token (``i18n.set_language`` refuses cross-site posts by
-their origin instead). Its ETag is made of exactly the rest, so a browser's ``If-None-Match`` is
-answered 304 from the version column alone: no entries read, nothing folded, nothing rendered.
-A page with a flashed message is never answered 304.
+session's CSRF secret too, and the tables the session keeps score of (it offers them). A
+watcher's page holds nothing of the session: no form of its own, and the language switcher needs
+no token (``i18n.set_language`` refuses cross-site posts by their origin instead). Its ETag is
+made of exactly the rest, so a browser's ``If-None-Match`` is answered 304 from the version
+column alone: no entries read, nothing folded, nothing rendered. A page with a flashed message
+is never answered 304.
 
 A watcher's page is rendered once per ``(build, language, address, game, version, path)`` and
 kept as bytes with its ETag: every watching phone, with or without a cookie, gets the same
@@ -30,6 +31,7 @@ from werkzeug.wrappers import Response
 from ..caches import cache, send_as_kept
 from ..i18n import chosen_language
 from ..vary import add_vary
+from .access import TABLE_TOKENS
 
 #: Stands for a CSRF token in a watcher's page as it is rendered: it cannot occur in a rendered
 #: page (a player's name may hold no control character, and the templates write none), so a page
@@ -108,10 +110,17 @@ def _tag(key: tuple[Any, ...]) -> str:
     return hashlib.sha256(repr(key).encode()).hexdigest()[:27]
 
 
+def _table_rights() -> tuple[str, ...]:
+    """The tables this session keeps score of: a scorekeeper's page offers them."""
+    held = session.get(TABLE_TOKENS)
+    return tuple(sorted(held)) if isinstance(held, dict) else ()
+
+
 def etag(game: Head, editable: bool, fragment: bool) -> str:
-    """The page's ETag: a scorekeeper's names the session's CSRF secret, a watcher's does not."""
+    """The page's ETag: a scorekeeper's names the session's CSRF secret and the tables it
+    keeps score of (the page offers to add the game to them), a watcher's neither."""
     key = _page_key(game, editable, fragment)
-    return _tag((*key, _csrf_secret()) if editable else key)
+    return _tag((*key, _csrf_secret(), _table_rights()) if editable else key)
 
 
 def may_answer_304() -> bool:

@@ -18,7 +18,7 @@ from jinja2_fragments.flask import render_block
 from .. import rules
 from ..rules import Bids, Family, Step, Tricks
 from ..store import StoredGame
-from . import access, offline, share
+from . import access, game_table, offline, share
 from .chart import score_chart
 from .explaining import explanations
 from .forms import BidForm, RoundForm, UndoForm, cards_form, tricks_form
@@ -151,6 +151,7 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None,
         "chart": score_chart(state),
         "offline": offline.page_data(state) if editable else {},
         **share.context(game, scorekeeper_url),
+        **game_table.context(game, editable),
     }
 
 
