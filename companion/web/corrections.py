@@ -13,7 +13,7 @@ from .. import rules
 from ..store import StoredGame
 from . import entries
 from .answers import editable_game, save_correction
-from .forms import card_token, correction_form
+from .forms import correction_form
 from .messages import explain, game_name
 from .words import bid_words
 
@@ -57,7 +57,7 @@ def page(game_id: str, number: int) -> Response:
     for seat in game.settings.seats:
         bid_ = round_.bids[seat] if round_.bids else None
         if isinstance(bid_, rules.Card):
-            form[f"bids_{seat}"].data = card_token(bid_.value, bid_.suit)
+            form[f"bids_{seat}"].data = bid_.token
         else:
             form[f"bids_{seat}"].data = bid_
         form[f"tricks_{seat}"].data = round_.tricks[seat] if round_.tricks else None
@@ -69,6 +69,6 @@ def render_correction(game: StoredGame, round_: rules.Round, form: Any, notice: 
     body = render_template(
         "game/correct.html", game=game, state=game.state, settings=game.settings,
         names=game.settings.players, words=bid_words(game.settings), round=round_, form=form, notice=notice,
-        suits=list(rules.Suit), game_name=game_name(game.settings.ruleset.id),
+        deck=rules.deck(), game_name=game_name(game.settings.ruleset.id),
     )
     return make_response(body, status)
