@@ -194,6 +194,26 @@ def jacks_to_win(state: GameState) -> int | None:
     return needed if needed <= JACKS_IN_PACK else None
 
 
+def jacks_win(state: GameState, jacks: int) -> bool:
+    """Whether ``jacks`` turned for the dealer this hand (the turn-up's included) win the game
+    there: the hand ends before the beg or play (docs/rules.md section 4, "winning").
+
+    >>> from companion.rules import Hand, Beg, apply, new_game, new_settings
+    >>> s = new_settings("seven-up", ["A", "B"])
+    >>> state = apply(new_game(s), Hand(0, Beg.STAND, 1, 1, 1, 1))  # B: 4 points; B deals next
+    >>> jacks_win(state, 2), jacks_win(state, 3)
+    (False, True)
+    """
+    needed = jacks_to_win(state)
+    return needed is not None and jacks >= needed
+
+
+def jacks_win_table(state: GameState) -> tuple[bool, ...]:
+    """``jacks_win`` for each count of jacks a pack can turn (0 to 4), for the page to look up
+    as the jacks are counted, without asking the server or working the rule out itself."""
+    return tuple(jacks_win(state, jacks) for jacks in range(JACKS_IN_PACK + 1))
+
+
 class SevenUp:
     """Seven-Up: one hand after another, to the target (a ``GameFamily``)."""
 
