@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from .card_bids import REBID_BONUS
 from .cards import Card
 from .entries import TIE, Beg, Hand
 from .options import GameTie
@@ -129,7 +130,7 @@ def _bid_value(bid: object) -> int:
 
 def _rebids(attempts: tuple[Attempt, ...], seat: int) -> tuple[RebidBonus, ...]:
     return tuple(
-        RebidBonus(1, a.deal, a.high_bid, a.high_bidders, a.sum_seven, a.shared_high)
+        RebidBonus(REBID_BONUS, a.deal, a.high_bid, a.high_bidders, a.sum_seven, a.shared_high)
         for a in attempts if seat in a.bonus
     )
 

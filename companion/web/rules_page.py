@@ -3,7 +3,8 @@
 effects and sources (``house_rules``), and the seed the game comes from.
 
 The words are here; the numbers that depend on the rules (hand sizes and rounds by players, the
-option values, defaults and ranges) are asked of the engine.
+option values, defaults and ranges, Oh-Seven's deck, rounds, passing, rebids and scores) are
+asked of the engine and put into the sentences.
 """
 
 from __future__ import annotations
@@ -11,15 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
+from babel.lists import format_list
 from flask import abort, make_response, render_template, request
-from flask_babel import LazyString
+from flask_babel import LazyString, get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
+from flask_babel import ngettext, pgettext
 from werkzeug.wrappers import Response
 
 from .. import rules, store
-from ..rules import RULESETS, Family, IntRange
+from ..rules import RULESETS, Family, IntRange, card_bids, cards, scoring
 from . import house_rules
 from .messages import game_name
 
@@ -86,38 +88,42 @@ _TURN_BIDS_END = (
 
 #: Each game's rules, section by section (the deal's hand sizes are added from the engine).
 TEXTS: Mapping[str, tuple[tuple[LazyString, tuple[LazyString, ...]], ...]] = {
+    # Every number in these sentences is the engine's (``oh_seven_facts``).
     "oh-seven": (
-        (PLAYERS, (_l("2 to 9 players. One deck of 32 cards, 0 to 7 in each suit (with "
-                      "ordinary cards a queen is the 0); two decks for 5 players or more."),)),
-        (DEAL, (_l("7 rounds of 7 cards each, 7 tricks a round. The first dealer is chosen at "
-                   "the start; the deal passes to the left each round."),)),
+        (PLAYERS, (_l("%(least)s to %(most)s players. One deck of %(deck)s cards, %(lowest)s to "
+                      "%(highest)s in each suit (with ordinary cards a queen is the %(lowest)s); "
+                      "two decks for %(two_decks)s players or more."),)),
+        (DEAL, (_l("%(rounds)s rounds of %(cards)s cards each, %(cards)s tricks a round. The "
+                   "first dealer is chosen at the start; the deal passes to the left each "
+                   "round."),)),
         (PASSING, (_l("With card passing, before bidding everyone passes cards face down, all "
-                      "at once: round 2, 1 card to the left; round 3, 2 to the right; round 4, "
-                      "3 to the left; round 5, 2 to the right; round 6, 1 to the left. None in "
-                      "rounds 1 and 7. The screen shows who passes to whom."),)),
+                      "at once: %(passes)s. None in rounds %(no_passing)s. The screen shows who "
+                      "passes to whom."),)),
         (BIDDING, (
             _l("Everyone lays one card face down; all are turned up together. The card's value "
                "is the bid: how many tricks you will take. The highest card is the top bid; "
-               "equal values rank by suit, ♠ over ♥ over ♦ over ♣. Its suit is trump and its "
-               "player leads the first trick. Then everyone takes their card back to play."),
+               "equal values rank by suit, %(suit_order)s. Its suit is trump and its player "
+               "leads the first trick. Then everyone takes their card back to play."),
             _l("With one deck two players cannot bid the same card: the app refuses it as a "
                "mistake."),
         )),
         (REBIDS, (
-            _l("Bids that add up to exactly 7 would let everyone make their bid: everyone bids "
-               "again. With two decks, two players bidding the very same top card (value and "
-               "suit) bid again too."),
-            _l("The top bidder scores 1 point at once (with a shared top card, each of them "
+            _l("Bids that add up to exactly %(rebid_sum)s would let everyone make their bid: "
+               "everyone bids again. With two decks, two players bidding the very same top card "
+               "(value and suit) bid again too."),
+            _l("The top bidder scores %(bonus)s at once (with a shared top card, each of them "
                "does): one bonus per rebid. The new bids replace the old ones. A card put "
                "forward in this deal cannot be bid again (with two decks, a player holding two "
                "copies may bid it twice)."),
-            _l("After 7 failed bids every card has been used: the same dealer deals the round "
-               "again, and the bonus points stay."),
+            _l("After %(cards)s failed bids every card has been used: the same dealer deals the "
+               "round again, and the bonus points stay."),
         )),
-        (TRICKS, (_l("Each player takes 0 to 7 tricks; together they make 7."),)),
-        (SCORING, (_l("A bid made exactly scores the bid plus 2 (bid 3, took 3: 5). A missed "
-                      "bid loses the difference (bid 3, took 1: −2)."),)),
-        (END, (_l("After round 7 the highest total wins; equal totals share the place."),)),
+        (TRICKS, (_l("Each player takes 0 to %(cards)s tricks; together they make %(cards)s."),)),
+        (SCORING, (_l("A bid made exactly scores the bid plus %(made_bonus)s (bid %(bid)s, took "
+                      "%(bid)s: %(made)s). A missed bid loses the difference (bid %(bid)s, took "
+                      "%(taken)s: %(missed)s)."),)),
+        (END, (_l("After round %(rounds)s the highest total wins; equal totals share the "
+                  "place."),)),
     ),
     "oh-hell": (
         (PLAYERS, (_l("3 to 7 players, one deck of 52 cards."),)),
@@ -224,12 +230,66 @@ def hand_sizes(ruleset_id: str) -> tuple[str, ...]:
     )
 
 
+def _points(points: int) -> str:
+    """A score as the page writes it: −2 with a true minus sign."""
+    return f"−{-points}" if points < 0 else str(points)
+
+
+def _suit_order() -> str:
+    """``♠ over ♥ over ♦ over ♣``: the engine's suits, strongest first."""
+    ranked = sorted(rules.Suit, key=lambda suit: suit.rank, reverse=True)
+    said = ranked[0].symbol
+    for weaker in ranked[1:]:
+        said = _("%(stronger)s over %(weaker)s", stronger=said, weaker=weaker.symbol)
+    return said
+
+
+def _passes() -> str:
+    """Oh-Seven's card passing, round by round, from the engine's table."""
+    said = []
+    for number, (count, direction) in sorted(card_bids.PASSING.items()):
+        if direction == "left":
+            said.append(ngettext("round %(round)s, %(num)s card to the left",
+                                 "round %(round)s, %(num)s cards to the left", count, round=number))
+        else:
+            said.append(ngettext("round %(round)s, %(num)s card to the right",
+                                 "round %(round)s, %(num)s cards to the right", count, round=number))
+    return pgettext("between the rounds of card passing", "; ").join(said)
+
+
+def oh_seven_facts() -> dict[str, object]:
+    """The numbers Oh-Seven's rules say, each the engine's (docs/rules.md section 1): who plays,
+    the deck, the rounds, the passing, the rebids and a worked score (bid 3, took 3 or 1)."""
+    ruleset = RULESETS["oh-seven"]
+    players = range(ruleset.min_players, ruleset.max_players + 1)
+    made, missed = scoring.oh_seven(3, 3), scoring.oh_seven(3, 1)
+    locale = get_locale() or "en"
+    return {
+        "least": ruleset.min_players, "most": ruleset.max_players,
+        "deck": len(cards.deck()), "lowest": cards.LOWEST, "highest": cards.HIGHEST,
+        "two_decks": min(count for count in players if card_bids.decks(count) == 2),
+        "rounds": card_bids.ROUNDS, "cards": card_bids.HAND_SIZE, "passes": _passes(),
+        "no_passing": format_list([str(n) for n in range(1, card_bids.ROUNDS + 1)
+                                   if n not in card_bids.PASSING], locale=locale),
+        "suit_order": _suit_order(), "rebid_sum": card_bids.REBID_SUM,
+        "bonus": ngettext("%(num)s point", "%(num)s points", card_bids.REBID_BONUS),
+        "made_bonus": made.bonus, "bid": 3, "made": _points(made.total),
+        "taken": 1, "missed": _points(missed.total),
+    }
+
+
+#: The engine's numbers for each game whose sentences hold them.
+FACTS = {"oh-seven": oh_seven_facts}
+
+
 def sections(ruleset_id: str) -> tuple[Section, ...]:
     family = RULESETS[ruleset_id].family
+    facts = FACTS[ruleset_id]() if ruleset_id in FACTS else None
     found = []
     for title, paragraphs in TEXTS[ruleset_id]:
         items = hand_sizes(ruleset_id) if title is DEAL and family is Family.TURN_BIDS else ()
-        found.append(Section(str(title), tuple(str(p) for p in paragraphs), items))
+        said = tuple(str(p) if facts is None else str(p) % facts for p in paragraphs)
+        found.append(Section(str(title), said, items))
     return tuple(found)
 
 

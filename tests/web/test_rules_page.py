@@ -143,3 +143,66 @@ def test_from_a_game_its_house_rules_are_marked(start: Callable[..., Table],
     # Another game's id, or an unknown one, marks nothing.
     for other in (f"/rules/elevator?game={table.id}", "/rules/oh-hell?game=nope"):
         assert "this game" not in text(client.get(other))
+
+
+def test_oh_sevens_facts_are_the_engines(client: FlaskClient) -> None:
+    """Every number of Oh-Seven's rules page is asked of the engine (docs/rules.md section 1)."""
+    from companion.rules import card_bids, cards, deck, scoring
+
+    page = text(client.get("/rules/oh-seven"))
+    ruleset = RULESETS["oh-seven"]
+    for sentence in (
+        f"{ruleset.min_players} to {ruleset.max_players} players. One deck of {len(deck())} "
+        f"cards, {cards.LOWEST} to {cards.HIGHEST} in each suit",
+        "two decks for 5 players or more",  # card_bids.decks: one deck up to 4
+        f"{card_bids.ROUNDS} rounds of {card_bids.HAND_SIZE} cards each",
+        "round 2, 1 card to the left; round 3, 2 cards to the right; round 4, 3 cards to the "
+        "left; round 5, 2 cards to the right; round 6, 1 card to the left. None in rounds 1 and 7.",
+        "equal values rank by suit, ♠ over ♥ over ♦ over ♣.",
+        f"Bids that add up to exactly {card_bids.REBID_SUM} would let everyone make their bid",
+        "The top bidder scores 1 point at once",
+        f"After {card_bids.HAND_SIZE} failed bids every card has been used",
+        f"Each player takes 0 to {card_bids.HAND_SIZE} tricks; together they make "
+        f"{card_bids.HAND_SIZE}.",
+        f"scores the bid plus {scoring.oh_seven(3, 3).bonus} (bid 3, took 3: "
+        f"{scoring.oh_seven(3, 3).total}). A missed bid loses the difference (bid 3, took 1: −2).",
+        f"After round {card_bids.ROUNDS} the highest total wins",
+    ):
+        assert sentence in page, sentence
+
+
+def test_oh_sevens_page_follows_the_engine_when_a_rule_changes(
+        client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Were the engine's Oh-Seven to change, its rules page would say so: nothing is copied."""
+    from companion.rules import card_bids
+
+    monkeypatch.setattr(card_bids, "REBID_SUM", 9)
+    monkeypatch.setattr(card_bids, "REBID_BONUS", 2)
+    monkeypatch.setattr(card_bids, "ROUNDS", 8)
+    monkeypatch.setattr(card_bids, "HAND_SIZE", 6)
+    monkeypatch.setattr(card_bids, "PASSING", {3: (2, "left")})
+    monkeypatch.setattr(card_bids, "ONE_DECK_PLAYERS", 3)
+    page = text(client.get("/rules/oh-seven"))
+    for sentence in ("exactly 9 would", "scores 2 points at once", "8 rounds of 6 cards each",
+                     "all at once: round 3, 2 cards to the left. None in rounds 1, 2, 4, 5, 6, 7, "
+                     "and 8.", "After 6 failed bids", "takes 0 to 6 tricks", "After round 8",
+                     "two decks for 4 players or more"):
+        assert sentence in page, sentence
+
+
+@pytest.mark.parametrize(("lang", "sentences"), [
+    ("fr", ["De 2 à 9 joueurs. Un jeu de 32 cartes, de 0 à 7 dans chaque couleur",
+            "manche 2, 1 carte à gauche ; manche 3, 2 cartes à droite",
+            "Aucun passage aux manches 1 et 7.", "♠ avant ♥ avant ♦ avant ♣",
+            "égale à 7", "gagne tout de suite 1 point bonus", "(pari 3, 1 pli : −2)"]),
+    ("it", ["Da 2 a 9 giocatori. Un mazzo di 32 carte, da 0 a 7 in ogni seme",
+            "round 2, 1 carta a sinistra; round 3, 2 carte a destra",
+            "Nessun passaggio nei round 1 e 7.", "♠ batte ♥ batte ♦ batte ♣",
+            "offerte è 7,", "ottiene subito 1 punto", "(offerte 3, fatte 1: −2)"]),
+])
+def test_oh_sevens_facts_in_french_and_italian(client: FlaskClient, lang: str,
+                                               sentences: list[str]) -> None:
+    page = text(client.get("/rules/oh-seven", headers={"Accept-Language": lang}))
+    page = page.replace("\u00a0", " ")
+    for sentence in sentences:
+        assert sentence in page, sentence
