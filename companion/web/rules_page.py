@@ -21,7 +21,7 @@ from flask_babel import ngettext, pgettext
 from werkzeug.wrappers import Response
 
 from .. import rules, store
-from ..rules import RULESETS, Family, IntRange, card_bids, cards, scoring
+from ..rules import RULESETS, Family, IntRange, card_bids, cards, hook, scoring
 from . import house_rules
 from .messages import game_name
 
@@ -74,8 +74,8 @@ _TURN_BIDS_BIDDING = (
 )
 _TURN_BIDS_HOOK = (
     _l("The dealer may not bid the number that makes the bids add up to the cards in hand: "
-       "someone must miss. With 5 cards and bids 1, 2 and 0, the dealer may not bid 2 "
-       "(1 + 2 + 0 + 2 = 5)."),
+       "someone must miss. With %(cards)s cards and bids %(others)s, the dealer may not bid "
+       "%(hooked)s (%(sum)s = %(cards)s)."),
     _l("When that number is below 0 or above the cards in hand, the dealer bids freely."),
 )
 _TURN_BIDS_TRICKS = (
@@ -126,7 +126,7 @@ TEXTS: Mapping[str, tuple[tuple[LazyString, tuple[LazyString, ...]], ...]] = {
                   "place."),)),
     ),
     "oh-hell": (
-        (PLAYERS, (_l("3 to 7 players, one deck of 52 cards."),)),
+        (PLAYERS, (_l("%(least)s to %(most)s players, one deck of 52 cards."),)),
         (DEAL, (_l("Hands start with the most cards, go down one card a round to 1, then back "
                    "up to the start without repeating 1. The first dealer is chosen at the start "
                    "(or at random); the deal passes to the left. The next card is turned up for "
@@ -134,14 +134,14 @@ TEXTS: Mapping[str, tuple[tuple[LazyString, tuple[LazyString, ...]], ...]] = {
         (BIDDING, _TURN_BIDS_BIDDING),
         (HOOK, _TURN_BIDS_HOOK),
         (TRICKS, _TURN_BIDS_TRICKS),
-        (SCORING, (_l("A bid made exactly scores 10 plus the bid (10 for an exact zero); any "
-                      "miss scores 0. Bids 1, 2, 0, 1 and tricks 1, 3, 0, 1 score 11, 0, 10, "
-                      "11."),)),
+        (SCORING, (_l("A bid made exactly scores %(base)s plus the bid (%(zero)s for an exact "
+                      "zero); any miss scores %(miss)s. Bids %(bids)s and tricks %(tricks)s "
+                      "score %(scores)s."),)),
         (END, _TURN_BIDS_END),
     ),
     "elevator": (
-        (PLAYERS, (_l("3 to 7 players, one deck of 52 cards. Oh Hell as cardgames.io plays "
-                      "it."),)),
+        (PLAYERS, (_l("%(least)s to %(most)s players, one deck of 52 cards. Oh Hell as "
+                      "cardgames.io plays it."),)),
         (DEAL, (_l("10 cards each, one fewer each round down to 1, then back up to 10. With 6 "
                    "or 7 players a 52-card deck cannot deal 10 each and still turn a trump, so "
                    "the largest hand is 8 or 7. The first dealer is chosen at the start (or at "
@@ -149,8 +149,8 @@ TEXTS: Mapping[str, tuple[tuple[LazyString, tuple[LazyString, ...]], ...]] = {
         (BIDDING, _TURN_BIDS_BIDDING),
         (HOOK, _TURN_BIDS_HOOK),
         (TRICKS, _TURN_BIDS_TRICKS),
-        (SCORING, (_l("One point a trick, plus 10 for an exact bid: bid 3, took 3 scores 13; "
-                      "bid 2, took 3 scores 3."),)),
+        (SCORING, (_l("One point a trick, plus %(bonus)s for an exact bid: bid 3, took 3 scores "
+                      "%(exact)s; bid 2, took 3 scores %(missed)s."),)),
         (END, _TURN_BIDS_END),
     ),
     "seven-up": (
@@ -254,7 +254,7 @@ def _passes() -> str:
         else:
             said.append(ngettext("round %(round)s, %(num)s card to the right",
                                  "round %(round)s, %(num)s cards to the right", count, round=number))
-    return pgettext("between the rounds of card passing", "; ").join(said)
+    return str(pgettext("between the rounds of card passing", "; ")).join(said)
 
 
 def oh_seven_facts() -> dict[str, object]:
@@ -278,13 +278,43 @@ def oh_seven_facts() -> dict[str, object]:
     }
 
 
+#: The seed's worked example (docs/rules.md section 2): 4 players, 5 cards, bids 1, 2, 0, 1
+#: (the dealer's last), tricks 1, 3, 0, 1.
+EXAMPLE_CARDS, EXAMPLE_BIDS, EXAMPLE_TRICKS = 5, (1, 2, 0, 1), (1, 3, 0, 1)
+
+
+def in_turn_facts(ruleset_id: str) -> dict[str, object]:
+    """The numbers Oh Hell's and Elevator's rules say (docs/rules.md sections 2 and 3): who
+    plays, the dealer's hooked number in the worked example, and its scores, all the engine's
+    (the game's own scoring, Elevator's fixed one included)."""
+    ruleset = RULESETS[ruleset_id]
+    settings = rules.new_settings(ruleset_id, [f"P{seat}" for seat in range(4)])
+    size, others = EXAMPLE_CARDS, EXAMPLE_BIDS[:-1]
+    hooked = hook.forbidden_bid(size, sum(others))
+    locale = get_locale() or "en"
+
+    def made(bid: int, taken: int) -> scoring.Made:
+        return scoring.made_by(settings, bid, taken, size)
+
+    return {
+        "least": ruleset.min_players, "most": ruleset.max_players,
+        "cards": size, "others": format_list([str(b) for b in others], locale=locale),
+        "hooked": hooked, "sum": " + ".join(str(b) for b in (*others, hooked)),
+        "base": made(1, 1).base, "zero": made(0, 0).total, "miss": made(1, 0).total,
+        "bids": ", ".join(map(str, EXAMPLE_BIDS)), "tricks": ", ".join(map(str, EXAMPLE_TRICKS)),
+        "scores": ", ".join(_points(made(b, t).total) for b, t in zip(EXAMPLE_BIDS, EXAMPLE_TRICKS)),
+        "bonus": made(3, 3).bonus, "exact": made(3, 3).total, "missed": made(2, 3).total,
+    }
+
+
 #: The engine's numbers for each game whose sentences hold them.
-FACTS = {"oh-seven": oh_seven_facts}
+FACTS = {"oh-seven": lambda _ruleset: oh_seven_facts(), "oh-hell": in_turn_facts,
+         "elevator": in_turn_facts}
 
 
 def sections(ruleset_id: str) -> tuple[Section, ...]:
     family = RULESETS[ruleset_id].family
-    facts = FACTS[ruleset_id]() if ruleset_id in FACTS else None
+    facts = FACTS[ruleset_id](ruleset_id) if ruleset_id in FACTS else None
     found = []
     for title, paragraphs in TEXTS[ruleset_id]:
         items = hand_sizes(ruleset_id) if title is DEAL and family is Family.TURN_BIDS else ()

@@ -39,7 +39,7 @@ def test_oh_hell_says_the_deal_bidding_the_hook_scoring_and_the_end(client: Flas
     for sentence in (
         "The deal", "Bidding", "The hook", "Tricks", "Scoring", "The end",
         "the dealer bids last",
-        "With 5 cards and bids 1, 2 and 0, the dealer may not bid 2 (1 + 2 + 0 + 2 = 5).",
+        "With 5 cards and bids 1, 2, and 0, the dealer may not bid 2 (1 + 2 + 0 + 2 = 5).",
         "Bids 1, 2, 0, 1 and tricks 1, 3, 0, 1 score 11, 0, 10, 11.",
         "equal totals share the win",
         # From the engine's schedule (docs/rules.md section 2: 19, 15 and 13 rounds).
@@ -206,3 +206,29 @@ def test_oh_sevens_facts_in_french_and_italian(client: FlaskClient, lang: str,
     page = page.replace("\u00a0", " ")
     for sentence in sentences:
         assert sentence in page, sentence
+
+
+@pytest.mark.parametrize(("ruleset", "sentence"), [
+    ("oh-hell", "A bid made exactly scores 10 plus the bid (10 for an exact zero); any miss scores 0."),
+    ("elevator", "One point a trick, plus 10 for an exact bid: bid 3, took 3 scores 13; bid 2, took 3 "
+                 "scores 3."),
+])
+def test_the_worked_examples_are_the_engines(client: FlaskClient,
+                                             monkeypatch: pytest.MonkeyPatch,
+                                             ruleset: str, sentence: str) -> None:
+    """The hook and the scores of the in-turn games' pages come from the engine
+    (docs/rules.md sections 2 and 3): the engine's answers today, and whatever it says instead."""
+    from companion.rules import hook, scoring
+
+    page = text(client.get(f"/rules/{ruleset}"))
+    assert sentence in page and "the dealer may not bid 2 (1 + 2 + 0 + 2 = 5)" in page
+    assert "3 to 7 players, one deck of 52 cards" in page
+    monkeypatch.setattr(hook, "forbidden_bid", lambda hand_size, others: 4)
+    monkeypatch.setattr(scoring, "made_by", lambda settings, bid, taken, size:
+                        scoring.Made(scoring.Rule.TEN_PLUS_BID, 20 + bid, taken))
+    changed = text(client.get(f"/rules/{ruleset}"))
+    assert "the dealer may not bid 4 (1 + 2 + 0 + 4 = 5)" in changed
+    if ruleset == "oh-hell":
+        assert "scores 21 plus the bid (20 for an exact zero); any miss scores 21." in changed
+    else:
+        assert "plus 3 for an exact bid: bid 3, took 3 scores 26; bid 2, took 3 scores 25." in changed
