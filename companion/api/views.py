@@ -260,11 +260,15 @@ def undo(game_id: str) -> Response:
 
 
 def _round_exists(found: store.StoredGame, number: str) -> None:
-    """404 for a round that has not been played (nor is being played): before anything else."""
-    state = found.state
-    played = {r.number for r in state.rounds} | ({state.current.number} if state.current else set())
-    if not ROUND_NUMBER.fullmatch(number) or int(number) not in played:
+    """404 for a round the game has not reached: before anything else. Whether it can be
+    corrected is the engine's ``correctable_round``; its refusal of the round being played
+    (422 ``phase``) comes once the body is read, from the same function (docs/api.md)."""
+    if not ROUND_NUMBER.fullmatch(number):
         raise rules.RoundNotFound(number)
+    try:
+        rules.correctable_round(found.state, int(number))
+    except rules.RuleError:
+        pass  # the round exists: refused as 422 after the token and the body are checked
 
 
 def correct_round(game_id: str, number: str) -> Response:

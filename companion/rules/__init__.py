@@ -25,7 +25,7 @@ from .answers import (
     tricks_to_share,
 )
 from .card_bids import decks
-from .cards import Card, Suit
+from .cards import Card, Suit, deck, from_token
 from .entries import ENTRY_KINDS, TIE, Beg, Bids, Entry, Hand, ShapeError, Tricks, entry_to_json
 from .errors import CODES, RuleError
 from .families import FAMILIES, GameFamily, entry_kinds, entry_from_json, family_of, parse_entry
@@ -33,6 +33,7 @@ from .game import (
     RoundNotFound,
     apply,
     correct_round,
+    correctable_round,
     correction_problems,
     fold,
     new_game,
@@ -71,8 +72,8 @@ __all__ = [
     "Phase", "Played", "PlayerStats", "Round", "RoundNotFound", "RuleError", "Ruleset",
     "Schedule", "Scoring", "Settings", "ShapeError", "Standing", "Status", "Step", "Suit",
     "TableStats", "Tricks", "TypedOptions", "ZeroBid",
-    "apply", "bids_open", "bids_so_far", "cards_open", "correct_round", "correction_problems",
-    "deal_limit", "decks", "max_hand_range", "settings_problems",
+    "apply", "bids_open", "bids_so_far", "cards_open", "correct_round", "correctable_round", "correction_problems",
+    "deal_limit", "deck", "decks", "from_token", "max_hand_range", "settings_problems",
     "entry_from_json", "entry_kinds", "entry_to_json", "family_of", "fold", "get_ruleset",
     "gift_receivers", "hook_lifted", "last_tricks", "legal_bids", "may_give", "new_game",
     "new_settings", "next_step", "parse_entry", "redealt", "require_in_progress", "result_entries",

@@ -19,11 +19,17 @@ ROUNDS = 7
 HAND_SIZE = 7
 #: Card passing before bidding, by round: (cards, direction). Rounds 1 and 7 pass nothing.
 PASSING = {2: (1, "left"), 3: (2, "right"), 4: (3, "left"), 5: (2, "right"), 6: (1, "left")}
+#: Bids adding up to this force a rebid: every bid could be made.
+REBID_SUM = 7
+#: What a forced rebid gives the high bidder (each of them, when the high card is shared).
+REBID_BONUS = 1
+#: The most players one deck serves; more play with two.
+ONE_DECK_PLAYERS = 4
 
 
 def decks(players: int) -> int:
     """One 32-card deck for 2–4 players, two for 5–9."""
-    return 1 if players <= 4 else 2
+    return 1 if players <= ONE_DECK_PLAYERS else 2
 
 
 def passing(settings: Settings, number: int) -> Passing | None:
@@ -107,7 +113,7 @@ def _bid(settings: Settings, round_: Round, cards: tuple[Card, ...]) -> Round:
     _check_cards(settings, round_, cards)
     high = max(cards, key=lambda c: c.strength)
     high_bidders = tuple(seat for seat, card in enumerate(cards) if card == high)
-    sum_seven = sum(c.value for c in cards) == 7
+    sum_seven = sum(c.value for c in cards) == REBID_SUM
     shared_high = len(high_bidders) > 1  # only possible with two decks
     if not (sum_seven or shared_high):
         return replace(
@@ -116,7 +122,8 @@ def _bid(settings: Settings, round_: Round, cards: tuple[Card, ...]) -> Round:
         )
     # A forced rebid: one +1 for the high bidder (for each, when the high bid is shared).
     attempt = Attempt(round_.redeals, cards, high, high_bidders, sum_seven, shared_high, high_bidders)
-    bonus = tuple(b + (seat in high_bidders) for seat, b in enumerate(round_.rebid_bonus))
+    bonus = tuple(b + REBID_BONUS * (seat in high_bidders)
+                  for seat, b in enumerate(round_.rebid_bonus))
     set_aside = tuple(aside + (card,) for aside, card in zip(round_.set_aside, cards))
     redeals = round_.redeals
     if len(set_aside[0]) == HAND_SIZE:  # every card of the deal used: the same dealer redeals

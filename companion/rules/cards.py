@@ -1,4 +1,5 @@
-"""Suits and cards, as the table names them."""
+"""Suits and cards, as the table names them, and the Oh-Seven deck as the pages hand it round:
+its cards in order and the token a tapped card sends (docs/rules.md section 1, "players")."""
 
 from __future__ import annotations
 
@@ -53,6 +54,46 @@ class Card:
 
     def __str__(self) -> str:
         return f"{self.value}{self.suit.symbol}"
+
+    @property
+    def token(self) -> str:
+        """The card as one tap sends it: ``3-spades`` (``from_token`` reads it back).
+
+        >>> Card(3, Suit.SPADES).token
+        '3-spades'
+        """
+        return f"{self.value}{TOKEN_SEPARATOR}{self.suit.value}"
+
+
+#: Between a token's value and its suit; no suit name holds it.
+TOKEN_SEPARATOR = "-"
+
+
+def deck() -> tuple[Card, ...]:
+    """One Oh-Seven deck, in the order the card picker lays it out: a suit at a time, strongest
+    first (♠ ♥ ♦ ♣), each from 0 to 7. Two decks (5 players or more) hold the same cards twice.
+
+    >>> cards = deck()
+    >>> len(cards), str(cards[0]), str(cards[7]), str(cards[-1])
+    (32, '0♠', '7♠', '7♣')
+    """
+    return tuple(Card(value, suit) for suit in Suit for value in range(LOWEST, HIGHEST + 1))
+
+
+def from_token(token: str) -> dict[str, object]:
+    """A tapped token as a card's JSON (``{value, suit}``) for ``parse_entry`` to judge: the
+    engine refuses what is no card at its field (a value outside 0–7, an unknown suit), so a
+    token is only split here, never checked.
+
+    >>> from_token("3-spades"), from_token("9-stars")
+    ({'value': 3, 'suit': 'spades'}, {'value': 9, 'suit': 'stars'})
+    >>> from_token("x")
+    {'value': 'x', 'suit': ''}
+    """
+    value, _separator, suit = token.partition(TOKEN_SEPARATOR)
+    # Only plain digits become a number (a very long run of them stays text: int() of it fails).
+    number = value.isascii() and value.isdecimal() and len(value) <= 9
+    return {"value": int(value) if number else value, "suit": suit}
 
 
 def check_bid_value(value: int, seat: int) -> None:

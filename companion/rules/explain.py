@@ -12,9 +12,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from . import seven_up
+from .card_bids import REBID_BONUS
 from .cards import Card
 from .entries import TIE, Beg, Hand
-from .options import GameTie
 from .registry import Family
 from .scoring import Rule as Rule  # re-exported: a BidScore names its rule
 from .scoring import made_by
@@ -129,7 +130,7 @@ def _bid_value(bid: object) -> int:
 
 def _rebids(attempts: tuple[Attempt, ...], seat: int) -> tuple[RebidBonus, ...]:
     return tuple(
-        RebidBonus(1, a.deal, a.high_bid, a.high_bidders, a.sum_seven, a.shared_high)
+        RebidBonus(REBID_BONUS, a.deal, a.high_bid, a.high_bidders, a.sum_seven, a.shared_high)
         for a in attempts if seat in a.bonus
     )
 
@@ -169,26 +170,9 @@ def explain_bids(settings: Settings, round_: Round) -> tuple[BidScore, ...]:
 
 
 def _stages(settings: Settings, round_: Round, hand: Hand) -> list[list[tuple[Point, int, bool]]]:
-    """The points of one recorded hand in counting order, in stages: the turned jacks, the gift,
-    then play. A stage that wins the game ends the hand: later stages never happen."""
-    assert round_.eldest is not None
-    jacks = [(Point.JACK_TURNED, round_.dealer, False)] * hand.jacks_turned
-    if hand.redeal:
-        return [jacks]
-    gift = []
-    if hand.beg is Beg.GIVE:
-        gift.append((Point.GIFT, round_.eldest, False))
-        if len(settings.players) == 3:  # both non-dealers score the gift
-            gift.append((Point.GIFT, (round_.eldest + 1) % 3, False))
-    play = [(point, seat, False) for point, seat in
-            ((Point.HIGH, hand.high), (Point.LOW, hand.low), (Point.JACK, hand.jack))
-            if seat is not None]
-    if hand.game == TIE:
-        if settings.typed.game_tie is GameTie.ELDEST:
-            play.append((Point.GAME, round_.eldest, True))
-    elif isinstance(hand.game, int):
-        play.append((Point.GAME, hand.game, False))
-    return [jacks, gift, play]
+    """The points of one recorded hand, as the game counted them (``seven_up.stages``)."""
+    return [[(Point(point), seat, on_tie) for point, seat, on_tie in stage]
+            for stage in seven_up.stages(settings, round_, hand)]
 
 
 def explain_hand(settings: Settings, round_: Round,

@@ -9,7 +9,7 @@ from .errors import RuleError
 from .evolve import evolve as replace
 from .families import family_of
 from .settings import Settings
-from .state import GameState, Phase, Status
+from .state import GameState, Phase, Round, Status
 
 
 class RoundNotFound(LookupError):
@@ -111,15 +111,32 @@ def undo(state: GameState) -> GameState:
     return fold(state.settings, state.entries[:-1])
 
 
+def correctable_round(state: GameState, number: int) -> Round:
+    """The round a correction of round ``number`` replaces: the one answer, for the pages and
+    the API, to which rounds can be corrected (docs/rules.md section 5). Only a scored round can;
+    the round being played is entered, or changed by undo (``RuleError('phase')``, reason
+    ``round-open``); a round the game has not reached is ``RoundNotFound``.
+
+    >>> from companion.rules import new_game, new_settings
+    >>> correctable_round(new_game(new_settings("oh-hell", ["A", "B", "C"])), 1)
+    Traceback (most recent call last):
+    companion.rules.errors.RuleError: round 1 is still being played: enter it, or undo
+    """
+    for round_ in state.rounds:
+        if round_.number == number:
+            return round_
+    if state.current is not None and state.current.number == number:
+        raise RuleError("phase", f"round {number} is still being played: enter it, or undo",
+                        reason="round-open", field=None, round=number)
+    raise RoundNotFound(number)
+
+
 def result_entries(state: GameState, number: int) -> list[int]:
     """The positions of the entries that make a scored round's result (the family says which:
     in-turn games, all its bids and its tricks; Oh-Seven, the accepted bids and the tricks, as
-    failed bids and their bonuses stay; Seven-Up, the hand that was played, as redeals stay)."""
-    if not any(r.number == number for r in state.rounds):
-        if state.current is not None and state.current.number == number:
-            raise RuleError("phase", f"round {number} is still being played: enter it, or undo",
-                            reason="round-open", field=None, round=number)
-        raise RoundNotFound(number)
+    failed bids and their bonuses stay; Seven-Up, the hand that was played, as redeals stay).
+    Refused as ``correctable_round`` says for a round that is not scored."""
+    correctable_round(state, number)
     positions = [i for i, r in enumerate(state.entry_rounds) if r == number]
     return list(family_of(state.settings).result_entries(positions))
 

@@ -90,17 +90,32 @@ def _check_play(hand: Hand) -> None:
         raise _impossible("game-missing", "who made game? Choose a player, or tie", "game")
 
 
-def _play_awards(settings: Settings, round_: Round, hand: Hand) -> list[tuple[str, int]]:
-    awards = [(point, seat) for point in ("high", "low", "jack")
-              if (seat := getattr(hand, point)) is not None]
+#: A point of a hand: its name (``COUNTING_ORDER``), the seat that won it, and whether it is
+#: game given to the eldest on a tie (the ``game_tie`` option).
+StagePoint = tuple[str, int, bool]
+
+
+def stages(settings: Settings, round_: Round, hand: Hand) -> tuple[tuple[StagePoint, ...], ...]:
+    """A recorded hand's points in counting order, in the stages of the hand: the dealer's
+    turned jacks, the gift, then play (a redeal has only its jacks). A stage that wins the game
+    ends the hand: the later ones never happen. The one place a hand's points are reckoned:
+    ``apply`` counts them and the explanation of a score shows them (docs/rules.md section 4).
+    """
+    assert round_.eldest is not None
+    jacks = (("jack-turned", round_.dealer, False),) * hand.jacks_turned
+    if hand.redeal:
+        return (jacks,)
+    gift: tuple[StagePoint, ...] = ()
+    if hand.beg is Beg.GIVE:
+        gift = tuple(("gift", seat, False) for seat in gift_receivers(settings, round_))
+    play = [(point, seat, False) for point in ("high", "low", "jack")
+            if (seat := getattr(hand, point)) is not None]
     if hand.game == TIE:
         if settings.typed.game_tie is GameTie.ELDEST:
-            assert round_.eldest is not None
-            awards.append(("game", round_.eldest))
-    else:  # a seat: _check_play refused a hand without game
-        assert isinstance(hand.game, int)
-        awards.append(("game", hand.game))
-    return awards
+            play.append(("game", round_.eldest, True))
+    elif isinstance(hand.game, int):  # _check_play refuses a played hand without game
+        play.append(("game", hand.game, False))
+    return (jacks, gift, tuple(play))
 
 
 def apply(
@@ -128,11 +143,13 @@ def apply(
         if counted and scores[side] >= target:
             winning = award
 
-    for _ in range(hand.jacks_turned):
-        count("jack-turned", round_.dealer)
+    jacks, *later = stages(settings, round_, hand)
+    for point, seat, _on_tie in jacks:
+        count(point, seat)
     if hand.redeal:
         return _updated(settings, round_, hand, awards, winning, done=winning is not None), \
             tuple(scores), winning
+    gift, play = later
     if winning is None:  # a turned jack that wins ends the game before the beg
         if hand.beg is Beg.GIVE:
             if not may_give(settings, round_, side_scores, hand.jacks_turned):
@@ -144,11 +161,11 @@ def apply(
                     reason="gift-would-win", field="beg", seat=round_.eldest,
                     player=settings.players[round_.eldest], target=target,
                 )
-            for seat in gift_receivers(settings, round_):
-                count("gift", seat)
+            for point, seat, _on_tie in gift:
+                count(point, seat)
     if winning is None:  # with 3 players the other non-dealer's gift point can win too
         _check_play(hand)
-        for point, seat in _play_awards(settings, round_, hand):
+        for point, seat, _on_tie in play:
             count(point, seat)
     return _updated(settings, round_, hand, awards, winning, done=True), tuple(scores), winning
 
@@ -192,6 +209,26 @@ def jacks_to_win(state: GameState) -> int | None:
         return None
     needed = points_to_win(state, state.settings.side_of(current.dealer))
     return needed if needed <= JACKS_IN_PACK else None
+
+
+def jacks_win(state: GameState, jacks: int) -> bool:
+    """Whether ``jacks`` turned for the dealer this hand (the turn-up's included) win the game
+    there: the hand ends before the beg or play (docs/rules.md section 4, "winning").
+
+    >>> from companion.rules import Hand, Beg, apply, new_game, new_settings
+    >>> s = new_settings("seven-up", ["A", "B"])
+    >>> state = apply(new_game(s), Hand(0, Beg.STAND, 1, 1, 1, 1))  # B: 4 points; B deals next
+    >>> jacks_win(state, 2), jacks_win(state, 3)
+    (False, True)
+    """
+    needed = jacks_to_win(state)
+    return needed is not None and jacks >= needed
+
+
+def jacks_win_table(state: GameState) -> tuple[bool, ...]:
+    """``jacks_win`` for each count of jacks a pack can turn (0 to 4), for the page to look up
+    as the jacks are counted, without asking the server or working the rule out itself."""
+    return tuple(jacks_win(state, jacks) for jacks in range(JACKS_IN_PACK + 1))
 
 
 class SevenUp:

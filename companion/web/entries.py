@@ -32,8 +32,7 @@ def _cards(settings: Settings, form: RoundForm) -> list[dict[str, object]] | Non
         if not tapped:
             form.add_error("bids", seat, _("Choose %(player)s's card.", player=name))
             complete = False
-        value, _dash, suit = (tapped or "").partition("-")
-        cards.append({"value": int(value) if value.isdecimal() else value, "suit": suit})
+        cards.append(rules.from_token(tapped or ""))
     return cards if complete else None
 
 

@@ -2,7 +2,7 @@
 
 Per-seat inputs are named ``<field>_<seat>`` (``tricks_2``, ``bids_0``) so that a player who has
 not been tapped yet is simply absent, and a rule error can land on that player's field. An
-Oh-Seven card is one tap: ``bids_0=3-spades`` (its value and suit, see ``card_token``).
+Oh-Seven card is one tap: ``bids_0=3-spades`` (the engine's ``Card.token``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from flask_wtf import FlaskForm
 from wtforms import Field, FieldList, IntegerField, RadioField, StringField
 from wtforms.validators import InputRequired, Optional
 
-from ..rules import RULESETS, IntRange, RuleError, Suit
+from ..rules import RULESETS, IntRange, RuleError
 from .choices import number_field, option_field
 from .numbers import MOST_DIGITS, small_number
 from .house_rules import keys, token
@@ -150,13 +150,8 @@ def _seat_fields(field: str, seats: int) -> dict[str, Field]:
     return {f"{field}_{seat}": NumberField(validators=[Optional()]) for seat in range(seats)}
 
 
-def card_token(value: object, suit: Suit) -> str:
-    """An Oh-Seven card as one radio sends it: ``3-spades``."""
-    return f"{value}-{suit.value}"
-
-
 def _card_fields(seats: int) -> dict[str, Field]:
-    # One radio group a player (32 cards); the engine judges the card (entries.py splits it).
+    # One radio group a player (the engine's deck); the engine reads and judges the card.
     return {f"bids_{seat}": RadioField(choices=[], validators=[Optional()], validate_choice=False)
             for seat in range(seats)}
 

@@ -84,11 +84,10 @@ def _cards_closed(state: rules.GameState) -> list[list[rules.Card]]:
     if (state.settings.family is not Family.CARD_BIDS or current is None
             or current.phase is not rules.Phase.BIDDING):
         return []
-    every = [rules.Card(value, suit) for suit in rules.Suit for value in range(8)]
     closed = []
     for seat in state.settings.seats:
         open_ = set(rules.cards_open(state, seat))
-        closed.append([card for card in every if card not in open_])
+        closed.append([card for card in rules.deck() if card not in open_])
     return closed
 
 
@@ -145,7 +144,7 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None,
         "winners_text": names_list([settings.players[s] for s in state.winners]),
         "seven_up": (seven_up_panel(game, submitted, editable)
                      if settings.family is Family.SEVEN_UP else None),
-        "suits": list(rules.Suit),
+        "deck": rules.deck(),
         "share_url": url_for("web.game", game_id=game.id, _external=True),
         "scorekeeper_url": scorekeeper_url,
         "chart": score_chart(state),

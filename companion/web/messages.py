@@ -104,6 +104,9 @@ OWN_WORDS: Mapping[str, Mapping[str, LazyString]] = {
             "oh-seven", "With these values round %(round)s would not be finished: enter every "
             "bid and every player's tricks."),
     },
+    "seven-up": {
+        "round-open": _l("Hand %(round)s is still being played: enter it, or undo."),
+    },
 }
 
 #: A correction refused because a later round no longer adds up.

@@ -3,7 +3,8 @@
 effects and sources (``house_rules``), and the seed the game comes from.
 
 The words are here; the numbers that depend on the rules (hand sizes and rounds by players, the
-option values, defaults and ranges) are asked of the engine.
+option values, defaults and ranges, Oh-Seven's deck, rounds, passing, rebids and scores) are
+asked of the engine and put into the sentences.
 """
 
 from __future__ import annotations
@@ -11,15 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
+from babel.lists import format_list
 from flask import abort, make_response, render_template, request
-from flask_babel import LazyString
+from flask_babel import LazyString, get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
+from flask_babel import ngettext, pgettext
 from werkzeug.wrappers import Response
 
 from .. import rules, store
-from ..rules import RULESETS, Family, IntRange
+from ..rules import RULESETS, Family, IntRange, card_bids, cards, hook, scoring
 from . import house_rules
 from .messages import game_name
 
@@ -72,8 +74,8 @@ _TURN_BIDS_BIDDING = (
 )
 _TURN_BIDS_HOOK = (
     _l("The dealer may not bid the number that makes the bids add up to the cards in hand: "
-       "someone must miss. With 5 cards and bids 1, 2 and 0, the dealer may not bid 2 "
-       "(1 + 2 + 0 + 2 = 5)."),
+       "someone must miss. With %(cards)s cards and bids %(others)s, the dealer may not bid "
+       "%(hooked)s (%(sum)s = %(cards)s)."),
     _l("When that number is below 0 or above the cards in hand, the dealer bids freely."),
 )
 _TURN_BIDS_TRICKS = (
@@ -86,41 +88,45 @@ _TURN_BIDS_END = (
 
 #: Each game's rules, section by section (the deal's hand sizes are added from the engine).
 TEXTS: Mapping[str, tuple[tuple[LazyString, tuple[LazyString, ...]], ...]] = {
+    # Every number in these sentences is the engine's (``oh_seven_facts``).
     "oh-seven": (
-        (PLAYERS, (_l("2 to 9 players. One deck of 32 cards, 0 to 7 in each suit (with "
-                      "ordinary cards a queen is the 0); two decks for 5 players or more."),)),
-        (DEAL, (_l("7 rounds of 7 cards each, 7 tricks a round. The first dealer is chosen at "
-                   "the start; the deal passes to the left each round."),)),
+        (PLAYERS, (_l("%(least)s to %(most)s players. One deck of %(deck)s cards, %(lowest)s to "
+                      "%(highest)s in each suit (with ordinary cards a queen is the %(lowest)s); "
+                      "two decks for %(two_decks)s players or more."),)),
+        (DEAL, (_l("%(rounds)s rounds of %(cards)s cards each, %(cards)s tricks a round. The "
+                   "first dealer is chosen at the start; the deal passes to the left each "
+                   "round."),)),
         (PASSING, (_l("With card passing, before bidding everyone passes cards face down, all "
-                      "at once: round 2, 1 card to the left; round 3, 2 to the right; round 4, "
-                      "3 to the left; round 5, 2 to the right; round 6, 1 to the left. None in "
-                      "rounds 1 and 7. The screen shows who passes to whom."),)),
+                      "at once: %(passes)s. None in rounds %(no_passing)s. The screen shows who "
+                      "passes to whom."),)),
         (BIDDING, (
             _l("Everyone lays one card face down; all are turned up together. The card's value "
                "is the bid: how many tricks you will take. The highest card is the top bid; "
-               "equal values rank by suit, ♠ over ♥ over ♦ over ♣. Its suit is trump and its "
-               "player leads the first trick. Then everyone takes their card back to play."),
+               "equal values rank by suit, %(suit_order)s. Its suit is trump and its player "
+               "leads the first trick. Then everyone takes their card back to play."),
             _l("With one deck two players cannot bid the same card: the app refuses it as a "
                "mistake."),
         )),
         (REBIDS, (
-            _l("Bids that add up to exactly 7 would let everyone make their bid: everyone bids "
-               "again. With two decks, two players bidding the very same top card (value and "
-               "suit) bid again too."),
-            _l("The top bidder scores 1 point at once (with a shared top card, each of them "
+            _l("Bids that add up to exactly %(rebid_sum)s would let everyone make their bid: "
+               "everyone bids again. With two decks, two players bidding the very same top card "
+               "(value and suit) bid again too."),
+            _l("The top bidder scores %(bonus)s at once (with a shared top card, each of them "
                "does): one bonus per rebid. The new bids replace the old ones. A card put "
                "forward in this deal cannot be bid again (with two decks, a player holding two "
                "copies may bid it twice)."),
-            _l("After 7 failed bids every card has been used: the same dealer deals the round "
-               "again, and the bonus points stay."),
+            _l("After %(cards)s failed bids every card has been used: the same dealer deals the "
+               "round again, and the bonus points stay."),
         )),
-        (TRICKS, (_l("Each player takes 0 to 7 tricks; together they make 7."),)),
-        (SCORING, (_l("A bid made exactly scores the bid plus 2 (bid 3, took 3: 5). A missed "
-                      "bid loses the difference (bid 3, took 1: −2)."),)),
-        (END, (_l("After round 7 the highest total wins; equal totals share the place."),)),
+        (TRICKS, (_l("Each player takes 0 to %(cards)s tricks; together they make %(cards)s."),)),
+        (SCORING, (_l("A bid made exactly scores the bid plus %(made_bonus)s (bid %(bid)s, took "
+                      "%(bid)s: %(made)s). A missed bid loses the difference (bid %(bid)s, took "
+                      "%(taken)s: %(missed)s)."),)),
+        (END, (_l("After round %(rounds)s the highest total wins; equal totals share the "
+                  "place."),)),
     ),
     "oh-hell": (
-        (PLAYERS, (_l("3 to 7 players, one deck of 52 cards."),)),
+        (PLAYERS, (_l("%(least)s to %(most)s players, one deck of 52 cards."),)),
         (DEAL, (_l("Hands start with the most cards, go down one card a round to 1, then back "
                    "up to the start without repeating 1. The first dealer is chosen at the start "
                    "(or at random); the deal passes to the left. The next card is turned up for "
@@ -128,14 +134,14 @@ TEXTS: Mapping[str, tuple[tuple[LazyString, tuple[LazyString, ...]], ...]] = {
         (BIDDING, _TURN_BIDS_BIDDING),
         (HOOK, _TURN_BIDS_HOOK),
         (TRICKS, _TURN_BIDS_TRICKS),
-        (SCORING, (_l("A bid made exactly scores 10 plus the bid (10 for an exact zero); any "
-                      "miss scores 0. Bids 1, 2, 0, 1 and tricks 1, 3, 0, 1 score 11, 0, 10, "
-                      "11."),)),
+        (SCORING, (_l("A bid made exactly scores %(base)s plus the bid (%(zero)s for an exact "
+                      "zero); any miss scores %(miss)s. Bids %(bids)s and tricks %(tricks)s "
+                      "score %(scores)s."),)),
         (END, _TURN_BIDS_END),
     ),
     "elevator": (
-        (PLAYERS, (_l("3 to 7 players, one deck of 52 cards. Oh Hell as cardgames.io plays "
-                      "it."),)),
+        (PLAYERS, (_l("%(least)s to %(most)s players, one deck of 52 cards. Oh Hell as "
+                      "cardgames.io plays it."),)),
         (DEAL, (_l("10 cards each, one fewer each round down to 1, then back up to 10. With 6 "
                    "or 7 players a 52-card deck cannot deal 10 each and still turn a trump, so "
                    "the largest hand is 8 or 7. The first dealer is chosen at the start (or at "
@@ -143,8 +149,8 @@ TEXTS: Mapping[str, tuple[tuple[LazyString, tuple[LazyString, ...]], ...]] = {
         (BIDDING, _TURN_BIDS_BIDDING),
         (HOOK, _TURN_BIDS_HOOK),
         (TRICKS, _TURN_BIDS_TRICKS),
-        (SCORING, (_l("One point a trick, plus 10 for an exact bid: bid 3, took 3 scores 13; "
-                      "bid 2, took 3 scores 3."),)),
+        (SCORING, (_l("One point a trick, plus %(bonus)s for an exact bid: bid 3, took 3 scores "
+                      "%(exact)s; bid 2, took 3 scores %(missed)s."),)),
         (END, _TURN_BIDS_END),
     ),
     "seven-up": (
@@ -224,12 +230,96 @@ def hand_sizes(ruleset_id: str) -> tuple[str, ...]:
     )
 
 
+def _points(points: int) -> str:
+    """A score as the page writes it: −2 with a true minus sign."""
+    return f"−{-points}" if points < 0 else str(points)
+
+
+def _suit_order() -> str:
+    """``♠ over ♥ over ♦ over ♣``: the engine's suits, strongest first."""
+    ranked = sorted(rules.Suit, key=lambda suit: suit.rank, reverse=True)
+    said = ranked[0].symbol
+    for weaker in ranked[1:]:
+        said = _("%(stronger)s over %(weaker)s", stronger=said, weaker=weaker.symbol)
+    return said
+
+
+def _passes() -> str:
+    """Oh-Seven's card passing, round by round, from the engine's table."""
+    said = []
+    for number, (count, direction) in sorted(card_bids.PASSING.items()):
+        if direction == "left":
+            said.append(ngettext("round %(round)s, %(num)s card to the left",
+                                 "round %(round)s, %(num)s cards to the left", count, round=number))
+        else:
+            said.append(ngettext("round %(round)s, %(num)s card to the right",
+                                 "round %(round)s, %(num)s cards to the right", count, round=number))
+    return str(pgettext("between the rounds of card passing", "; ")).join(said)
+
+
+def oh_seven_facts() -> dict[str, object]:
+    """The numbers Oh-Seven's rules say, each the engine's (docs/rules.md section 1): who plays,
+    the deck, the rounds, the passing, the rebids and a worked score (bid 3, took 3 or 1)."""
+    ruleset = RULESETS["oh-seven"]
+    players = range(ruleset.min_players, ruleset.max_players + 1)
+    made, missed = scoring.oh_seven(3, 3), scoring.oh_seven(3, 1)
+    locale = get_locale() or "en"
+    return {
+        "least": ruleset.min_players, "most": ruleset.max_players,
+        "deck": len(cards.deck()), "lowest": cards.LOWEST, "highest": cards.HIGHEST,
+        "two_decks": min(count for count in players if card_bids.decks(count) == 2),
+        "rounds": card_bids.ROUNDS, "cards": card_bids.HAND_SIZE, "passes": _passes(),
+        "no_passing": format_list([str(n) for n in range(1, card_bids.ROUNDS + 1)
+                                   if n not in card_bids.PASSING], locale=locale),
+        "suit_order": _suit_order(), "rebid_sum": card_bids.REBID_SUM,
+        "bonus": ngettext("%(num)s point", "%(num)s points", card_bids.REBID_BONUS),
+        "made_bonus": made.bonus, "bid": 3, "made": _points(made.total),
+        "taken": 1, "missed": _points(missed.total),
+    }
+
+
+#: The seed's worked example (docs/rules.md section 2): 4 players, 5 cards, bids 1, 2, 0, 1
+#: (the dealer's last), tricks 1, 3, 0, 1.
+EXAMPLE_CARDS, EXAMPLE_BIDS, EXAMPLE_TRICKS = 5, (1, 2, 0, 1), (1, 3, 0, 1)
+
+
+def in_turn_facts(ruleset_id: str) -> dict[str, object]:
+    """The numbers Oh Hell's and Elevator's rules say (docs/rules.md sections 2 and 3): who
+    plays, the dealer's hooked number in the worked example, and its scores, all the engine's
+    (the game's own scoring, Elevator's fixed one included)."""
+    ruleset = RULESETS[ruleset_id]
+    settings = rules.new_settings(ruleset_id, [f"P{seat}" for seat in range(4)])
+    size, others = EXAMPLE_CARDS, EXAMPLE_BIDS[:-1]
+    hooked = hook.forbidden_bid(size, sum(others))
+    locale = get_locale() or "en"
+
+    def made(bid: int, taken: int) -> scoring.Made:
+        return scoring.made_by(settings, bid, taken, size)
+
+    return {
+        "least": ruleset.min_players, "most": ruleset.max_players,
+        "cards": size, "others": format_list([str(b) for b in others], locale=locale),
+        "hooked": hooked, "sum": " + ".join(str(b) for b in (*others, hooked)),
+        "base": made(1, 1).base, "zero": made(0, 0).total, "miss": made(1, 0).total,
+        "bids": ", ".join(map(str, EXAMPLE_BIDS)), "tricks": ", ".join(map(str, EXAMPLE_TRICKS)),
+        "scores": ", ".join(_points(made(b, t).total) for b, t in zip(EXAMPLE_BIDS, EXAMPLE_TRICKS)),
+        "bonus": made(3, 3).bonus, "exact": made(3, 3).total, "missed": made(2, 3).total,
+    }
+
+
+#: The engine's numbers for each game whose sentences hold them.
+FACTS = {"oh-seven": lambda _ruleset: oh_seven_facts(), "oh-hell": in_turn_facts,
+         "elevator": in_turn_facts}
+
+
 def sections(ruleset_id: str) -> tuple[Section, ...]:
     family = RULESETS[ruleset_id].family
+    facts = FACTS[ruleset_id](ruleset_id) if ruleset_id in FACTS else None
     found = []
     for title, paragraphs in TEXTS[ruleset_id]:
         items = hand_sizes(ruleset_id) if title is DEAL and family is Family.TURN_BIDS else ()
-        found.append(Section(str(title), tuple(str(p) for p in paragraphs), items))
+        said = tuple(str(p) if facts is None else str(p) % facts for p in paragraphs)
+        found.append(Section(str(title), said, items))
     return tuple(found)
 
 

@@ -5,8 +5,9 @@
  *
  * - The jacks stepper counts on the phone: -1 / +1 change the number at once, never below 0,
  *   and a screen reader hears the new count.
- * - Jacks turned while running that reach the count the engine gave (data-jacks-to-win) end
- *   the game there: the form says so, offers to save at once, and hides the rest of the hand.
+ * - Jacks turned while running that win the game end the hand there: the form says so, offers
+ *   to save at once, and hides the rest of the hand. Whether a count wins is looked up in the
+ *   engine's table (data-jacks-win-table: for 0 to 4 jacks turned, the turn-up's included).
  */
 (function () {
   "use strict";
@@ -23,9 +24,9 @@
     }
     var run = form.querySelector('input[name="beg"][value="run"]');
     var turned = form.querySelector('input[name="turn_up"][value="jack"]');
-    var toWin = parseInt(form.getAttribute("data-jacks-to-win"), 10);
+    var table = JSON.parse(form.getAttribute("data-jacks-win-table") || "[]");
     var total = (turned && turned.checked ? 1 : 0) + count(input);
-    var wins = !isNaN(toWin) && !!run && run.checked && count(input) > 0 && total >= toWin;
+    var wins = !!run && run.checked && count(input) > 0 && table[total] === true;
     form.toggleAttribute("data-jacks-win", wins);
     var box = form.querySelector(".run-wins");
     if (box) {

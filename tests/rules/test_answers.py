@@ -180,6 +180,30 @@ def test_points_and_jacks_to_win() -> None:
     assert won.finished and seven_up.jacks_to_win(won) is None
 
 
+@pytest.mark.parametrize(
+    ("scores", "target", "winning"),
+    [
+        pytest.param([2, 5], 7, (2, 3, 4), id="RULES-4-winning-dealer-needs-2"),
+        pytest.param([1, 6], 7, (1, 2, 3, 4), id="RULES-4-winning-a-turned-jack-wins"),
+        pytest.param([5, 2], 7, (), id="RULES-4-winning-a-pack-has-four-jacks"),
+        pytest.param([0, 3], 7, (4,), id="RULES-4-winning-four-jacks"),
+        pytest.param([0, 7], 10, (3, 4), id="RULES-4-target-10"),
+    ],
+)
+def test_which_counts_of_turned_jacks_win(scores: list[int], target: int,
+                                          winning: tuple[int, ...]) -> None:
+    """Hand 8 (or 7) is dealt by seat 1 here: the jacks it turns score for side 1 first of all
+    (docs/rules.md section 4, "winning": turned jacks are counted before anything else)."""
+    state = seven_up_at(scores, target=target)
+    assert state.current is not None and state.current.dealer == 1
+    table = seven_up.jacks_win_table(state)
+    assert table == tuple(jacks in winning for jacks in range(5))
+    assert all(seven_up.jacks_win(state, jacks) is won for jacks, won in enumerate(table))
+    for jacks in range(5):  # the engine, fed those jacks, agrees that they end the game
+        after = apply(state, hand(jacks=jacks, beg="run", redeal=True))
+        assert after.finished is (jacks in winning)
+
+
 def test_counting_order_is_rules_section_4() -> None:
     assert seven_up.COUNTING_ORDER == ("jack-turned", "gift", "high", "low", "jack", "game")
 

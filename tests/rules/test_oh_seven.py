@@ -346,3 +346,21 @@ def test_redeal_with_two_decks() -> None:
     assert state.current is not None and state.current.phase is Phase.TRICKS
     state = apply(state, tricks(1, 0, 0, 6, 0))
     assert state.rounds[0].points == (-5 + 7, 2 + 7, 2, -6, 2)
+
+
+# -- the facts the rules page asks of the engine (docs/rules.md section 1) ---------------------------
+
+
+def test_the_facts_the_rules_page_says() -> None:
+    from companion.rules import card_bids
+
+    assert (card_bids.ROUNDS, card_bids.HAND_SIZE) == (7, 7)  # "7 rounds; 7 cards dealt"
+    assert card_bids.REBID_SUM == 7  # "forced rebid, first cause"
+    assert card_bids.REBID_BONUS == 1  # "the high bidder scores +1 at once"
+    assert card_bids.ONE_DECK_PLAYERS == 4  # "one deck ... for 2–4 players; two for 5–9"
+    assert {n: card_bids.PASSING.get(n) for n in PASSING} == PASSING  # "card passing"
+
+
+def test_the_rebid_bonus_is_what_a_forced_rebid_scores() -> None:
+    state = apply(start("oh-seven", 4), bids(*cards("1s 2s 3s 1h")))  # 7: Cleo's 3♠ is high
+    assert state.scores == (0, 0, 1, 0)

@@ -128,8 +128,10 @@ def test_an_oh_seven_round_is_corrected_with_its_cards(start: Callable[..., Tabl
 
 def test_rounds_not_yet_scored_have_no_correction(start: Callable[..., Table]) -> None:
     table = start("oh-hell", PLAYERS, dealer=0)
-    assert table.client.get(f"{table.url}/rounds/1").status_code == 404
-    assert table.client.get(f"{table.url}/rounds/7").status_code == 404
+    being_played = table.client.get(f"{table.url}/rounds/1")  # entered, or undone: the reason
+    assert being_played.status_code == 422
+    assert "Round 1 is still being played: enter it, or undo." in text(being_played)
+    assert table.client.get(f"{table.url}/rounds/7").status_code == 404  # not reached
 
 
 def test_a_stale_correction_shows_the_game_as_it_is_and_keeps_the_typing(

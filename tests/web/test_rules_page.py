@@ -39,7 +39,7 @@ def test_oh_hell_says_the_deal_bidding_the_hook_scoring_and_the_end(client: Flas
     for sentence in (
         "The deal", "Bidding", "The hook", "Tricks", "Scoring", "The end",
         "the dealer bids last",
-        "With 5 cards and bids 1, 2 and 0, the dealer may not bid 2 (1 + 2 + 0 + 2 = 5).",
+        "With 5 cards and bids 1, 2, and 0, the dealer may not bid 2 (1 + 2 + 0 + 2 = 5).",
         "Bids 1, 2, 0, 1 and tricks 1, 3, 0, 1 score 11, 0, 10, 11.",
         "equal totals share the win",
         # From the engine's schedule (docs/rules.md section 2: 19, 15 and 13 rounds).
@@ -143,3 +143,92 @@ def test_from_a_game_its_house_rules_are_marked(start: Callable[..., Table],
     # Another game's id, or an unknown one, marks nothing.
     for other in (f"/rules/elevator?game={table.id}", "/rules/oh-hell?game=nope"):
         assert "this game" not in text(client.get(other))
+
+
+def test_oh_sevens_facts_are_the_engines(client: FlaskClient) -> None:
+    """Every number of Oh-Seven's rules page is asked of the engine (docs/rules.md section 1)."""
+    from companion.rules import card_bids, cards, deck, scoring
+
+    page = text(client.get("/rules/oh-seven"))
+    ruleset = RULESETS["oh-seven"]
+    for sentence in (
+        f"{ruleset.min_players} to {ruleset.max_players} players. One deck of {len(deck())} "
+        f"cards, {cards.LOWEST} to {cards.HIGHEST} in each suit",
+        "two decks for 5 players or more",  # card_bids.decks: one deck up to 4
+        f"{card_bids.ROUNDS} rounds of {card_bids.HAND_SIZE} cards each",
+        "round 2, 1 card to the left; round 3, 2 cards to the right; round 4, 3 cards to the "
+        "left; round 5, 2 cards to the right; round 6, 1 card to the left. None in rounds 1 and 7.",
+        "equal values rank by suit, ♠ over ♥ over ♦ over ♣.",
+        f"Bids that add up to exactly {card_bids.REBID_SUM} would let everyone make their bid",
+        "The top bidder scores 1 point at once",
+        f"After {card_bids.HAND_SIZE} failed bids every card has been used",
+        f"Each player takes 0 to {card_bids.HAND_SIZE} tricks; together they make "
+        f"{card_bids.HAND_SIZE}.",
+        f"scores the bid plus {scoring.oh_seven(3, 3).bonus} (bid 3, took 3: "
+        f"{scoring.oh_seven(3, 3).total}). A missed bid loses the difference (bid 3, took 1: −2).",
+        f"After round {card_bids.ROUNDS} the highest total wins",
+    ):
+        assert sentence in page, sentence
+
+
+def test_oh_sevens_page_follows_the_engine_when_a_rule_changes(
+        client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Were the engine's Oh-Seven to change, its rules page would say so: nothing is copied."""
+    from companion.rules import card_bids
+
+    monkeypatch.setattr(card_bids, "REBID_SUM", 9)
+    monkeypatch.setattr(card_bids, "REBID_BONUS", 2)
+    monkeypatch.setattr(card_bids, "ROUNDS", 8)
+    monkeypatch.setattr(card_bids, "HAND_SIZE", 6)
+    monkeypatch.setattr(card_bids, "PASSING", {3: (2, "left")})
+    monkeypatch.setattr(card_bids, "ONE_DECK_PLAYERS", 3)
+    page = text(client.get("/rules/oh-seven"))
+    for sentence in ("exactly 9 would", "scores 2 points at once", "8 rounds of 6 cards each",
+                     "all at once: round 3, 2 cards to the left. None in rounds 1, 2, 4, 5, 6, 7, "
+                     "and 8.", "After 6 failed bids", "takes 0 to 6 tricks", "After round 8",
+                     "two decks for 4 players or more"):
+        assert sentence in page, sentence
+
+
+@pytest.mark.parametrize(("lang", "sentences"), [
+    ("fr", ["De 2 à 9 joueurs. Un jeu de 32 cartes, de 0 à 7 dans chaque couleur",
+            "manche 2, 1 carte à gauche ; manche 3, 2 cartes à droite",
+            "Aucun passage aux manches 1 et 7.", "♠ avant ♥ avant ♦ avant ♣",
+            "égale à 7", "gagne tout de suite 1 point bonus", "(pari 3, 1 pli : −2)"]),
+    ("it", ["Da 2 a 9 giocatori. Un mazzo di 32 carte, da 0 a 7 in ogni seme",
+            "round 2, 1 carta a sinistra; round 3, 2 carte a destra",
+            "Nessun passaggio nei round 1 e 7.", "♠ batte ♥ batte ♦ batte ♣",
+            "offerte è 7,", "ottiene subito 1 punto", "(offerte 3, fatte 1: −2)"]),
+])
+def test_oh_sevens_facts_in_french_and_italian(client: FlaskClient, lang: str,
+                                               sentences: list[str]) -> None:
+    page = text(client.get("/rules/oh-seven", headers={"Accept-Language": lang}))
+    page = page.replace("\u00a0", " ")
+    for sentence in sentences:
+        assert sentence in page, sentence
+
+
+@pytest.mark.parametrize(("ruleset", "sentence"), [
+    ("oh-hell", "A bid made exactly scores 10 plus the bid (10 for an exact zero); any miss scores 0."),
+    ("elevator", "One point a trick, plus 10 for an exact bid: bid 3, took 3 scores 13; bid 2, took 3 "
+                 "scores 3."),
+])
+def test_the_worked_examples_are_the_engines(client: FlaskClient,
+                                             monkeypatch: pytest.MonkeyPatch,
+                                             ruleset: str, sentence: str) -> None:
+    """The hook and the scores of the in-turn games' pages come from the engine
+    (docs/rules.md sections 2 and 3): the engine's answers today, and whatever it says instead."""
+    from companion.rules import hook, scoring
+
+    page = text(client.get(f"/rules/{ruleset}"))
+    assert sentence in page and "the dealer may not bid 2 (1 + 2 + 0 + 2 = 5)" in page
+    assert "3 to 7 players, one deck of 52 cards" in page
+    monkeypatch.setattr(hook, "forbidden_bid", lambda hand_size, others: 4)
+    monkeypatch.setattr(scoring, "made_by", lambda settings, bid, taken, size:
+                        scoring.Made(scoring.Rule.TEN_PLUS_BID, 20 + bid, taken))
+    changed = text(client.get(f"/rules/{ruleset}"))
+    assert "the dealer may not bid 4 (1 + 2 + 0 + 4 = 5)" in changed
+    if ruleset == "oh-hell":
+        assert "scores 21 plus the bid (20 for an exact zero); any miss scores 21." in changed
+    else:
+        assert "plus 3 for an exact bid: bid 3, took 3 scores 26; bid 2, took 3 scores 25." in changed

@@ -113,7 +113,11 @@ def test_a_correction_that_breaks_a_later_hand_names_it(start: Callable[..., Tab
 
 def test_corrections_are_only_for_hands_played(start: Callable[..., Table]) -> None:
     table = seated(start, TWO)
-    assert table.client.get(f"{table.url}/hands/1").status_code == 404
+    number = table.stored().state.current.number  # type: ignore[union-attr]
+    being_played = table.client.get(f"{table.url}/hands/{number}")
+    assert being_played.status_code == 422
+    assert f"Hand {number} is still being played: enter it, or undo." in text(being_played)
+    assert table.client.get(f"{table.url}/hands/{number + 1}").status_code == 404
     oh_hell = start("oh-hell", ["Ana", "Ben", "Cleo"])
     assert oh_hell.client.get(f"{oh_hell.url}/hands/1").status_code == 404
 

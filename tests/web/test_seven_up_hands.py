@@ -347,7 +347,7 @@ def test_a_turned_jack_that_wins_ends_the_game_before_the_beg(start: Callable[..
 def test_jacks_turned_while_running_can_end_the_game(start: Callable[..., Table]) -> None:
     table = seated(start, TWO, [5, 0], dealer=0)
     html = table.client.get(table.url).get_data(as_text=True)
-    assert 'data-jacks-to-win="2"' in html
+    assert 'data-jacks-win-table="[false, false, true, true, true]"' in html
     assert tap_hand(table, beg="run", jacks_run=2, high=1).status_code == 303
     state = table.stored().state
     assert state.finished and state.side_scores == (7, 0)

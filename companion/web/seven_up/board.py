@@ -4,6 +4,7 @@ answer (``rules.seven_up``, ``rules.tally``), worded here."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,9 @@ class HandPanel:
     turned_jack_wins: bool
     #: How many jacks turned (the turn-up's included) end the game while running.
     jacks_to_win: int | None
+    #: For each count of jacks turned, 0 to 4, whether it wins (``seven_up.jacks_win_table``),
+    #: as JSON for the script to look the count up.
+    jacks_win: str
     #: The jacks already scored by this hand's redeals.
     redeal_jacks: int
 
@@ -50,8 +54,9 @@ def hand_panel(state: GameState, form: HandForm) -> HandPanel:
         form=form, round=current, sides=sides, seat_groups=groups,
         gift_to=tuple(settings.side_of(s) for s in rules.gift_receivers(settings, current)),
         gift_refused=refused,
-        turned_jack_wins=seven_up.jacks_to_win(state) == 1,
+        turned_jack_wins=seven_up.jacks_win(state, 1),
         jacks_to_win=seven_up.jacks_to_win(state),
+        jacks_win=json.dumps(seven_up.jacks_win_table(state)),
         redeal_jacks=sum(1 for a in current.awards if a.point == "jack-turned"),
     )
 

@@ -63,13 +63,6 @@ def jacks_only(jacks: int, beg: Beg, redeal: bool) -> Hand:
                 redeal=redeal)
 
 
-def _jacks_win(state: GameState, jacks: int) -> bool:
-    """Whether ``jacks`` turned for the dealer win the game before play (the engine's
-    ``jacks_to_win``)."""
-    needed = seven_up.jacks_to_win(state)
-    return needed is not None and jacks >= needed
-
-
 def hand_entry(state: GameState, form: HandForm, redeal_allowed: bool = True) -> Hand | None:
     """The hand as the table played it, for the engine to judge; ``None``, with a question at
     each field, while an answer is missing. Turned jacks that end the game end the hand there:
@@ -89,9 +82,9 @@ def hand_entry(state: GameState, form: HandForm, redeal_allowed: bool = True) ->
         return None
     if redeal:
         return jacks_only(turned + ran, beg, redeal=True)
-    if turned and _jacks_win(state, 1):
+    if turned and seven_up.jacks_win(state, 1):
         return jacks_only(1, Beg.STAND, redeal=False)  # the turned jack won: no beg, no play
-    if ran and _jacks_win(state, turned + ran):
+    if ran and seven_up.jacks_win(state, turned + ran):
         return jacks_only(turned + ran, Beg.RUN, redeal=False)
     answers = _play_answers(settings, form)
     if answers is None:
