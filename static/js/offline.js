@@ -299,7 +299,7 @@
     }
     var fieldset = form.querySelector("fieldset");
     if (next === undefined) {
-      showTricks(section, form, bids, waiting ? pending : {}, note);
+      showTricks(section, form, bids, waiting ? pending : {}, note, queued[queued.length - 1].version + 1);
       return;
     }
     var name = round.names[next];
@@ -333,8 +333,11 @@
   }
 
   // Every bid is in: the round's tricks form the server put in the page, each seat's bid
-  // written into its legend.
-  function showTricks(section, form, bids, pending, note) {
+  // written into its legend, and the version the game will have once the bids are stored
+  // (the last bid's version plus one). It is the version of the tricks form the server sends
+  // after the last bid, so the picks tapped here (game.js keeps them under the form's round and
+  // version) are the ones put back in that form, and in each copy drawn as the answers come.
+  function showTricks(section, form, bids, pending, note, version) {
     var template = section.querySelector("template[data-offline-tricks]");
     var panel = form.closest(".round-panel");
     if (!template || !panel) {
@@ -342,6 +345,10 @@
       return;
     }
     var tricks = template.content.firstElementChild.cloneNode(true);
+    var seen = tricks.querySelector('input[name="version"]');
+    if (seen) {
+      seen.value = String(version);
+    }
     tricks.querySelectorAll("fieldset[data-tricks-seat]").forEach(function (group) {
       var seat = parseInt(group.getAttribute("data-tricks-seat"), 10);
       var legend = group.querySelector("legend");
@@ -451,6 +458,52 @@
     });
   }
 
+  /* --- a tap under way is never swapped away ------------------------------------------ */
+
+  // A browser drops a click whose element went away between the finger going down and coming
+  // up: an answer swapped in during a tap (the tricks form drawn again while the bids are sent)
+  // would lose it. An answer waits for the finger to come up and the tap to be handled.
+  var pressed = false;
+  var pressTimer = null;
+  var afterPress = [];
+
+  function release() {
+    window.clearTimeout(pressTimer);
+    if (!pressed) {
+      return;
+    }
+    pressed = false;
+    // After the click's own work (a radio changed, a form submitted), not before it.
+    window.setTimeout(function () {
+      var waiting = afterPress;
+      afterPress = [];
+      waiting.forEach(function (resolve) { resolve(); });
+    }, 0);
+  }
+
+  document.addEventListener("pointerdown", function (event) {
+    var section = live();
+    if (section && event.target instanceof Node && section.contains(event.target)) {
+      pressed = true;
+      window.clearTimeout(pressTimer);
+      pressTimer = window.setTimeout(release, 2000); // a finger resting on the screen
+    }
+  }, true);
+  document.addEventListener("pointerup", function () {
+    if (pressed) {
+      window.clearTimeout(pressTimer);
+      pressTimer = window.setTimeout(release, 300); // a press that makes no click (a scroll)
+    }
+  }, true);
+  document.addEventListener("click", release, true);
+  document.addEventListener("pointercancel", release, true);
+
+  function afterTheTap(value) {
+    return pressed ? new Promise(function (resolve) {
+      afterPress.push(function () { resolve(value); });
+    }) : value;
+  }
+
   function flush() {
     var queue = load();
     if (sending || !queue.entries.length || queue.refused) {
@@ -459,7 +512,7 @@
     window.clearTimeout(retry);
     var entry = queue.entries[0];
     sending = entry;
-    send(entry).then(function (answer) {
+    send(entry).then(afterTheTap).then(function (answer) {
       sending = null;
       queue = load();
       if (queue.entries[0] === undefined || queue.entries[0].key !== entry.key) {
@@ -581,14 +634,22 @@
     }
   }
 
+  // While taps are on their way, this phone's own taps come first: their answers bring the
+  // game. A queue stopped on a refusal waits for a person's choice, and the game must stay
+  // current meanwhile (another phone goes on entering it): polls go on.
+  function holdsPolls() {
+    var queue = load();
+    return Boolean(csrf && queue.entries.length && !queue.refused);
+  }
+
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (isPoll(event) && csrf && load().entries.length) {
-      event.preventDefault(); // this phone's own taps come first; their answers bring the game
+    if (isPoll(event) && holdsPolls()) {
+      event.preventDefault();
     }
   });
 
   document.addEventListener("htmx:beforeSwap", function (event) {
-    if (isPoll(event) && csrf && load().entries.length) {
+    if (isPoll(event) && holdsPolls()) {
       event.detail.shouldSwap = false;
     }
   });
