@@ -22,8 +22,9 @@
  *   server's fragment shows the reason at the field, the later taps are kept, and the line
  *   offers to send them again (on the game as it now is) or drop them.
  * - Undo while taps wait takes the last one back from the queue, without the network.
- * - Watchers (and the scorekeeper's own polls): a poll that cannot reach the server shows a
- *   quiet "Reconnecting…" and keeps the last scores; htmx keeps polling and catches up.
+ * - Watchers (and the scorekeeper's own polls): a poll that cannot reach the server, or has no
+ *   answer within 8 s, shows a quiet "Reconnecting…" and keeps the last scores; htmx keeps
+ *   polling and catches up.
  * - A finished game's page keeps asking for a rematch; when one is there ([data-rematch] in the
  *   live part), the page offers it and follows it after 10 s.
  * - A page the service worker answered from the phone's cache (<html data-from-cache>) says it
@@ -386,8 +387,9 @@
       });
     });
     form.querySelectorAll("button, input:not([type=hidden])").forEach(function (field) {
-      if (!form.classList.contains("undo")) {
+      if (!form.classList.contains("undo") && !field.disabled) {
         field.disabled = true; // sent as it was tapped: nothing changes it while it waits
+        field.setAttribute("data-held", ""); // held, not refused by a rule (offline.css)
       }
     });
     var note = words(section);
@@ -410,6 +412,13 @@
     var template = holder.getAttribute(count === 1 ? "data-one" : "data-other");
     holder.querySelector(".tap-queue-line").textContent = template.replace("{num}", String(count));
     holder.querySelector(".tap-queue-actions").hidden = !queue.refused;
+    // The next seat's bid is drawn from the page's data; what follows any other entry (a
+    // round's scores, the cards revealed) only the server can say.
+    var newest = queue.entries[count - 1];
+    var next = holder.querySelector(".tap-queue-next");
+    if (next) {
+      next.hidden = !(waiting && !queue.refused && newest && newest.kind === "form");
+    }
   }
 
   /* --- sending, in order ------------------------------------------------------------- */
@@ -626,6 +635,15 @@
     var elt = detail.requestConfig && detail.requestConfig.elt ? detail.requestConfig.elt : detail.elt;
     return elt instanceof Element && elt.hasAttribute("data-live");
   }
+
+  // htmx waits for ever by default, and while one poll waits the next ones queue behind it: a
+  // poll whose answer never comes (a Wi-Fi that drops the packets, a server that went away
+  // without closing) would freeze a watcher's page. No answer within 8 s is no connection.
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (isPoll(event) && !event.detail.timeout) {
+      event.detail.timeout = TIMEOUT;
+    }
+  });
 
   function reconnecting(shown) {
     var note = document.querySelector("#game-live [data-reconnecting]");
