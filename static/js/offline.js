@@ -22,8 +22,9 @@
  *   server's fragment shows the reason at the field, the later taps are kept, and the line
  *   offers to send them again (on the game as it now is) or drop them.
  * - Undo while taps wait takes the last one back from the queue, without the network.
- * - Watchers (and the scorekeeper's own polls): a poll that cannot reach the server shows a
- *   quiet "Reconnecting…" and keeps the last scores; htmx keeps polling and catches up.
+ * - Watchers (and the scorekeeper's own polls): a poll that cannot reach the server, or has no
+ *   answer within 8 s, shows a quiet "Reconnecting…" and keeps the last scores; htmx keeps
+ *   polling and catches up.
  * - A finished game's page keeps asking for a rematch; when one is there ([data-rematch] in the
  *   live part), the page offers it and follows it after 10 s.
  * - A page the service worker answered from the phone's cache (<html data-from-cache>) says it
@@ -299,7 +300,7 @@
     }
     var fieldset = form.querySelector("fieldset");
     if (next === undefined) {
-      showTricks(section, form, bids, waiting ? pending : {}, note);
+      showTricks(section, form, bids, waiting ? pending : {}, note, queued[queued.length - 1].version + 1);
       return;
     }
     var name = round.names[next];
@@ -333,8 +334,11 @@
   }
 
   // Every bid is in: the round's tricks form the server put in the page, each seat's bid
-  // written into its legend.
-  function showTricks(section, form, bids, pending, note) {
+  // written into its legend, and the version the game will have once the bids are stored
+  // (the last bid's version plus one). It is the version of the tricks form the server sends
+  // after the last bid, so the picks tapped here (game.js keeps them under the form's round and
+  // version) are the ones put back in that form, and in each copy drawn as the answers come.
+  function showTricks(section, form, bids, pending, note, version) {
     var template = section.querySelector("template[data-offline-tricks]");
     var panel = form.closest(".round-panel");
     if (!template || !panel) {
@@ -342,6 +346,10 @@
       return;
     }
     var tricks = template.content.firstElementChild.cloneNode(true);
+    var seen = tricks.querySelector('input[name="version"]');
+    if (seen) {
+      seen.value = String(version);
+    }
     tricks.querySelectorAll("fieldset[data-tricks-seat]").forEach(function (group) {
       var seat = parseInt(group.getAttribute("data-tricks-seat"), 10);
       var legend = group.querySelector("legend");
@@ -379,8 +387,9 @@
       });
     });
     form.querySelectorAll("button, input:not([type=hidden])").forEach(function (field) {
-      if (!form.classList.contains("undo")) {
+      if (!form.classList.contains("undo") && !field.disabled) {
         field.disabled = true; // sent as it was tapped: nothing changes it while it waits
+        field.setAttribute("data-held", ""); // held, not refused by a rule (offline.css)
       }
     });
     var note = words(section);
@@ -403,6 +412,13 @@
     var template = holder.getAttribute(count === 1 ? "data-one" : "data-other");
     holder.querySelector(".tap-queue-line").textContent = template.replace("{num}", String(count));
     holder.querySelector(".tap-queue-actions").hidden = !queue.refused;
+    // The next seat's bid is drawn from the page's data; what follows any other entry (a
+    // round's scores, the cards revealed) only the server can say.
+    var newest = queue.entries[count - 1];
+    var next = holder.querySelector(".tap-queue-next");
+    if (next) {
+      next.hidden = !(waiting && !queue.refused && newest && newest.kind === "form");
+    }
   }
 
   /* --- sending, in order ------------------------------------------------------------- */
@@ -451,6 +467,52 @@
     });
   }
 
+  /* --- a tap under way is never swapped away ------------------------------------------ */
+
+  // A browser drops a click whose element went away between the finger going down and coming
+  // up: an answer swapped in during a tap (the tricks form drawn again while the bids are sent)
+  // would lose it. An answer waits for the finger to come up and the tap to be handled.
+  var pressed = false;
+  var pressTimer = null;
+  var afterPress = [];
+
+  function release() {
+    window.clearTimeout(pressTimer);
+    if (!pressed) {
+      return;
+    }
+    pressed = false;
+    // After the click's own work (a radio changed, a form submitted), not before it.
+    window.setTimeout(function () {
+      var waiting = afterPress;
+      afterPress = [];
+      waiting.forEach(function (resolve) { resolve(); });
+    }, 0);
+  }
+
+  document.addEventListener("pointerdown", function (event) {
+    var section = live();
+    if (section && event.target instanceof Node && section.contains(event.target)) {
+      pressed = true;
+      window.clearTimeout(pressTimer);
+      pressTimer = window.setTimeout(release, 2000); // a finger resting on the screen
+    }
+  }, true);
+  document.addEventListener("pointerup", function () {
+    if (pressed) {
+      window.clearTimeout(pressTimer);
+      pressTimer = window.setTimeout(release, 300); // a press that makes no click (a scroll)
+    }
+  }, true);
+  document.addEventListener("click", release, true);
+  document.addEventListener("pointercancel", release, true);
+
+  function afterTheTap(value) {
+    return pressed ? new Promise(function (resolve) {
+      afterPress.push(function () { resolve(value); });
+    }) : value;
+  }
+
   function flush() {
     var queue = load();
     if (sending || !queue.entries.length || queue.refused) {
@@ -459,7 +521,7 @@
     window.clearTimeout(retry);
     var entry = queue.entries[0];
     sending = entry;
-    send(entry).then(function (answer) {
+    send(entry).then(afterTheTap).then(function (answer) {
       sending = null;
       queue = load();
       if (queue.entries[0] === undefined || queue.entries[0].key !== entry.key) {
@@ -574,6 +636,15 @@
     return elt instanceof Element && elt.hasAttribute("data-live");
   }
 
+  // htmx waits for ever by default, and while one poll waits the next ones queue behind it: a
+  // poll whose answer never comes (a Wi-Fi that drops the packets, a server that went away
+  // without closing) would freeze a watcher's page. No answer within 8 s is no connection.
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (isPoll(event) && !event.detail.timeout) {
+      event.detail.timeout = TIMEOUT;
+    }
+  });
+
   function reconnecting(shown) {
     var note = document.querySelector("#game-live [data-reconnecting]");
     if (note) {
@@ -581,14 +652,22 @@
     }
   }
 
+  // While taps are on their way, this phone's own taps come first: their answers bring the
+  // game. A queue stopped on a refusal waits for a person's choice, and the game must stay
+  // current meanwhile (another phone goes on entering it): polls go on.
+  function holdsPolls() {
+    var queue = load();
+    return Boolean(csrf && queue.entries.length && !queue.refused);
+  }
+
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (isPoll(event) && csrf && load().entries.length) {
-      event.preventDefault(); // this phone's own taps come first; their answers bring the game
+    if (isPoll(event) && holdsPolls()) {
+      event.preventDefault();
     }
   });
 
   document.addEventListener("htmx:beforeSwap", function (event) {
-    if (isPoll(event) && csrf && load().entries.length) {
+    if (isPoll(event) && holdsPolls()) {
       event.detail.shouldSwap = false;
     }
   });

@@ -57,7 +57,6 @@ def _play_round(page: Page, taps: Taps, state: rules.GameState, rng: random.Rand
     return rules.apply(state, entry)
 
 
-@pytest.mark.skip(reason="known regression since the offline queue (session 22): after the server's fragment replaces the tricks form mid-round, the last player's count is sometimes not filled in (the server still completes the form); fix first next session")
 def test_a_whole_elevator_game_by_tapping(page: Page, screenshot_dir: Path) -> None:
     start_game(page, "elevator", NAMES, dealer=0)
     settings = rules.new_settings("elevator", NAMES, 0)

@@ -311,6 +311,35 @@ def test_the_whole_round_offline(page: Page, live_server: str) -> None:
     expect(page.locator(".game-banner .banner-line")).to_contain_text("Round 2 of 19")
 
 
+def test_a_tap_under_way_when_an_answer_arrives_is_kept(page: Page, live_server: str) -> None:
+    """The bids go out as the table starts on the tricks: an answer that arrives while a finger
+    is on a trick button waits for the tap, and the picks made in the form the page drew are
+    the ones in the server's form once the bids are stored."""
+    url = start_game(page, "oh-hell", NAMES, dealer=0)
+    taps = Taps(page)
+    page.context.set_offline(True)
+    for name, bid in (("Ben", 3), ("Cleo", 3), ("Dev", 2), ("Ana", 1)):
+        taps.button(f"{name} bids {bid}")
+    ben = page.locator("label.pick", has=page.get_by_role("radio", name="Ben took 4", exact=True))
+    box = ben.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    with page.expect_response("**/bid"):  # the first bid's answer, under the finger
+        page.context.set_offline(False)
+    page.wait_for_timeout(300)
+    page.mouse.up()
+    expect(page.get_by_role("radio", name="Ben took 4", exact=True)).to_be_checked()
+    all_sent(page)
+    expect(page.get_by_role("radio", name="Ben took 4", exact=True)).to_be_checked()
+    for name, took in (("Cleo", 3), ("Dev", 2)):
+        taps.radio(f"{name} took {took}")
+    expect(page.get_by_role("radio", name="Ana took 1", exact=True)).to_be_checked()
+    taps.button("Save tricks")
+    expect(page.locator(".game-banner .banner-line")).to_contain_text("Round 2 of 19")
+    assert game_json(live_server, url)["rounds"][0]["tricks"] == [1, 4, 3, 2]
+
+
 KEPT_PAGES = """caches.open("companion-pages").then((pages) => pages.keys())
   .then((kept) => kept.map((request) => new URL(request.url).pathname))"""
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from bid_games import Say, start_game
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 pytestmark = pytest.mark.browser
 
@@ -50,6 +50,31 @@ def test_a_watcher_offline_for_ten_seconds_catches_up(page: Page, phones: Any) -
     expect(row(watcher, "Dev").locator(".what")).to_have_text("2", timeout=5_000)
     expect(row(watcher, "Ana").locator(".what")).to_have_text("to bid")
     expect(reconnecting).to_be_hidden()
+
+
+def test_a_poll_whose_answer_never_comes_does_not_stop_the_watcher(page: Page, phones: Any) -> None:
+    """A poll that reaches nowhere and is never answered (the Wi-Fi swallowed it): after 8 s it
+    counts as no connection, and the next polls bring the game."""
+    url = start_game(page, "oh-hell", NAMES, dealer=0)
+    watcher = phones()
+    hung: list[Route] = []
+
+    def never_answer_the_first(route: Route) -> None:
+        if not hung:
+            hung.append(route)  # left unanswered: the request stays open
+        else:
+            route.continue_()
+
+    watcher.goto(url)
+    expect(row(watcher, "Ben").locator(".what")).to_have_text("to bid")
+    watcher.route("**/live?*", never_answer_the_first)
+    watcher.wait_for_timeout(2_000)  # the next poll goes out, and hangs
+    assert len(hung) == 1
+    bid(page, "Ben", 3)
+    # The polls queued behind it go out once it is given up (the note shows only that long).
+    expect(row(watcher, "Ben").locator(".what")).to_have_text("3", timeout=12_000)
+    expect(watcher.get_by_text("Reconnecting…")).to_be_hidden()
+    expect(watcher.locator("#notice")).to_be_hidden()
 
 
 @pytest.mark.parametrize("look", ["light", "dark", "fr"])
