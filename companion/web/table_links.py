@@ -23,11 +23,12 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
 
-from .. import idempotency, store, tables
+from .. import store, tables
 from ..rules import RuleError
 from ..store import StoredGame
 from . import access
 from .answers import keyed_form
+from .tables import open_created_table
 from .fragments import render_body
 from .messages import explain
 from .names import isolate
@@ -59,20 +60,12 @@ def _again(game_id: str, write: Callable[[StoredGame], Any]) -> Any:
     abort(409)
 
 
-def _open_table(record: idempotency.Record) -> Response:
-    """The table this very form made (sent again): this phone keeps its score, its page."""
-    if record.resource is None or record.token is None:
-        abort(404)
-    access.grant_table(record.resource, record.token)
-    return redirect(url_for("web.table", table_id=record.resource), code=303)
-
-
 def keep(game_id: str) -> Response:
     """A new table of the finished game's players, the game its first."""
     game = access.load_or_404(game_id)
     access.require_editor(game)
     typed = request.form.get("name", "")
-    stop = keyed_form(request.path, _open_table,
+    stop = keyed_form(request.path, open_created_table,
                       lambda message: _refused(game.id, {"name": [message]}, {"name": typed}),
                       creation=True)
     if stop is not None:

@@ -21,7 +21,7 @@ from markupsafe import Markup
 from jinja2_fragments.flask import render_block
 from werkzeug.wrappers import Response
 
-from .. import store, tables
+from .. import idempotency, store, tables
 from ..caches import cache
 from ..rules import IntRange, RuleError
 from ..rules.rematch import rematch_settings
@@ -29,6 +29,7 @@ from ..rules import table_stats
 from ..rules.table_stats import PlayedGame, PlayerFigures
 from . import access, choices, house_rules, table_share
 from .messages import explain, game_name
+from .answers import keyed_form
 from .share import image_answer
 from .views import home
 
@@ -183,9 +184,24 @@ def scorekeeper_link(table_id: str, token: str) -> Response:
     return redirect(url_for("web.table", table_id=table.id), code=303)
 
 
+def open_created_table(record: idempotency.Record) -> Response:
+    """The table this very form made, sent again under its key (a second tap, or a first answer
+    lost on the way): this phone keeps its score, and its page opens."""
+    if record.resource is None or record.token is None:
+        abort(404)
+    access.grant_table(record.resource, record.token)
+    return redirect(url_for("web.table", table_id=record.resource), code=303)
+
+
 def create() -> Response:
-    """Start a table from the home page: its page, this phone its scorekeeper."""
+    """Start a table from the home page: its page, this phone its scorekeeper. The form's
+    ``idempotency_key`` makes a second tap (or a resend) open the same table, never a second."""
     typed = request.form.get("name", "")
+    stop = keyed_form(request.path, open_created_table,
+                      lambda message: home(table_error=message, table_name=typed, status=422),
+                      creation=True)
+    if stop is not None:
+        return stop
     try:
         table, token = tables.create_table(typed)
     except tables.TableRefused:  # the home page again, the error at the name, the typing kept

@@ -121,6 +121,28 @@ def test_start_a_table_from_home(client: FlaskClient) -> None:
     assert "Thursday cards" in words and "New game at this table" in words
 
 
+def test_start_a_table_tapped_twice_makes_one_table(client: FlaskClient) -> None:
+    """The form's key (docs/api.md, "Writes that are safe to repeat"): the second tap, or a
+    resend whose first answer was lost, opens the first table; another phone sending the same
+    key with another name is refused at the name, nothing made."""
+    assert 'name="idempotency_key"' in client.get("/").get_data(as_text=True)
+    key = "k" * 22
+    first = client.post("/t", data={"name": "Thursday cards", "idempotency_key": key})
+    again = client.post("/t", data={"name": "Thursday cards", "idempotency_key": key})
+    assert first.status_code == again.status_code == 303
+    assert again.headers["Location"] == first.headers["Location"]
+    with client.session_transaction() as kept:
+        assert list(kept[access.TABLE_TOKENS]) == [first.headers["Location"].rsplit("/", 1)[1]]
+    other = client.post("/t", data={"name": "Friday cards", "idempotency_key": key})
+    assert other.status_code == 422
+    assert 'id="table-name-error"' in other.get_data(as_text=True)
+    assert 'value="Friday cards"' in other.get_data(as_text=True)
+    short = client.post("/t", data={"name": "Friday cards", "idempotency_key": "short"})
+    assert short.status_code == 422 and 'value="Friday cards"' in short.get_data(as_text=True)
+    with client.session_transaction() as kept:
+        assert len(kept[access.TABLE_TOKENS]) == 1
+
+
 def test_a_table_name_refused_at_its_field(client: FlaskClient) -> None:
     for typed in ("   ", "x" * 41):
         answer = client.post("/t", data={"name": typed})
