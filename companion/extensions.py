@@ -1,18 +1,17 @@
 """Flask extensions shared by the blueprints.
 
-Three of them hook every request: Flask-WTF, Flask-Compress and Flask-Limiter. Each hook runs
-only where it has something to do — the CSRF check for a post, compression for an answer it may
-compress, the limiter's headers and bookkeeping for a request through a limited view — so a poll
-or a static file pays for none of them.
+Three of them hook every request: Flask-WTF (its CSRF check acts on posts only), Flask-Compress
+(called here only for an answer it may compress, with the coding chosen by
+``companion.encodings``) and Flask-Limiter (no default limit: only the views decorated by
+``game_creation_limit`` are counted). Each is set up through its documented API.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from flask import Flask, Response, after_this_request, current_app, g, request
+from flask import Flask, Response, current_app, request
 from flask_compress import Compress
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -43,43 +42,8 @@ _creation_budget = limiter.shared_limit(
 )
 
 
-def game_creation_limit(view: View) -> View:
-    """The decorator of every view that creates a game: it spends the shared budget, and marks
-    the request as limited, so that the limiter's after-request work runs for it (for this
-    request alone, when no limit applies to every request)."""
-    limited = _creation_budget(view)
-
-    @functools.wraps(limited)
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        g.rate_limited = True
-        after = current_app.extensions.get("companion.limited")
-        if after is not None:
-            after_this_request(after)
-        return limited(*args, **kwargs)
-
-    return counted  # type: ignore[return-value]
-
-
-def _where_limited(hook: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """The limiter's teardown hook (forgetting the request), run only for a request that went
-    through a limited view. Any other has nothing to forget."""
-
-    @functools.wraps(hook)
-    def run(value: Any) -> Any:
-        return hook(value) if g.get("rate_limited") else value
-
-    return run
-
-
-def _in_turn(hooks: list[Callable[[Any], Any]]) -> Callable[[Any], Any]:
-    """Several after-request hooks as one, run in Flask's order (the last registered first)."""
-
-    def run(response: Any) -> Any:
-        for hook in reversed(hooks):
-            response = hook(response)
-        return response
-
-    return run
+#: The decorator of every view that creates a game: it spends the shared budget.
+game_creation_limit: Callable[[View], View] = _creation_budget  # type: ignore[assignment]
 
 
 def _retry_after_only_when_refused(response: Response) -> Response:
@@ -113,42 +77,13 @@ def _vary_and_compress(response: Response) -> Response:
     return response
 
 
-def _for_checked_methods(hook: Callable[[], Any]) -> Callable[[], Any]:
-    """Flask-WTF's before-request check, run only for the methods it checks (POST, PUT, PATCH,
-    DELETE): for any other it looks up the view's exemptions only to let the request through."""
-
-    @functools.wraps(hook)
-    def run() -> Any:
-        if request.method in current_app.config["WTF_CSRF_METHODS"]:
-            return hook()
-        return None
-
-    return run
-
-
 def init_app(app: Flask) -> None:
-    before = app.before_request_funcs.setdefault(None, [])
-    first = len(before)
     csrf.init_app(app)
-    before[first:] = [_for_checked_methods(hook) for hook in before[first:]]
     migrate.init_app(app, db, directory=paths.folder("migrations"))
-    after = app.after_request_funcs.setdefault(None, [])
-    teardown = app.teardown_request_funcs.setdefault(None, [])
-    ours = (len(after), len(teardown))  # where the limiter's hooks (and ours below) will start
-    # Registered before the limiter's own hook, so it runs after it (Flask runs them in reverse).
+    # Registered before the limiter's own hook, so it runs after it (Flask runs after-request
+    # hooks in the reverse order of their registration).
     app.after_request(_retry_after_only_when_refused)
     limiter.init_app(app)
-    # Only game creation is limited, by its decorator, which checks its own limit. With no
-    # default or application-wide limit, the check Flask-Limiter runs before every request
-    # (the polls, the static files…) finds nothing to count: skip it. Its after-request hook
-    # (and ours above) becomes the decorator's, for its request alone; its teardown runs only
-    # for a request through a limited view.
-    if not app.config.get("RATELIMIT_DEFAULT") and not app.config.get("RATELIMIT_APPLICATION"):
-        before[:] = [hook for hook in before
-                     if getattr(hook, "__func__", None) is not Limiter._check_request_limit]
-        app.extensions["companion.limited"] = _in_turn(after[ours[0]:])
-        del after[ours[0]:]
-        teardown[ours[1]:] = [_where_limited(hook) for hook in teardown[ours[1]:]]
     # Flask-Compress's hook is registered here, within _vary_and_compress.
     app.config["COMPRESS_REGISTER"] = False
     # The bodies kept per version are compressed once per encoding (caches.CompressedBodies).

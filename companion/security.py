@@ -15,7 +15,6 @@ import logging
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from functools import lru_cache
 from typing import Any
 from urllib.parse import unquote_to_bytes
 
@@ -27,6 +26,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.sansio.utils import get_host
 
 from .config import is_on
+from .rules.memo import memoized
 from .sessions import SessionInterface
 
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -120,7 +120,8 @@ BAD_HOST = "companion.bad_host"
 _STAND_IN_HOST = "invalid"
 
 
-@lru_cache(maxsize=256)
+#: By Host header (a server answers to a few names; the last 256 kept).
+@memoized(256)
 def _host_binds(host: str) -> bool:
     """Whether werkzeug's router can bind to ``host``: it encodes the name (without its port)
     with IDNA, which fails on an empty label (``a..b``) or one over 63 characters; Flask is then

@@ -12,10 +12,7 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
-from functools import lru_cache
-from threading import Lock
 
 import segno
 from flask import current_app, make_response, request, url_for
@@ -25,7 +22,9 @@ from flask_babel import ngettext
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from ..caches import cache
 from ..rules import Family, GameState
+from ..rules.memo import memoized
 from ..store import StoredGame
 from . import access
 from .messages import game_name
@@ -33,7 +32,8 @@ from .names import isolate, names_list
 from .seven_up.hand_form import side_names
 from .standings_image import Picture, Row, render_aside
 
-@lru_cache(maxsize=256)
+#: Kept by link (a game's links never change), the last 256.
+@memoized(256)
 def qr_svg(url: str) -> Markup:
     """The QR code of ``url`` as inline SVG: dark modules on white, a 4-module quiet zone, sized
     by CSS (``.qr-code``). segno writes presentation attributes only (no inline style).
@@ -144,24 +144,12 @@ def preview(game: StoredGame) -> Preview:
 
 # --- the standings image route --------------------------------------------------------------
 
-#: The last images drawn, by (game, version, language): a game's image changes only with it.
-_CACHE: OrderedDict[tuple[str, int, str], bytes] = OrderedDict()
-_CACHE_SIZE = 64
-_CACHE_LOCK = Lock()
-
-
 def _cached(game: StoredGame, lang: str) -> bytes:
-    key = (game.id, game.version, lang)
-    with _CACHE_LOCK:
-        if key in _CACHE:
-            _CACHE.move_to_end(key)
-            return _CACHE[key]
-    body = render_aside(picture(game))  # a miss: drawn aside, the worker's other requests go on
-    with _CACHE_LOCK:
-        _CACHE[key] = body
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    return body
+    """The image of this version in this language: drawn once, kept in the app's ``images``
+    cache by ``(game, version, language)`` (a game's image changes only with it)."""
+    return cache("images").get_or_make(  # type: ignore[return-value]
+        (game.id, game.version, lang),
+        lambda: render_aside(picture(game)))  # drawn aside, the worker's other requests go on
 
 
 def standings_image(game_id: str) -> Response:
