@@ -22,6 +22,7 @@ from flask_babel import ngettext
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from .. import conditional
 from ..caches import cache
 from ..rules import Family, GameState
 from ..rules.memo import memoized
@@ -159,16 +160,14 @@ def standings_image(game_id: str) -> Response:
     if lang not in current_app.config["LANGUAGES"]:
         lang = str(get_locale() or "en")
     etag = f"{game.id}.{game.version}.{lang}"
-    if request.if_none_match.contains(etag):
-        response = make_response("", 304)
+    # Revalidated on each use (the game moves on); the ETag makes that a 304 until it does.
+    if conditional.client_holds(etag, weak=False):
+        response = conditional.not_modified(etag, "image/png", "public, no-cache", weak=False)
     else:
         with force_locale(lang):
             body = _cached(game, lang)
-        response = make_response(body)
+        response = conditional.tagged(make_response(body), etag, "public, no-cache", weak=False)
         response.mimetype = "image/png"
-    response.set_etag(etag)
-    # Revalidated on each use (the game moves on); the ETag makes that a 304 until it does.
-    response.headers["Cache-Control"] = "public, no-cache"
     response.vary.add("Accept-Language")
     response.vary.add("Cookie")
     return response

@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block
 from werkzeug.wrappers import Response
 
-from .. import store, tables
+from .. import conditional, store, tables
 from ..rules import IntRange, RuleError
 from ..rules.rematch import rematch_settings
 from ..rules.table_stats import PlayedGame, PlayerFigures
@@ -117,8 +117,8 @@ def live(table_id: str) -> Response:
     version = tables.table_version(table_id)
     if version is None:
         abort(404)
-    if request.args.get("v", type=int) == version:
-        return current_app.response_class(status=204, mimetype="text/html")
+    if conditional.poll_is_current(version):
+        return conditional.nothing_new()
     return render_table(_load_or_404(table_id), fragment=True)
 
 
