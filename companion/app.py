@@ -31,6 +31,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .web import bp as web_bp
     from .web.caching import no_store_by_default
 
+    security.refuse_bad_hosts(app)  # the first hook of every request
     extensions.init_app(app)
     i18n.init_app(app)
     security.init_app(app)

@@ -1,6 +1,7 @@
-"""Database set-up (SQLite pragmas for the embedded default), and the three ways ``store`` (and
-``tables``, for a table's row) reach it, all on SQLAlchemy Core's public API: a read of one row,
-a read of rows, and a write that waits for SQLite's lock without blocking a worker."""
+"""Database set-up (SQLite pragmas for the embedded default), and the ways ``store`` (and
+``tables``, for a table's row) reach it, all on SQLAlchemy's public API: a read of one row, a
+read of rows, a write that waits for SQLite's lock without blocking a worker, and the head read
+of every request on the driver's cursor (``read_plain``, where the bench needs it)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,13 @@ import time
 from typing import Any, Callable, Mapping, Sequence
 
 from flask import Flask
-from sqlalchemy import Executable, event
+from sqlalchemy import Executable, Select, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.sql.dml import UpdateBase
 
 from .models import db
+from .rules.memo import LRU
 
 #: SQLITE_SYNCHRONOUS: how far a commit is flushed before the entry is acknowledged.
 SYNCHRONOUS = ("NORMAL", "FULL", "EXTRA")
@@ -57,6 +59,42 @@ def read_one(statement: Executable, params: Mapping[str, Any]) -> tuple[Any, ...
     with db.engine.connect() as connection:
         row = connection.execute(statement, params).first()
     return None if row is None else tuple(row)
+
+
+def read_plain(statement: Select[Any], params: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """The first row of ``statement``, whose columns need no processing by their types
+    (integers, text: a game's version and token hash), run on the driver's cursor of a pooled
+    connection (``Engine.raw_connection``), its SQL compiled once per engine.
+
+    Every poll, page and write reads a game's head: through ``Connection.execute`` SQLAlchemy's
+    cache-key walk and result machinery cost that read 100-200 µs, against a 304's whole
+    250 µs (bench/README.md, issue 17). ``tests/store/test_reads.py`` fails when this stops
+    giving exactly what ``read_one`` gives."""
+    engine = db.engine
+    sql, names = _PLAIN.get_or_make((engine, statement), lambda: _plain_sql(engine, statement))
+    values: Any = params if names is None else [params[name] for name in names]
+    connection = engine.raw_connection()
+    try:
+        cursor = connection.cursor()
+        try:
+            cursor.execute(sql, values)
+            row = cursor.fetchone()
+        finally:
+            cursor.close()
+    finally:
+        connection.close()  # back to the pool, rolled back
+    return None if row is None else tuple(row)
+
+
+#: By engine and statement (a handful of statements, an engine per app: 64 at most), the SQL
+#: and, for a positional parameter style, its parameters' names in order.
+_PLAIN: LRU[tuple[Engine, Select[Any]], tuple[str, tuple[str, ...] | None]] = LRU(64)
+
+
+def _plain_sql(engine: Engine, statement: Select[Any]) -> tuple[str, tuple[str, ...] | None]:
+    compiled = statement.compile(dialect=engine.dialect)
+    names = tuple(compiled.positiontup or ()) if engine.dialect.positional else None
+    return str(compiled), names
 
 
 def read_all(statement: Executable, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:

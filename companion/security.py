@@ -196,6 +196,12 @@ def _refuse_bad_host() -> None:
         abort(400)
 
 
+def refuse_bad_hosts(app: Flask) -> None:
+    """Register the refusal of a Host that cannot be bound; called before any other extension
+    registers its hooks, so that it runs first (Flask runs them in their order of registration)."""
+    app.before_request(_refuse_bad_host)
+
+
 # --- capability tokens never reach a log, nor a page's echo of its own address ----------------
 #
 # A scorekeeper link is /g/<id>/keep/<token> (a table's, /t/<id>/keep/<token>). A log keeps
@@ -385,8 +391,6 @@ def init_app(app: Flask) -> None:
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.context_processor(lambda: {"return_address": return_address})
-    # First of every request's hooks: nothing else should run for a Host that cannot be bound.
-    app.before_request_funcs.setdefault(None, []).insert(0, _refuse_bad_host)
     for status in ERRORS:
         app.register_error_handler(status, _handle_error)
     for logger in (logging.getLogger("werkzeug"), app.logger):

@@ -5,8 +5,9 @@ entries.
 Its interface, one style for each need:
 
 - **read the head** (``game_head``: the version and the edit token's hash, what a 304 or 204
-  needs) and **read the row** (``load_game``, ``load_games``, ``table_game_versions``): SQLAlchemy
-  Core ``select`` on a pooled connection (``database.read_one``, ``database.read_all``);
+  needs: a Core ``select`` compiled once and run on the driver's cursor, ``database.read_plain``)
+  and **read the row** (``load_game``, ``load_games``, ``table_game_versions``: Core ``select``
+  on a pooled connection, ``database.read_one``, ``database.read_all``);
 - **write an entry** (``add_entry``, ``undo_entry``, ``correct_round``, ``record_rematch``): one
   Core ``UPDATE … WHERE version = :seen`` in a transaction of its own (``database.write``),
   with what must commit with it (the request's Idempotency-Key, the table's version);
@@ -211,7 +212,7 @@ def game_head(game_id: str) -> GameHead | None:
     """The game's version and token hash, or ``None`` for no such game: no entries, no fold."""
     if not game_id:
         return None
-    row = database.read_one(_HEAD, {"game_id": game_id})
+    row = database.read_plain(_HEAD, {"game_id": game_id})
     return None if row is None else GameHead(game_id, row[0], row[1])
 
 

@@ -126,7 +126,7 @@ _VERSION = select(_TABLES.c.version).where(_TABLES.c.id == bindparam("table_id")
 
 def table_version(table_id: str) -> int | None:
     """The table's version alone (what a 304 needs), or ``None`` for no such table."""
-    row = database.read_one(_VERSION, {"table_id": table_id})
+    row = database.read_plain(_VERSION, {"table_id": table_id})
     return None if row is None else int(row[0])
 
 

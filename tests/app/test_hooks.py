@@ -1,20 +1,51 @@
-"""What the extensions' hooks do to which request: the limiter counts (and names its headers
-on) only a request through a limited view; the CSRF check refuses only a post."""
+"""What the extensions' hooks do to which request: the limiter works (counts, adds its headers)
+only for a request through a limited view; the CSRF check refuses only a post. And the one edit
+of a library's hooks (``extensions.limit_only_where_limited``) still finds what Flask-Limiter
+registers: this fails when a Flask-Limiter upgrade registers its hooks otherwise."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from flask import Flask
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+
+from companion import extensions
 
 GAME = {"ruleset": "oh-hell", "players": ["Ana", "Ben", "Cleo"]}
 
 
-def test_the_limiter_counts_only_a_limited_request(make_app: Callable[..., Flask]) -> None:
+def test_flask_limiter_registers_the_hooks_we_take_out() -> None:
+    """What ``limit_only_where_limited`` relies on: ``init_app`` adds its check before every
+    request as the bound ``Limiter._check_request_limit``, and after-request and teardown hooks
+    of its own, nothing else."""
+    app = Flask(__name__)
+    app.config["RATELIMIT_STORAGE_URI"] = "memory://"
+    limiter = Limiter(key_func=get_remote_address, default_limits=[])
+    limiter.init_app(app)
+    before = app.before_request_funcs[None]
+    assert [getattr(hook, "__func__", None) for hook in before] == [Limiter._check_request_limit]
+    assert extensions.limiter_hook(app) is before[0]
+    assert len(app.after_request_funcs[None]) == 1 and len(app.teardown_request_funcs[None]) == 1
+
+
+def test_the_app_keeps_no_limiter_check_before_its_requests(app: Flask) -> None:
+    assert extensions.limiter_hook(app) is None
+    assert "companion.limited" in app.extensions
+
+
+def test_the_limiter_works_only_for_a_limited_request(make_app: Callable[..., Flask],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app(RATELIMIT_ENABLED=True, GAME_CREATION_LIMIT="5 per hour")
+    ran: list[str] = []
+    kept = app.extensions["companion.limited"]
+    monkeypatch.setitem(app.extensions, "companion.limited",
+                        lambda response: ran.append("after") or kept(response))
     client = app.test_client()
     created = client.post("/api/v1/games", json=GAME)
-    assert created.status_code == 201
+    assert created.status_code == 201 and ran == ["after"]
     assert created.headers["X-RateLimit-Remaining"] == "4"
     game = created.get_json()["game"]
     for url in (f"/api/v1/games/{game['id']}", f"/g/{game['id']}", f"/g/{game['id']}/live?v=1",
@@ -22,6 +53,7 @@ def test_the_limiter_counts_only_a_limited_request(make_app: Callable[..., Flask
         response = client.get(url)
         assert response.status_code == 200 or response.status_code == 204, url
         assert "X-RateLimit-Remaining" not in response.headers, url
+    assert ran == ["after"]
     assert client.post("/api/v1/games", json=GAME).headers["X-RateLimit-Remaining"] == "3"
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from flask import Flask
 from flask_migrate import upgrade
 
-from companion import create_app, store
+from companion import create_app, database, store
 
 from tests.api.client import Api
 
@@ -55,3 +55,16 @@ def test_an_in_memory_database_serves_every_read_on_its_one_connection() -> None
     for _ in range(3):  # the tables are still there: the connection was not taken away
         assert api.get(game)["version"] == game.version
         api.play_turn_round(game)
+
+
+def test_the_head_read_on_the_drivers_cursor_is_what_sqlalchemy_reads(app: Flask) -> None:
+    """``database.read_plain`` runs a compiled statement on the driver's cursor: it must give
+    exactly the row ``Connection.execute`` gives (fails when SQLAlchemy changes under it)."""
+    game = Api(app.test_client()).create("oh-hell", ["Ana", "Ben", "Cleo"])
+    with app.app_context():
+        for game_id in (game.id, "no-such-game"):
+            params = {"game_id": game_id}
+            assert database.read_plain(store._HEAD, params) == database.read_one(store._HEAD, params)
+        head = store.game_head(game.id)
+        assert head is not None and head.version == game.version
+        assert head.token_matches(game.token)
