@@ -1,17 +1,22 @@
 """Database set-up (SQLite pragmas for the embedded default), and the ways ``store`` (and
 ``tables``, for a table's row) reach it, all on SQLAlchemy's public API: a read of one row, a
 read of rows, a write that waits for SQLite's lock without blocking a worker, and the head read
-of every request on the driver's cursor (``read_plain``, where the bench needs it)."""
+of every request on the driver's cursor of a few connections kept out of the pool
+(``read_plain``, ``Readers``: where the bench needs it)."""
 
 from __future__ import annotations
 
+import os
+import threading
 import time
+import weakref
 from typing import Any, Callable, Mapping, Sequence
 
-from flask import Flask
+from flask import Flask, current_app
 from sqlalchemy import Executable, Select, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
+from sqlalchemy.pool import SingletonThreadPool, StaticPool
 from sqlalchemy.sql.dml import UpdateBase
 
 from .models import db
@@ -63,26 +68,125 @@ def read_one(statement: Executable, params: Mapping[str, Any]) -> tuple[Any, ...
 
 def read_plain(statement: Select[Any], params: Mapping[str, Any]) -> tuple[Any, ...] | None:
     """The first row of ``statement``, whose columns need no processing by their types
-    (integers, text: a game's version and token hash), run on the driver's cursor of a pooled
-    connection (``Engine.raw_connection``), its SQL compiled once per engine.
+    (integers, text: a game's version and token hash), run on the driver's cursor of one of the
+    engine's ``Readers``, its SQL compiled once per engine.
 
-    Every poll, page and write reads a game's head: through ``Connection.execute`` SQLAlchemy's
-    cache-key walk and result machinery cost that read 100-200 µs, against a 304's whole
-    250 µs (bench/README.md, issue 17). ``tests/store/test_reads.py`` fails when this stops
-    giving exactly what ``read_one`` gives."""
+    Every poll, page and write reads a game's head: through ``Connection.execute``, SQLAlchemy's
+    cache-key walk and result machinery cost that read 100-200 µs, and the pool's checkout and
+    return 30-50 µs more, against a 304's whole 250 µs (bench/README.md, issue 17).
+    ``tests/store/test_reads.py`` fails when this stops giving exactly what ``read_one`` gives."""
     engine = db.engine
     sql, names = _PLAIN.get_or_make((engine, statement), lambda: _plain_sql(engine, statement))
     values: Any = params if names is None else [params[name] for name in names]
+    return _readers(engine).fetch_one(sql, values)
+
+
+def _readers(engine: Engine) -> Readers:
+    """The app's kept read connections (made on first use, closed by ``engine.dispose()``)."""
+    found = current_app.extensions.get("companion.readers")
+    if not isinstance(found, Readers) or found.engine_id != id(engine):
+        made = Readers(engine)
+        event.listen(engine, "engine_disposed", lambda _engine: made.close())
+        current_app.extensions["companion.readers"] = found = made
+    return found
+
+
+class Readers:
+    """A few of the engine's driver connections, taken out of its pool and kept for one-row reads
+    in autocommit (a game's version, on every poll).
+
+    The pool's checkout and return (its bookkeeping, events and the rollback on return) cost four
+    times the indexed read itself; these connections hold no transaction between reads, so they
+    need none of it. Each read takes an idle connection or makes one, up to ``SIZE`` at once;
+    beyond that (a driver that lets other greenlets run while it waits) it uses the pool as
+    usual. A connection that fails is closed, never kept, and the read is made again through the
+    pool; after a fork the parent's connections are left to the parent; ``engine.dispose()``
+    closes them.
+    """
+
+    SIZE = 4
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = weakref.proxy(engine)  # the app keeps its readers, they do not keep it
+        self.engine_id = id(engine)
+        # A pool of one shared connection (an in-memory SQLite database) must keep it.
+        self._size = 0 if isinstance(engine.pool, (StaticPool, SingletonThreadPool)) else self.SIZE
+        self._lock = threading.Lock()
+        self._idle: list[Any] = []
+        self._open = 0
+        self._pid = os.getpid()
+
+    def fetch_one(self, sql: str, params: Any) -> tuple[Any, ...] | None:
+        """The first row of ``sql`` (compiled for this engine's driver), or ``None``."""
+        connection = self._take()
+        if connection is None:
+            return _fetch_one_pooled(self._engine, sql, params)
+        try:
+            row = _first_row(connection, sql, params)
+        except Exception:
+            # Gone stale (PostgreSQL restarted, say): the pool, which pings what it hands out,
+            # answers this one read.
+            self._drop(connection)
+            return _fetch_one_pooled(self._engine, sql, params)
+        except BaseException:
+            self._drop(connection)
+            raise
+        with self._lock:
+            self._idle.append(connection)
+        return row
+
+    def _take(self) -> Any:
+        with self._lock:
+            if self._pid != os.getpid():  # forked: those are the parent's to use and close
+                self._idle, self._open, self._pid = [], 0, os.getpid()
+            if self._idle:
+                return self._idle.pop()
+            if self._open >= self._size:
+                return None
+            self._open += 1
+        try:
+            pooled = self._engine.raw_connection()
+            connection = pooled.dbapi_connection
+            pooled.detach()  # ours now: the pool forgets it and makes another when it needs one
+            if hasattr(connection, "autocommit") and self._engine.dialect.name != "sqlite":
+                connection.autocommit = True  # PostgreSQL: no transaction left open between reads
+            return connection
+        except BaseException:
+            with self._lock:
+                self._open -= 1
+            raise
+
+    def _drop(self, connection: Any) -> None:
+        with self._lock:
+            self._open -= 1
+        try:
+            connection.close()
+        except Exception:
+            pass  # a broken connection may refuse even to close: it is gone either way
+
+    def close(self) -> None:
+        with self._lock:
+            idle, self._idle = self._idle, []
+            self._open -= len(idle)
+        for connection in idle:
+            connection.close()
+
+
+def _fetch_one_pooled(engine: Engine, sql: str, params: Any) -> tuple[Any, ...] | None:
     connection = engine.raw_connection()
     try:
-        cursor = connection.cursor()
-        try:
-            cursor.execute(sql, values)
-            row = cursor.fetchone()
-        finally:
-            cursor.close()
+        return _first_row(connection, sql, params)
     finally:
         connection.close()  # back to the pool, rolled back
+
+
+def _first_row(connection: Any, sql: str, params: Any) -> tuple[Any, ...] | None:
+    cursor = connection.cursor()
+    try:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    finally:
+        cursor.close()  # the statement ends: SQLite's read snapshot goes with it
     return None if row is None else tuple(row)
 
 

@@ -1,19 +1,55 @@
-"""The store's reads (``database.read_one``, on a pooled connection given back at once): each
-sees every write at once and holds no snapshot between reads; an in-memory database's one
-shared connection serves them all."""
+"""The polls' version reads (``database.read_plain``) on driver connections kept outside the
+pool (``database.Readers``): exactly what SQLAlchemy reads;
+one connection serves read after read, sees every write at once, holds no snapshot between
+reads, is replaced when it breaks, and is closed with the engine; an in-memory database's one
+shared connection is never taken out of its pool."""
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
+import pytest
 from flask import Flask
 from flask_migrate import upgrade
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
 
 from companion import create_app, database, store
+from companion.models import db
 
 from tests.api.client import Api
+
+
+def _engine(app: Flask) -> Engine:
+    with app.app_context():
+        return db.engine
+
+
+@contextmanager
+def connections(engine: Engine) -> Iterator[tuple[list[Any], list[Any]]]:
+    """The driver connections the engine makes inside the block, and its pool's checkouts.
+    Every connection from before is closed first, so the block's reads start from none."""
+    made: list[Any] = []
+    checkouts: list[Any] = []
+
+    def connected(dbapi_connection: Any, _record: Any) -> None:
+        made.append(dbapi_connection)
+
+    def checked_out(dbapi_connection: Any, *_args: Any) -> None:
+        checkouts.append(dbapi_connection)
+
+    engine.dispose()
+    event.listen(engine, "connect", connected)
+    event.listen(engine, "checkout", checked_out)
+    try:
+        yield made, checkouts
+    finally:
+        event.remove(engine, "connect", connected)
+        event.remove(engine, "checkout", checked_out)
 
 
 def _head(app: Flask, game_id: str) -> store.GameHead | None:
@@ -21,7 +57,16 @@ def _head(app: Flask, game_id: str) -> store.GameHead | None:
         return store.game_head(game_id)
 
 
-def test_a_read_sees_each_write_at_once_and_holds_no_snapshot(
+def test_one_kept_connection_serves_every_poll_past_the_pool(app: Flask) -> None:
+    game = Api(app.test_client()).create("oh-hell", ["Ana", "Ben", "Cleo"])
+    with connections(_engine(app)) as (made, checkouts):
+        heads = [_head(app, game.id) for _ in range(50)]
+    assert all(h is not None and h.version == game.version for h in heads)
+    assert len(made) == 1, made  # made once, through the pool (its one checkout), then kept
+    assert len(checkouts) == 1, checkouts
+
+
+def test_a_kept_connection_sees_each_write_at_once_and_holds_no_snapshot(
         tmp_path: Path, make_app: Callable[..., Flask]) -> None:
     shared = f"sqlite:///{tmp_path / 'shared.sqlite'}"
     writer_app, reader_app = make_app(SQLALCHEMY_DATABASE_URI=shared), make_app(SQLALCHEMY_DATABASE_URI=shared)
@@ -30,7 +75,7 @@ def test_a_read_sees_each_write_at_once_and_holds_no_snapshot(
     for _ in range(3):
         head = _head(reader_app, game.id)
         assert head is not None and head.version == game.version
-        # Between reads no connection holds a read snapshot: a checkpoint that must wait
+        # Between reads the kept connection holds no read snapshot: a checkpoint that must wait
         # for every reader (TRUNCATE) is not kept busy by it.
         with sqlite3.connect(tmp_path / "shared.sqlite") as other:
             busy, _log, _done = other.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
@@ -40,12 +85,57 @@ def test_a_read_sees_each_write_at_once_and_holds_no_snapshot(
     assert head is not None and head.version == game.version
 
 
-def test_no_such_game_is_none(app: Flask) -> None:
+def test_no_such_game_is_none_on_a_kept_connection(app: Flask) -> None:
     assert _head(app, "no-such-game") is None
     assert _head(app, "no-such-game") is None
 
 
-def test_an_in_memory_database_serves_every_read_on_its_one_connection() -> None:
+def test_a_broken_kept_connection_is_dropped_and_the_read_made_through_the_pool(app: Flask) -> None:
+    game = Api(app.test_client()).create("oh-hell", ["Ana", "Ben", "Cleo"])
+    with connections(_engine(app)) as (made, checkouts):
+        assert _head(app, game.id) is not None
+        made[0].close()  # as a server restart would leave it
+        head = _head(app, game.id)
+        assert head is not None and head.version == game.version
+        assert len(checkouts) == 2  # the first connection's making, then the pooled read
+        assert _head(app, game.id) is not None
+    assert len(made) >= 2  # the broken one was never used again
+
+
+def test_engine_dispose_closes_the_kept_connections(app: Flask) -> None:
+    game = Api(app.test_client()).create("oh-hell", ["Ana", "Ben", "Cleo"])
+    with connections(_engine(app)) as (made, _checkouts):
+        assert _head(app, game.id) is not None
+    _engine(app).dispose()
+    with pytest.raises(sqlite3.ProgrammingError):
+        made[0].execute("select 1")
+
+
+def test_after_a_fork_the_parents_connection_is_left_to_the_parent(
+        app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Api(app.test_client()).create("oh-hell", ["Ana", "Ben", "Cleo"])
+    with connections(_engine(app)) as (made, _checkouts):
+        assert _head(app, game.id) is not None
+        parent = database.os.getpid()
+        monkeypatch.setattr(database.os, "getpid", lambda: parent + 1)  # now "the child"
+        assert _head(app, game.id) is not None
+        assert len(made) == 2  # the child made its own
+    assert made[0].execute("select 1").fetchone() == (1,)  # the parent's is still open
+
+
+def test_beyond_the_kept_connections_reads_use_the_pool(
+        make_app: Callable[..., Flask], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(database.Readers, "SIZE", 0)
+    app = make_app()
+    game = Api(app.test_client()).create("oh-hell", ["Ana", "Ben", "Cleo"])
+    with connections(_engine(app)) as (_made, checkouts):
+        for _ in range(3):
+            head = _head(app, game.id)
+            assert head is not None and head.version == game.version
+    assert len(checkouts) == 3
+
+
+def test_an_in_memory_database_keeps_its_one_connection_in_its_pool() -> None:
     app = create_app({"TESTING": True, "SECRET_KEY": "memory", "SQLALCHEMY_DATABASE_URI": "sqlite://",
                       "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False})
     with app.app_context():
