@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .app import Companion, create_app
+    from .app import create_app
 
-__all__ = ["Companion", "create_app"]
+__all__ = ["create_app"]
 
 
 def __getattr__(name: str) -> Any:

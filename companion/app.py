@@ -6,40 +6,15 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from typing import Any
 
 from flask import Flask
 
 from . import caches, config, database, paths
 
-class Companion(Flask):
-    """Flask, but each view and hook is asked once whether it is a coroutine: Flask asks
-    ``inspect`` again for every hook of every request (a poll runs five)."""
-
-    #: Enough for every view and hook; a function seen beyond it is asked each time, as by Flask.
-    KEPT = 512
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._sync: dict[Callable[..., Any], Callable[..., Any]] = {}
-
-    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
-        kept = self._sync
-        try:
-            found = kept.get(func)
-        except TypeError:  # a callable that cannot be a key
-            return super().ensure_sync(func)
-        if found is None:
-            found = super().ensure_sync(func)
-            if len(kept) < self.KEPT:
-                kept[func] = found
-        return found
-
-
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The application factory. ``test_config`` replaces the instance file and environment."""
-    app = Companion(
+    app = Flask(
         "companion",  # the package: the app's name, its logger's and its root path
         instance_path=paths.instance(),
         instance_relative_config=True,
@@ -56,6 +31,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .web import bp as web_bp
     from .web.caching import no_store_by_default
 
+    security.refuse_bad_hosts(app)  # the first hook of every request
     extensions.init_app(app)
     i18n.init_app(app)
     security.init_app(app)

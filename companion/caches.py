@@ -11,15 +11,12 @@ Each Flask app has its own caches (``app.extensions``), so test apps never share
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Hashable
-from typing import Generic, TypeVar
 
 from flask import Flask, Request, current_app, g
 from werkzeug.wrappers import Response
 
-V = TypeVar("V")
+from .rules.memo import LRU
 
 #: How many entries each cache keeps by default (``STATE_CACHE_SIZE`` in the config).
 DEFAULT_SIZE = 256
@@ -33,45 +30,23 @@ DEFAULT_SIZE = 256
 #: are made from) keep ``STATE_CACHE_SIZE`` entries, as the games' caches do.
 #: ``table-rows`` holds the JSON text of a game's row in the table object (a few hundred
 #: bytes), by game version and the names shown, as many as ``table-games``.
-SIZES = {"table-games": ("TABLE_CACHE_SIZE", 4096), "table-rows": ("TABLE_CACHE_SIZE", 4096)}
+#: ``images`` keeps 64 standings PNGs (about 40 KB each) unless ``IMAGE_CACHE_SIZE`` says more.
+SIZES = {"table-games": ("TABLE_CACHE_SIZE", 4096), "table-rows": ("TABLE_CACHE_SIZE", 4096),
+         "images": ("IMAGE_CACHE_SIZE", 64)}
 
 
-class LRU(Generic[V]):
-    """A small thread-safe least-recently-used map."""
+def cache(name: str) -> LRU[Hashable, object]:
+    """The app's cache called ``name``, made on first use, each an ``LRU`` (``rules.memo``) of
+    ``STATE_CACHE_SIZE`` entries unless ``SIZES`` says otherwise. Their keys:
 
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._items: OrderedDict[Hashable, V] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable) -> V | None:
-        with self._lock:
-            value = self._items.get(key)
-            if value is not None:
-                self._items.move_to_end(key)
-            return value
-
-    def put(self, key: Hashable, value: V) -> None:
-        if self.size <= 0:
-            return
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-
-def cache(name: str) -> LRU[object]:
-    """The app's cache called ``name`` (``games``, ``latest``, ``api``, ``pages``, ``rounds``,
-    ``compressed``; the tables' ones, ``SIZES``), made on first use."""
-    caches: dict[str, LRU[object]] = current_app.extensions["companion.caches"]
+    - ``games``: ``(game id, version)`` -> ``store.StoredGame``;
+    - ``latest``: game id -> the latest ``StoredGame`` this process knows (the next fold's start);
+    - ``api``: ``(game id, version)`` -> the API's JSON body;
+    - ``pages``: a page's key (``web.caching``) -> a watcher's ``WatcherPage``;
+    - ``images``: ``(game id, version, language)`` -> the standings PNG (``web.share``);
+    - ``compressed``: ``"<encoding>;<kept body's key>"`` -> its compressed bytes;
+    - the tables' ones, ``SIZES`` above (``companion.tables``)."""
+    caches: dict[str, LRU[Hashable, object]] = current_app.extensions["companion.caches"]
     found = caches.get(name)
     if found is None:
         setting, default = SIZES.get(name, ("STATE_CACHE_SIZE", DEFAULT_SIZE))

@@ -1,5 +1,8 @@
-"""Database set-up (SQLite pragmas for the embedded default), the write that waits for SQLite's
-lock without blocking a worker, and the driver connections kept for the polls' one-row reads."""
+"""Database set-up (SQLite pragmas for the embedded default), and the ways ``store`` (and
+``tables``, for a table's row) reach it, all on SQLAlchemy's public API: a read of one row, a
+read of rows, a write that waits for SQLite's lock without blocking a worker, and the head read
+of every request on the driver's cursor of a few connections kept out of the pool
+(``read_plain``, ``Readers``: where the bench needs it)."""
 
 from __future__ import annotations
 
@@ -7,16 +10,17 @@ import os
 import threading
 import time
 import weakref
-from typing import Any, Callable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
-from flask import Flask
-from sqlalchemy import event
+from flask import Flask, current_app
+from sqlalchemy import Executable, Select, event
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import SingletonThreadPool, StaticPool
 from sqlalchemy.sql.dml import UpdateBase
 
 from .models import db
+from .rules.memo import LRU
 
 #: SQLITE_SYNCHRONOUS: how far a commit is flushed before the entry is acknowledged.
 SYNCHRONOUS = ("NORMAL", "FULL", "EXTRA")
@@ -54,6 +58,39 @@ def init_app(app: Flask) -> None:
             event.listen(engine, "connect", _sqlite_pragmas(synchronous))
 
 
+def read_one(statement: Executable, params: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """The first row of ``statement``, or ``None``, on a pooled connection given back at once
+    (no transaction held between requests; SQLAlchemy caches the compiled statement)."""
+    with db.engine.connect() as connection:
+        row = connection.execute(statement, params).first()
+    return None if row is None else tuple(row)
+
+
+def read_plain(statement: Select[Any], params: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """The first row of ``statement``, whose columns need no processing by their types
+    (integers, text: a game's version and token hash), run on the driver's cursor of one of the
+    engine's ``Readers``, its SQL compiled once per engine.
+
+    Every poll, page and write reads a game's head: through ``Connection.execute``, SQLAlchemy's
+    cache-key walk and result machinery cost that read 100-200 µs, and the pool's checkout and
+    return 30-50 µs more, against a 304's whole 250 µs (bench/README.md, issue 17).
+    ``tests/store/test_reads.py`` fails when this stops giving exactly what ``read_one`` gives."""
+    engine = db.engine
+    sql, names = _PLAIN.get_or_make((engine, statement), lambda: _plain_sql(engine, statement))
+    values: Any = params if names is None else [params[name] for name in names]
+    return _readers(engine).fetch_one(sql, values)
+
+
+def _readers(engine: Engine) -> Readers:
+    """The app's kept read connections (made on first use, closed by ``engine.dispose()``)."""
+    found = current_app.extensions.get("companion.readers")
+    if not isinstance(found, Readers) or found.engine_id != id(engine):
+        made = Readers(engine)
+        event.listen(engine, "engine_disposed", lambda _engine: made.close())
+        current_app.extensions["companion.readers"] = found = made
+    return found
+
+
 class Readers:
     """A few of the engine's driver connections, taken out of its pool and kept for one-row reads
     in autocommit (a game's version, on every poll).
@@ -70,7 +107,8 @@ class Readers:
     SIZE = 4
 
     def __init__(self, engine: Engine) -> None:
-        self._engine = weakref.proxy(engine)  # the engine keeps its readers, not the other way
+        self._engine = weakref.proxy(engine)  # the app keeps its readers, they do not keep it
+        self.engine_id = id(engine)
         # A pool of one shared connection (an in-memory SQLite database) must keep it.
         self._size = 0 if isinstance(engine.pool, (StaticPool, SingletonThreadPool)) else self.SIZE
         self._lock = threading.Lock()
@@ -134,18 +172,6 @@ class Readers:
             connection.close()
 
 
-_READERS: weakref.WeakKeyDictionary[Engine, Readers] = weakref.WeakKeyDictionary()
-
-
-def readers(engine: Engine) -> Readers:
-    """The engine's kept read connections (made on first use, closed by ``engine.dispose()``)."""
-    found = _READERS.get(engine)
-    if found is None:
-        found = _READERS[engine] = Readers(engine)
-        event.listen(engine, "engine_disposed", lambda _engine: found.close())
-    return found
-
-
 def _fetch_one_pooled(engine: Engine, sql: str, params: Any) -> tuple[Any, ...] | None:
     connection = engine.raw_connection()
     try:
@@ -164,13 +190,21 @@ def _first_row(connection: Any, sql: str, params: Any) -> tuple[Any, ...] | None
     return None if row is None else tuple(row)
 
 
-class JSONText(NamedTuple):
-    """A JSON column's value with its text made beforehand (``json.dumps(value)``, as
-    SQLAlchemy writes JSON to SQLite): SQLite stores the text as it is, other databases bind the
-    value through their own processor."""
+#: By engine and statement (a handful of statements, an engine per app: 64 at most), the SQL
+#: and, for a positional parameter style, its parameters' names in order.
+_PLAIN: LRU[tuple[Engine, Select[Any]], tuple[str, tuple[str, ...] | None]] = LRU(64)
 
-    value: Any
-    text: str
+
+def _plain_sql(engine: Engine, statement: Select[Any]) -> tuple[str, tuple[str, ...] | None]:
+    compiled = statement.compile(dialect=engine.dialect)
+    names = tuple(compiled.positiontup or ()) if engine.dialect.positional else None
+    return str(compiled), names
+
+
+def read_all(statement: Executable, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+    """Every row of ``statement``, as ``read_one`` reads one."""
+    with db.engine.connect() as connection:
+        return [tuple(row) for row in connection.execute(statement, params)]
 
 
 def write(statement: UpdateBase, params: Mapping[str, Any],
@@ -182,78 +216,30 @@ def write(statement: UpdateBase, params: Mapping[str, Any],
     On SQLite, a writer that finds another process's write lock would wait inside the driver
     (SQLite's busy handler sleeps up to 100 ms at a time), and a gevent worker would serve no
     one meanwhile: with two workers entering scores, writes waited on each other. So the lock is
-    tried without waiting, and retried after short sleeps that let the worker serve its other
-    requests (gevent makes ``time.sleep`` cooperative), for as long as the busy timeout.
-
-    There the statement runs on the driver's connection: compiled once per engine, each value
-    through its column type's own bind processor (the JSON and dates stored are SQLAlchemy's),
-    without the execution machinery, which cost a write as much as the statement and its commit;
-    a ``JSONText`` is bound as its text. A refusal is raised as SQLAlchemy raises it."""
+    tried without waiting (``PRAGMA busy_timeout=0`` on the connection for this write), and
+    retried after short sleeps that let the worker serve its other requests (gevent makes
+    ``time.sleep`` cooperative), for as long as the busy timeout."""
     engine = db.engine
-    if engine.dialect.name != "sqlite":
-        params = {k: v.value if isinstance(v, JSONText) else v for k, v in params.items()}
-        with engine.begin() as connection:
-            count = int(connection.execute(statement, params).rowcount)  # type: ignore[attr-defined]
-            for extra, extra_params in then if count == 1 else ():
-                connection.execute(extra, extra_params)
-            return count
-    sql, order = _compiled(engine, statement)
-    values = tuple(_bound(params[name], process) for name, process in order)
-    more = [_positional(engine, extra, extra_params) for extra, extra_params in then]
+    sqlite = engine.dialect.name == "sqlite"
     deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
     pause = 0.0005
     while True:
-        pooled = engine.raw_connection()
-        try:
-            driver = pooled.driver_connection
-            assert driver is not None
-            driver.execute("PRAGMA busy_timeout=0")
+        with engine.connect() as connection:
+            if sqlite:
+                connection.exec_driver_sql("PRAGMA busy_timeout=0")
             try:
-                count = int(driver.execute(sql, values).rowcount)
-                for extra_sql, extra_values in more if count == 1 else ():
-                    driver.execute(extra_sql, extra_values)
-                driver.commit()
+                count = int(connection.execute(statement, params).rowcount)
+                for extra, extra_params in then if count == 1 else ():
+                    connection.execute(extra, extra_params)
+                connection.commit()
                 return count
-            except engine.dialect.loaded_dbapi.OperationalError as error:
-                driver.rollback()
-                if "locked" not in str(error) or time.monotonic() >= deadline:
-                    raise DBAPIError.instance(sql, values, error, engine.dialect.loaded_dbapi.Error,
-                                              dialect=engine.dialect) from error
+            except OperationalError as error:
+                connection.rollback()
+                if not sqlite or "locked" not in str(error.orig) or time.monotonic() >= deadline:
+                    raise
             finally:
-                driver.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        finally:
-            pooled.close()  # back to the pool
+                if sqlite:
+                    connection.exec_driver_sql(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+                    connection.rollback()  # the PRAGMA's own transaction, if it began one
         time.sleep(pause)
         pause = min(pause * 2, 0.01)
-
-
-def _positional(engine: Engine, statement: UpdateBase,
-                params: Mapping[str, Any]) -> tuple[str, tuple[Any, ...]]:
-    sql, order = _compiled(engine, statement)
-    return sql, tuple(_bound(params[name], process) for name, process in order)
-
-
-def _bound(value: Any, process: Callable[[Any], Any] | None) -> Any:
-    if isinstance(value, JSONText):
-        return value.text
-    return value if process is None else process(value)
-
-
-def _compiled(engine: Engine, statement: UpdateBase) -> tuple[str, list[tuple[str, Any]]]:
-    """The statement's SQL for the engine's dialect, and its parameters in order, each with its
-    type's bind processor (``None`` for a value bound as it is)."""
-    per_engine = _COMPILED.setdefault(engine, {})
-    found = per_engine.get(statement)
-    if found is None:
-        dialect = engine.dialect
-        compiled = statement.compile(dialect=dialect)
-        assert compiled.positiontup is not None  # SQLite's parameters are positional
-        order = [(name, compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect))
-                 for name in compiled.positiontup]
-        found = per_engine[statement] = (str(compiled), order)
-    return found
-
-
-#: Per engine (weakly, as the readers: a test's app and its engine come and go), per statement.
-_COMPILED: weakref.WeakKeyDictionary[Engine, dict[UpdateBase, tuple[str, list[tuple[str, Any]]]]] = (
-    weakref.WeakKeyDictionary())

@@ -10,10 +10,12 @@ handed the chosen coding alone (``extensions._vary_and_compress``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+
+from .rules.memo import memoized
 
 
-@lru_cache(maxsize=256)
+#: By the whole header: browsers send a handful of them; the last 256 kept.
+@memoized(256)
 def _qualities(header: str) -> tuple[dict[str, float], float | None]:
     """Each listed coding's quality, and that of ``*`` (None when not listed)."""
     listed: dict[str, float] = {}

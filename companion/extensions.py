@@ -1,9 +1,10 @@
 """Flask extensions shared by the blueprints.
 
-Three of them hook every request: Flask-WTF, Flask-Compress and Flask-Limiter. Each hook runs
-only where it has something to do — the CSRF check for a post, compression for an answer it may
-compress, the limiter's headers and bookkeeping for a request through a limited view — so a poll
-or a static file pays for none of them.
+Three of them hook every request: Flask-WTF (its CSRF check acts on posts only), Flask-Compress
+(called here only for an answer it may compress, with the coding chosen by
+``companion.encodings``) and Flask-Limiter (no default limit: only the views decorated by
+``game_creation_limit`` are counted, and its hooks run only for them: the one edit of a
+library's hooks, ``limit_only_where_limited``, kept because the bench needs it).
 """
 
 from __future__ import annotations
@@ -44,9 +45,8 @@ _creation_budget = limiter.shared_limit(
 
 
 def game_creation_limit(view: View) -> View:
-    """The decorator of every view that creates a game: it spends the shared budget, and marks
-    the request as limited, so that the limiter's after-request work runs for it (for this
-    request alone, when no limit applies to every request)."""
+    """The decorator of every view that creates a game: it spends the shared budget, and has
+    the limiter's after-request work (its headers, the deduction) run for its request alone."""
     limited = _creation_budget(view)
 
     @functools.wraps(limited)
@@ -58,6 +58,19 @@ def game_creation_limit(view: View) -> View:
         return limited(*args, **kwargs)
 
     return counted  # type: ignore[return-value]
+
+
+# --- the limiter's hooks, only where a limit is ------------------------------------------------
+#
+# Flask-Limiter checks, before every request, the default and application limits, and after it
+# adds its headers; with neither kind of limit (only the decorated game creation is limited),
+# every poll and static file paid 150-250 µs for nothing, more than half a 304's whole cost
+# (bench/README.md, issue 17), and the bench goals of issue 18 fail without this. No documented
+# setting turns those hooks off (a ``request_filter`` still runs the check's bookkeeping), so
+# ``limit_only_where_limited`` takes them out of Flask's hook lists right after
+# ``limiter.init_app`` registered them, and has the decorator run the after-request ones for its
+# own request. This is the one place the app edits another library's hooks;
+# ``tests/app/test_hooks.py`` fails when Flask-Limiter registers its hooks otherwise.
 
 
 def _where_limited(hook: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -80,6 +93,31 @@ def _in_turn(hooks: list[Callable[[Any], Any]]) -> Callable[[Any], Any]:
         return response
 
     return run
+
+
+def limiter_hook(app: Flask) -> Callable[..., Any] | None:
+    """The limiter's before-request check among the app's hooks, if it is there."""
+    for hook in app.before_request_funcs.get(None, []):
+        if getattr(hook, "__func__", None) is Limiter._check_request_limit:
+            return hook
+    return None
+
+
+def limit_only_where_limited(app: Flask, after_from: int, teardown_from: int) -> None:
+    """With no default or application-wide limit: the limiter's check before every request
+    removed, its after-request hooks (and ours registered since ``after_from``) made the
+    decorator's, its teardown run only for a limited request."""
+    if app.config.get("RATELIMIT_DEFAULT") or app.config.get("RATELIMIT_APPLICATION"):
+        return
+    before = app.before_request_funcs.setdefault(None, [])
+    check = limiter_hook(app)
+    if check is not None:
+        before.remove(check)
+    after = app.after_request_funcs.setdefault(None, [])
+    teardown = app.teardown_request_funcs.setdefault(None, [])
+    app.extensions["companion.limited"] = _in_turn(after[after_from:])
+    del after[after_from:]
+    teardown[teardown_from:] = [_where_limited(hook) for hook in teardown[teardown_from:]]
 
 
 def _retry_after_only_when_refused(response: Response) -> Response:
@@ -113,42 +151,16 @@ def _vary_and_compress(response: Response) -> Response:
     return response
 
 
-def _for_checked_methods(hook: Callable[[], Any]) -> Callable[[], Any]:
-    """Flask-WTF's before-request check, run only for the methods it checks (POST, PUT, PATCH,
-    DELETE): for any other it looks up the view's exemptions only to let the request through."""
-
-    @functools.wraps(hook)
-    def run() -> Any:
-        if request.method in current_app.config["WTF_CSRF_METHODS"]:
-            return hook()
-        return None
-
-    return run
-
-
 def init_app(app: Flask) -> None:
-    before = app.before_request_funcs.setdefault(None, [])
-    first = len(before)
     csrf.init_app(app)
-    before[first:] = [_for_checked_methods(hook) for hook in before[first:]]
     migrate.init_app(app, db, directory=paths.folder("migrations"))
-    after = app.after_request_funcs.setdefault(None, [])
-    teardown = app.teardown_request_funcs.setdefault(None, [])
-    ours = (len(after), len(teardown))  # where the limiter's hooks (and ours below) will start
-    # Registered before the limiter's own hook, so it runs after it (Flask runs them in reverse).
+    after_from = len(app.after_request_funcs.get(None, []))
+    teardown_from = len(app.teardown_request_funcs.get(None, []))
+    # Registered before the limiter's own hook, so it runs after it (Flask runs after-request
+    # hooks in the reverse order of their registration).
     app.after_request(_retry_after_only_when_refused)
     limiter.init_app(app)
-    # Only game creation is limited, by its decorator, which checks its own limit. With no
-    # default or application-wide limit, the check Flask-Limiter runs before every request
-    # (the polls, the static files…) finds nothing to count: skip it. Its after-request hook
-    # (and ours above) becomes the decorator's, for its request alone; its teardown runs only
-    # for a request through a limited view.
-    if not app.config.get("RATELIMIT_DEFAULT") and not app.config.get("RATELIMIT_APPLICATION"):
-        before[:] = [hook for hook in before
-                     if getattr(hook, "__func__", None) is not Limiter._check_request_limit]
-        app.extensions["companion.limited"] = _in_turn(after[ours[0]:])
-        del after[ours[0]:]
-        teardown[ours[1]:] = [_where_limited(hook) for hook in teardown[ours[1]:]]
+    limit_only_where_limited(app, after_from, teardown_from)
     # Flask-Compress's hook is registered here, within _vary_and_compress.
     app.config["COMPRESS_REGISTER"] = False
     # The bodies kept per version are compressed once per encoding (caches.CompressedBodies).

@@ -11,7 +11,6 @@ be harmless, but it is refused anyway: by the browser's own word on where the po
 
 from __future__ import annotations
 
-import functools
 import os
 from typing import Any
 from urllib.parse import urlsplit
@@ -23,6 +22,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.wrappers import Response as Redirect
 
 from .extensions import csrf
+from .rules.memo import memoized
 
 #: Each language in its own name: a person looking for theirs reads it in their language.
 NAMES = {"en": "English", "fr": "Français", "it": "Italiano"}
@@ -54,7 +54,8 @@ def select_locale() -> Locale:
     return _locale(chosen_language())
 
 
-@functools.lru_cache(maxsize=16)
+#: By language code: the app's few languages (16 at most, whatever a header says).
+@memoized(16)
 def _locale(code: str) -> Locale:
     return Locale.parse(code)
 

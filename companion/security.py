@@ -15,7 +15,6 @@ import logging
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from functools import lru_cache
 from typing import Any
 from urllib.parse import unquote_to_bytes
 
@@ -27,6 +26,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.sansio.utils import get_host
 
 from .config import is_on
+from .rules.memo import memoized
 from .sessions import SessionInterface
 
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -120,7 +120,8 @@ BAD_HOST = "companion.bad_host"
 _STAND_IN_HOST = "invalid"
 
 
-@lru_cache(maxsize=256)
+#: By Host header (a server answers to a few names; the last 256 kept).
+@memoized(256)
 def _host_binds(host: str) -> bool:
     """Whether werkzeug's router can bind to ``host``: it encodes the name (without its port)
     with IDNA, which fails on an empty label (``a..b``) or one over 63 characters; Flask is then
@@ -193,6 +194,12 @@ def _guard_request(environ: dict[str, Any]) -> None:
 def _refuse_bad_host() -> None:
     if request.environ.get(BAD_HOST):
         abort(400)
+
+
+def refuse_bad_hosts(app: Flask) -> None:
+    """Register the refusal of a Host that cannot be bound; called before any other extension
+    registers its hooks, so that it runs first (Flask runs them in their order of registration)."""
+    app.before_request(_refuse_bad_host)
 
 
 # --- capability tokens never reach a log, nor a page's echo of its own address ----------------
@@ -384,8 +391,6 @@ def init_app(app: Flask) -> None:
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.context_processor(lambda: {"return_address": return_address})
-    # First of every request's hooks: nothing else should run for a Host that cannot be bound.
-    app.before_request_funcs.setdefault(None, []).insert(0, _refuse_bad_host)
     for status in ERRORS:
         app.register_error_handler(status, _handle_error)
     for logger in (logging.getLogger("werkzeug"), app.logger):

@@ -1,38 +1,45 @@
-"""Games in the database, below both the API and the pages: create, load, and write entries
-with optimistic concurrency. Every rule is the engine's; this module only stores entries.
+"""Games in the database, below both the API and the pages: the one door through which every
+read and write of a game's row passes. Every rule is the engine's; this module only stores
+entries.
+
+Its interface, one style for each need:
+
+- **read the head** (``game_head``: the version and the edit token's hash, what a 304 or 204
+  needs: a Core ``select`` compiled once and run on the driver's cursor, ``database.read_plain``)
+  and **read the row** (``load_game``, ``load_games``, ``table_game_versions``: Core ``select``
+  on a pooled connection, ``database.read_one``, ``database.read_all``);
+- **write an entry** (``add_entry``, ``undo_entry``, ``correct_round``, ``record_rematch``): one
+  Core ``UPDATE … WHERE version = :seen`` in a transaction of its own (``database.write``),
+  with what must commit with it (the request's Idempotency-Key, the table's version);
+- **create** (``create_game``) and **delete** (``delete_game``, and a table's games leaving it,
+  ``leave_table``; ``join_table``): the request's ORM session, which the creation's key and the
+  table's change join.
 
 A write reads the game, lets the engine check the change, then updates the row only if its
-version is still the one the writer saw (``UPDATE … WHERE version = :seen``). Of two phones
-entering the same round, exactly one wins; the other gets ``VersionConflict`` with the game as
-it now is.
+version is still the one the writer saw. Of two phones entering the same round, exactly one
+wins; the other gets ``VersionConflict`` with the game as it now is.
 
-Reads cost what they must: ``game_head`` reads the version (and the edit token's hash) alone, for
-the answers that only need to know whether anything changed (304, 204); ``load_game`` reads the
-same and takes the game from the per-process cache of ``(id, version)`` (``companion.caches``),
-reading the whole row and folding its entries only on a miss. A write applies its one entry to the
-state of the version it read. The database stays the only truth: a version, once written, never
-changes meaning, so any number of app servers can share the database, each with its own cache.
-
-A game keeps, beside its state, the JSON of its entries as the row holds them (and, once
-written, its text): a write stores that list with its new entry's JSON added (nothing else
-serialized again), and a miss compares the row's list with the one of the latest state this
-process knows (another worker wrote the versions since), so that only the entries past it are
-parsed and applied.
+Reads cost what they must: ``load_game`` reads the head and takes the game from the
+per-process cache of ``(id, version)`` (``companion.caches``), reading the whole row and folding
+its entries only on a miss. A write applies its one change to the state of the version it read.
+The database stays the only truth: a version, once written, never changes meaning, so any number
+of app servers can share the database, each with its own cache. A game keeps, beside its state,
+the JSON of its entries as the row holds them, so that a miss (another worker wrote the versions
+since) compares the row's list with the latest state this process knows and folds only the
+entries past it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import secrets
-import weakref
 from dataclasses import dataclass, field
 from datetime import datetime
-from operator import is_
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from sqlalchemy import bindparam, literal_column, select, update
+from sqlalchemy.orm import Session, scoped_session
 
 from . import database, idempotency, rules
 from .caches import cache
@@ -62,11 +69,9 @@ class StoredGame:
     updated_at: datetime
     _token_hash: str
     #: The settings and ``entry_to_json`` of each entry of ``state``, as the row holds them:
-    #: what the next write extends and the next fold compares. Shared, never changed.
+    #: what the next fold compares. Shared, never changed.
     _settings_json: Mapping[str, Any] = field(compare=False, repr=False)
     _entries_json: list[dict[str, Any]] = field(compare=False, repr=False)
-    #: ``json.dumps(_entries_json)``, once a write has made it (``None`` until then).
-    _entries_text: str | None = field(default=None, compare=False, repr=False)
     #: The table the game is played at (joining or leaving one makes a new version).
     table_id: str | None = None
     #: The latest rematch of this game (its id), once one was made.
@@ -111,8 +116,10 @@ class GameHead:
         return hmac.compare_digest(_hash(token), self._token_hash)
 
 
+_GAMES = Game.__table__
 #: The version alone (and the token's hash, to tell the scorekeeper): what a 304 or 204 needs.
-_VERSION = ("version", "edit_token_hash")
+_HEAD = (select(_GAMES.c.version, _GAMES.c.edit_token_hash)
+         .where(_GAMES.c.id == bindparam("game_id")))
 
 
 def cached_state(game_id: str, version: int) -> rules.GameState | None:
@@ -131,7 +138,7 @@ def _keep(game: StoredGame) -> None:
 
 
 class _Row(NamedTuple):
-    """A game's row as ``_GAME`` reads it (the model's attribute names, as ``_stored`` reads)."""
+    """A game's row as ``_ROW`` reads it (the model's attribute names)."""
 
     id: str
     settings: dict[str, Any]
@@ -144,11 +151,11 @@ class _Row(NamedTuple):
     rematch_id: str | None = None
 
 
-def _fold(row: Game | _Row) -> tuple[rules.GameState, list[dict[str, Any]], str | None]:
-    """The row's state, its entries' JSON and (when known) its text. When this process knows an
-    older state of the game whose entries start the row's (another app server or worker wrote
-    the newer ones), only the rest is parsed and applied: the JSON lists are compared, not the
-    entries; after an undo or a correction elsewhere, everything is folded again."""
+def _fold(row: _Row) -> tuple[rules.GameState, list[dict[str, Any]]]:
+    """The row's state and its entries' JSON. When this process knows an older state of the game
+    whose entries start the row's (another app server or worker wrote the newer ones), only the
+    rest is parsed and applied: the JSON lists are compared, not the entries; after an undo or a
+    correction elsewhere, everything is folded again."""
     known = cache("latest").get(row.id)
     if (isinstance(known, StoredGame) and known.version < row.version
             and known._settings_json == row.settings):
@@ -157,13 +164,10 @@ def _fold(row: Game | _Row) -> tuple[rules.GameState, list[dict[str, Any]], str 
             state = known.state
             for data in row.entries[start:]:
                 state = rules.apply(state, rules.entry_from_json(state.settings, data))
-            added = _json(state.entries[start:])
-            text = known._entries_text
-            return (state, known._entries_json + added,
-                    None if text is None else _text_after(text, added))
+            return state, known._entries_json + _json(state.entries[start:])
     settings = rules.settings_from_json(row.settings)
     state = rules.fold(settings, [rules.entry_from_json(settings, e) for e in row.entries])
-    return state, _json(state.entries), None
+    return state, _json(state.entries)
 
 
 def _json(entries: Sequence[rules.Entry]) -> list[dict[str, Any]]:
@@ -171,20 +175,11 @@ def _json(entries: Sequence[rules.Entry]) -> list[dict[str, Any]]:
     return [rules.entry_to_json(e) for e in entries]
 
 
-def _text_after(text: str, added: list[dict[str, Any]]) -> str:
-    """``json.dumps(entries + added)`` from ``json.dumps(entries)``: the same text (its items
-    joined by ", "), only the items added serialized."""
-    if not added:
-        return text
-    items = ", ".join(json.dumps(item) for item in added)
-    return f"[{items}]" if text == "[]" else f"{text[:-1]}, {items}]"
-
-
-def _stored(row: Game | _Row) -> StoredGame:
+def _stored(row: _Row) -> StoredGame:
     found = cache("games").get((row.id, row.version))
     if isinstance(found, StoredGame):
         return found
-    state, entries_json, entries_text = _fold(row)
+    state, entries_json = _fold(row)
     game = StoredGame(
         id=row.id,
         version=row.version,
@@ -194,7 +189,6 @@ def _stored(row: Game | _Row) -> StoredGame:
         _token_hash=row.edit_token_hash,
         _settings_json=row.settings,
         _entries_json=entries_json,
-        _entries_text=entries_text,
         table_id=row.table_id,
         rematch_id=row.rematch_id,
     )
@@ -204,51 +198,21 @@ def _stored(row: Game | _Row) -> StoredGame:
 
 #: A write: only if the version is still the one the writer saw (optimistic concurrency).
 _WRITE = (
-    update(Game.__table__)
-    .where(Game.__table__.c.id == bindparam("game_id"), Game.__table__.c.version == bindparam("seen"))
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("game_id"), _GAMES.c.version == bindparam("seen"))
     .values(entries=bindparam("entries"), version=bindparam("next"), updated_at=bindparam("now"))
 )
 
-
-def _select_row(names: tuple[str, ...], game_id: str) -> tuple[Any, ...] | None:
-    """The columns ``names`` of the game's row, straight from the driver on a kept connection
-    (``database.Readers``): the version read of every poll, the whole row of a miss.
-    SQLAlchemy's result processing costs more than the query itself; here each column's own
-    processor (the dialect's: SQLite's JSON and dates are text) is applied alone, if it has one.
-    The statement is compiled once per engine."""
-    engine = db.engine
-    per_engine = _COMPILED.setdefault(engine, {})
-    compiled = per_engine.get(names)
-    if compiled is None:
-        dialect = engine.dialect
-        columns = [Game.__table__.c[name] for name in names]
-        statement = select(*columns).where(Game.__table__.c.id == bindparam("game_id"))
-        found = [column.type.dialect_impl(dialect).result_processor(dialect, None)
-                 for column in columns]
-        compiled = per_engine[names] = (
-            str(statement.compile(dialect=dialect)), found if any(found) else None)
-    sql, processors = compiled
-    params: Any = (game_id,) if engine.dialect.positional else {"game_id": game_id}
-    row = database.readers(engine).fetch_one(sql, params)
-    if row is None or processors is None:
-        return row
-    return tuple(value if process is None else process(value)
-                 for process, value in zip(processors, row))
-
-
-#: Per engine (weakly: a test's app and its engine come and go), per list of columns.
-_COMPILED: weakref.WeakKeyDictionary[Any, dict[tuple[str, ...], tuple[str, list[Any] | None]]] = (
-    weakref.WeakKeyDictionary())
-
-#: The whole row but its ruleset: what a miss folds (``_Row``'s fields after the id).
-_GAME = _Row._fields[1:]
+#: The whole row: what a miss folds (``_Row``'s fields, in order).
+_ROW = select(*(_GAMES.c[name] for name in _Row._fields))
+_ROW_BY_ID = _ROW.where(_GAMES.c.id == bindparam("game_id"))
 
 
 def game_head(game_id: str) -> GameHead | None:
     """The game's version and token hash, or ``None`` for no such game: no entries, no fold."""
     if not game_id:
         return None
-    row = _select_row(_VERSION, game_id)
+    row = database.read_plain(_HEAD, {"game_id": game_id})
     return None if row is None else GameHead(game_id, row[0], row[1])
 
 
@@ -284,17 +248,18 @@ def load_game(game_id: str) -> StoredGame:
     if isinstance(found, StoredGame):
         return found
     # A miss: read the whole row (it may have moved on since the head: take it as it is now).
-    row = _select_row(_GAME, game_id)
+    row = database.read_one(_ROW_BY_ID, {"game_id": game_id})
     if row is None:
         raise GameNotFound(game_id)
-    return _stored(_Row(game_id, *row))
+    return _stored(_Row(*row))
 
 
 def load_games(game_ids: Sequence[str]) -> list[StoredGame]:
     """The games that exist among ``game_ids``, in that order (for a device's game list)."""
     if not game_ids:
         return []
-    rows = {row.id: row for row in db.session.scalars(db.select(Game).where(Game.id.in_(game_ids)))}
+    rows = {row[0]: _Row(*row) for row in database.read_all(
+        _ROW.where(_GAMES.c.id.in_(list(game_ids))), {})}
     return [_stored(rows[i]) for i in game_ids if i in rows]
 
 
@@ -313,7 +278,11 @@ def delete_game(game_id: str) -> None:
 def was_deleted(game_id: str) -> bool:
     """Whether a game of this id was deleted by its scorekeeper (asked only once none is found,
     so that its watchers are told so)."""
-    return db.session.get(DeletedGame, game_id) is not None
+    return database.read_one(_DELETED, {"game_id": game_id}) is not None
+
+
+_DELETED = (select(DeletedGame.__table__.c.id)
+            .where(DeletedGame.__table__.c.id == bindparam("game_id")))
 
 
 def _write(current: StoredGame, version: int,
@@ -323,38 +292,22 @@ def _write(current: StoredGame, version: int,
     if current.version != version:
         raise VersionConflict(current)
     new_state = change(current.state)  # a RuleError here leaves the game as it was
-    entries_json, entries_text = _json_after(current, new_state.entries)
+    entries_json = _json(new_state.entries)
     now = utcnow()
     # In the write's own transaction, when it changed the row: the request's key, if it has one,
     # and the version of the game's table, if it is played at one.
     then = [*idempotency.rows_for_write(current.id, version + 1), *_table_moves(current)]
-    written_rows = database.write(_WRITE, {  # one UPDATE and its commit: no ORM session
+    written_rows = database.write(_WRITE, {
         "game_id": current.id, "seen": version, "next": version + 1, "now": now,
-        "entries": database.JSONText(entries_json, entries_text),
+        "entries": entries_json,
     }, then=then)
     if written_rows != 1:
         raise VersionConflict(load_game(current.id))
     written = StoredGame(current.id, version + 1, new_state, current.created_at, now,
-                         current._token_hash, current._settings_json, entries_json, entries_text,
+                         current._token_hash, current._settings_json, entries_json,
                          current.table_id, current.rematch_id)
     _keep(written)
     return written
-
-
-def _json_after(current: StoredGame,
-                entries: Sequence[rules.Entry]) -> tuple[list[dict[str, Any]], str]:
-    """The JSON of ``entries``, a change of ``current``'s, and its text: an entry still at its
-    place (the very same object: the engine keeps the ones a change leaves alone) keeps its
-    JSON, only the others are serialized. An entry added: the list and one more, and the text
-    with one more item."""
-    before, kept = current.state.entries, current._entries_json
-    if len(entries) >= len(before) and all(map(is_, before, entries)):
-        added = _json(entries[len(before):])
-        text = current._entries_text
-        return kept + added, _text_after(json.dumps(kept) if text is None else text, added)
-    changed = [kept[i] if i < len(before) and e is before[i] else rules.entry_to_json(e)
-               for i, e in enumerate(entries)]
-    return changed, json.dumps(changed)
 
 
 def add_entry(game: StoredGame, version: int, entry: rules.Entry) -> StoredGame:
@@ -384,10 +337,9 @@ _MOVE_TABLE = (update(_TABLES).where(_TABLES.c.id == bindparam("table_id"))
                        changed_game=bindparam("game_id")))
 _MOVE_TABLE_OF_GAME = (
     update(_TABLES)
-    .where(_TABLES.c.id == select(Game.__table__.c.table_id)
-           .where(Game.__table__.c.id == bindparam("game_id")).scalar_subquery())
+    .where(_TABLES.c.id == select(_GAMES.c.table_id)
+           .where(_GAMES.c.id == bindparam("game_id")).scalar_subquery())
     .values(version=_TABLES.c.version + literal_column("1"), changed_game=bindparam("game_id")))
-
 
 
 def _table_moves(game: StoredGame) -> list[tuple[Any, Mapping[str, Any]]]:
@@ -401,9 +353,9 @@ def _table_moves(game: StoredGame) -> list[tuple[Any, Mapping[str, Any]]]:
 #: A rematch recorded on the game it follows: a change of the game, so its version moves (its
 #: ETag, and the watchers' ``?v=`` poll, see it), whatever version it is at.
 _REMATCH = (
-    update(Game.__table__)
-    .where(Game.__table__.c.id == bindparam("game_id"))
-    .values(rematch_id=bindparam("rematch_id"), version=Game.__table__.c.version + literal_column("1"),
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("game_id"))
+    .values(rematch_id=bindparam("rematch_id"), version=_GAMES.c.version + literal_column("1"),
             updated_at=bindparam("now"))
 )
 
@@ -413,3 +365,34 @@ def record_rematch(game_id: str, rematch_id: str) -> None:
     if database.write(_REMATCH, {"game_id": game_id, "rematch_id": rematch_id, "now": utcnow()},
                       then=[(_MOVE_TABLE_OF_GAME, {"game_id": game_id})]) != 1:  # its table's
         raise GameNotFound(game_id)
+
+
+# --- a table's games (``companion.tables`` asks, in its own transaction) ---------------------
+
+_TABLE_GAMES = (select(_GAMES.c.id, _GAMES.c.version)
+                .where(_GAMES.c.table_id == bindparam("table_id"))
+                .order_by(_GAMES.c.created_at, _GAMES.c.id))
+
+
+def table_game_versions(table_id: str) -> list[tuple[str, int]]:
+    """The table's games as ``(id, version)``, oldest first."""
+    return [(gid, version) for gid, version in
+            database.read_all(_TABLE_GAMES, {"table_id": table_id})]
+
+
+def join_table(session: Session | scoped_session[Any], game: StoredGame, table_id: str) -> bool:
+    """Put ``game`` at the table in ``session`` (its version moves: its JSON links to the table),
+    if it is still at the version read and at no table; whether it was. The caller moves the
+    table's version and commits."""
+    result = session.execute(
+        update(_GAMES).where(_GAMES.c.id == game.id, _GAMES.c.version == game.version,
+                             _GAMES.c.table_id.is_(None))
+        .values(table_id=table_id, version=_GAMES.c.version + 1, updated_at=utcnow()))
+    return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+
+def leave_table(session: Session | scoped_session[Any], table_id: str) -> None:
+    """Every game of the table at no table any more, in ``session`` (each game's version moves);
+    the caller deletes the table and commits."""
+    session.execute(update(_GAMES).where(_GAMES.c.table_id == table_id)
+                    .values(table_id=None, version=_GAMES.c.version + 1, updated_at=utcnow()))

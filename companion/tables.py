@@ -25,7 +25,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import weakref
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -36,7 +35,7 @@ from sqlalchemy import bindparam, select, update
 
 from . import database, idempotency, store
 from .caches import cache
-from .models import Game, Table, db, utcnow
+from .models import Table, db, utcnow
 from .rules import table_stats
 from .rules.table_stats import PlayedGame, Renames, TableFigures, Tally
 
@@ -44,7 +43,6 @@ NAME_MAX = 40
 #: Games per block of the figures' partial sums, on average.
 BLOCK = 32
 
-_GAMES = Game.__table__
 _TABLES = Table.__table__
 
 
@@ -128,43 +126,20 @@ def _stored(table_id: str, name: str, version: int, renames: list[list[str]],
 
 
 #: The table's row, as ``load_table`` reads it; its version alone, as a 304 needs.
-_ROW = ("name", "version", "renames", "created_at", "edit_token_hash", "changed_game")
-_VERSION = ("version",)
-#: Per engine (weakly: a test's app and its engine come and go), per list of columns.
-_ROW_SQL: weakref.WeakKeyDictionary[Any, dict[tuple[str, ...], tuple[str, list[Any]]]] = (
-    weakref.WeakKeyDictionary())
-
-
-def _select(names: tuple[str, ...], table_id: str) -> tuple[Any, ...] | None:
-    """The columns ``names`` of the table's row, straight from the driver on a kept
-    connection, each column through its type's own processor (as ``store`` reads a game)."""
-    engine = db.engine
-    per_engine = _ROW_SQL.setdefault(engine, {})
-    compiled = per_engine.get(names)
-    if compiled is None:
-        dialect = engine.dialect
-        columns = [_TABLES.c[name] for name in names]
-        statement = select(*columns).where(_TABLES.c.id == bindparam("table_id"))
-        compiled = per_engine[names] = (
-            str(statement.compile(dialect=dialect)),
-            [c.type.dialect_impl(dialect).result_processor(dialect, None) for c in columns])
-    sql, processors = compiled
-    params: Any = (table_id,) if engine.dialect.positional else {"table_id": table_id}
-    row = database.readers(engine).fetch_one(sql, params)
-    if row is None:
-        return None
-    return tuple(value if process is None else process(value)
-                 for process, value in zip(processors, row))
+_ROW = select(*(_TABLES.c[name] for name in (
+    "name", "version", "renames", "created_at", "edit_token_hash", "changed_game"))).where(
+    _TABLES.c.id == bindparam("table_id"))
+_VERSION = select(_TABLES.c.version).where(_TABLES.c.id == bindparam("table_id"))
 
 
 def table_version(table_id: str) -> int | None:
     """The table's version alone (what a 304 needs), or ``None`` for no such table."""
-    row = _select(_VERSION, table_id)
+    row = database.read_plain(_VERSION, {"table_id": table_id})
     return None if row is None else int(row[0])
 
 
 def load_table(table_id: str) -> StoredTable:
-    row = _select(_ROW, table_id)
+    row = database.read_one(_ROW, {"table_id": table_id})
     if row is None:
         raise TableNotFound(table_id)
     return _stored(table_id, *row)
@@ -175,42 +150,19 @@ def token_opens(game: store.StoredGame, token: str | None) -> bool:
     that the game's own token may."""
     if game.table_id is None or not token:
         return False
-    found = db.session.execute(select(_TABLES.c.edit_token_hash)
-                               .where(_TABLES.c.id == game.table_id)).scalar_one_or_none()
-    db.session.commit()
-    return found is not None and hmac.compare_digest(_hash(token), found)
+    row = database.read_one(_TOKEN, {"table_id": game.table_id})
+    return row is not None and hmac.compare_digest(_hash(token), row[0])
+
+
+_TOKEN = select(_TABLES.c.edit_token_hash).where(_TABLES.c.id == bindparam("table_id"))
 
 
 # --- the games of a table -------------------------------------------------------------------
 
-_VERSIONS = (select(_GAMES.c.id, _GAMES.c.version)
-             .where(_GAMES.c.table_id == bindparam("table_id"))
-             .order_by(_GAMES.c.created_at, _GAMES.c.id))
-#: ``_VERSIONS`` compiled per engine (weakly: a test's app and its engine come and go).
-_COMPILED: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
-
-
 def game_versions(table_id: str) -> list[tuple[str, int]]:
     """The table's games as ``(id, version)``, oldest first (read after the table's row: a
-    write between the two makes the games newer than the version, never older).
-
-    Straight from the driver: for a table of 1,000 games SQLAlchemy's rows cost ten times
-    the query."""
-    engine = db.engine
-    sql = _COMPILED.get(engine)
-    if sql is None:
-        sql = _COMPILED[engine] = str(_VERSIONS.compile(dialect=engine.dialect))
-    params: Any = (table_id,) if engine.dialect.positional else {"table_id": table_id}
-    pooled = engine.raw_connection()
-    try:
-        cursor = pooled.cursor()
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
-        cursor.close()
-        pooled.commit()
-    finally:
-        pooled.close()
-    return [(gid, version) for gid, version in rows]
+    write between the two makes the games newer than the version, never older)."""
+    return store.table_game_versions(table_id)
 
 
 def _utc(moment: datetime) -> datetime:
@@ -504,14 +456,10 @@ def _joinable(game: store.StoredGame, table_id: str | None, renames: Renames) ->
 
 
 def _seat(game: store.StoredGame, table_id: str) -> None:
-    """The game's row points at the table, its version moved, with the request's
+    """The game at the table (through the store's door: its version moves), with the request's
     Idempotency-Key (a page's form) in the same transaction; ``VersionConflict`` when the game
     moved on meanwhile (nothing written)."""
-    result = db.session.execute(
-        update(_GAMES).where(_GAMES.c.id == game.id, _GAMES.c.version == game.version,
-                             _GAMES.c.table_id.is_(None))
-        .values(table_id=table_id, version=_GAMES.c.version + 1, updated_at=utcnow()))
-    if result.rowcount != 1:  # type: ignore[attr-defined]
+    if not store.join_table(db.session, game, table_id):
         db.session.rollback()
         raise store.VersionConflict(store.load_game(game.id))
     for statement, params in idempotency.rows_for_write(game.id, game.version + 1):
@@ -537,9 +485,7 @@ def rename(table: StoredTable, source: object, target: object) -> None:
 
 def delete_table(table: StoredTable) -> None:
     """The table is gone; its games stay, at no table (each game's version moves)."""
-    db.session.execute(update(_GAMES).where(_GAMES.c.table_id == table.id)
-                       .values(table_id=None, version=_GAMES.c.version + 1,
-                               updated_at=utcnow()))
+    store.leave_table(db.session, table.id)
     db.session.execute(_TABLES.delete().where(_TABLES.c.id == table.id))
     db.session.commit()
 

@@ -10,7 +10,6 @@ from typing import Any
 from flask import Response
 
 from .. import rules, store
-from ..caches import cache
 from ..rules import Family
 
 
@@ -134,25 +133,8 @@ def game_json(game: store.StoredGame) -> dict[str, Any]:
 
 
 def game_body(game: store.StoredGame) -> str:
-    """``dumps(game_json(game))``, each scored round's text taken from the game's last answer
-    when the round is the very same object: a write makes a new version, hence a new body, but
-    leaves every scored round as it was (the engine keeps them), and they are most of it."""
-    before, after = _around_rounds(game)
-    rounds = ",".join(_round_texts(game))
-    # JSON objects and lists written without spaces join as text: {…,"rounds":[…],…}.
-    return f'{dumps(before)[:-1]},"rounds":[{rounds}],{dumps(after)[1:]}'
-
-
-def _round_texts(game: store.StoredGame) -> list[str]:
-    # Per game (its settings never change), the rounds of its last answer and their text.
-    kept = cache("rounds")
-    known = kept.get(game.id)
-    pairs = known if isinstance(known, tuple) else ()
-    settings = game.settings
-    texts = [pairs[i][1] if i < len(pairs) and pairs[i][0] is round_ else
-             dumps(round_json(round_, settings)) for i, round_ in enumerate(game.state.rounds)]
-    kept.put(game.id, tuple(zip(game.state.rounds, texts)))
-    return texts
+    """The game object's JSON text, as the API sends it (kept per version by ``api.views``)."""
+    return dumps(game_json(game))
 
 
 def _around_rounds(game: store.StoredGame) -> tuple[dict[str, Any], dict[str, Any]]:

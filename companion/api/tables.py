@@ -15,7 +15,7 @@ from typing import Any
 
 from flask import Blueprint, Response, request, url_for
 
-from .. import idempotency, store, tables
+from .. import conditional, idempotency, store, tables
 from ..caches import cache
 from ..rules.table_stats import HeadToHead, PlayedGame, RulesetFigures, TableFigures
 from . import bodies
@@ -89,15 +89,14 @@ def _unchanged(table_id: str) -> Response | None:
     version = tables.table_version(table_id)
     if version is None:
         raise tables.TableNotFound(table_id)
-    if not request.if_none_match.contains_weak(_etag(table_id, version)):
+    if not conditional.client_holds(_etag(table_id, version)):
         return None
-    return _versioned(Response(status=304, mimetype="application/json"), table_id, version)
+    return conditional.not_modified(_etag(table_id, version), "application/json",
+                                    conditional.API_REVALIDATE)
 
 
 def _versioned(response: Response, table_id: str, version: int) -> Response:
-    response.set_etag(_etag(table_id, version), weak=True)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    return conditional.tagged(response, _etag(table_id, version), conditional.API_REVALIDATE)
 
 
 def _kept_body(kind: str, state: tables.TableState, make: Any, *extra: object) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 from flask import Blueprint, Response, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import idempotency, rules, store, tables
+from .. import conditional, idempotency, rules, store, tables
 from ..extensions import game_creation_limit
 from . import bodies, keys
 from .errors import ApiError
@@ -104,15 +104,8 @@ def _etag(game: store.StoredGame | store.GameHead) -> str:
 
 
 def _held(game: store.GameHead) -> bool:
-    """Whether the client's ``If-None-Match`` names this version (a weak comparison). A poll
-    sends back the one ETag it was given: that header is compared as it is, any other parsed."""
-    sent = request.environ.get("HTTP_IF_NONE_MATCH")
-    if not sent:
-        return False
-    tag = _etag(game)
-    if sent == f'W/"{tag}"' or sent == f'"{tag}"':
-        return True
-    return request.if_none_match.contains_weak(tag)
+    """Whether the client's ``If-None-Match`` names this version."""
+    return conditional.client_holds(_etag(game))
 
 
 def _game_response(game: store.StoredGame) -> Response:
@@ -122,10 +115,8 @@ def _game_response(game: store.StoredGame) -> Response:
     if not isinstance(body, str):
         body = game_body(game)
         bodies_.put((game.id, game.version), body)
-    response = send_as_kept(Response(body, mimetype="application/json"), "api " + _etag(game))
-    response.set_etag(_etag(game), weak=True)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    return _versioned(game, send_as_kept(Response(body, mimetype="application/json"),
+                                         "api " + _etag(game)))
 
 
 def _unchanged(game_id: str) -> Response | None:
@@ -138,19 +129,15 @@ def _unchanged(game_id: str) -> Response | None:
         raise store.GameNotFound(game_id)
     if not _held(head):
         return None
-    return _versioned(head, _not_modified())
+    return _not_modified(head)
 
 
-def _not_modified() -> Response:
-    # The type of the 200 it stands for (a 304 sends none): it makes the same Vary as that 200;
-    # said, not defaulted, as werkzeug looks a missing one up by raising, and catching, a KeyError.
-    return Response(status=304, mimetype="application/json")
+def _not_modified(head: store.GameHead) -> Response:
+    return conditional.not_modified(_etag(head), "application/json", conditional.API_REVALIDATE)
 
 
 def _versioned(found: store.GameHead | store.StoredGame, response: Response) -> Response:
-    response.set_etag(_etag(found), weak=True)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    return conditional.tagged(response, _etag(found), conditional.API_REVALIDATE)
 
 
 def game(game_id: str) -> Response:
@@ -163,7 +150,7 @@ def game(game_id: str) -> Response:
     if head is None:
         raise store.GameNotFound(game_id)
     if _held(head):
-        return _versioned(head, _not_modified())
+        return _not_modified(head)
     body = cache("api").get((head.id, head.version))
     if isinstance(body, str):
         return _versioned(head, send_as_kept(Response(body, mimetype="application/json"), "api " + _etag(head)))

@@ -11,9 +11,12 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any, TypeVar
 
+from .memo import LRU
+
 T = TypeVar("T")
 
-_NAMES: dict[type, frozenset[str]] = {}
+#: Each dataclass's field names, by class (a few dozen classes: the bound is never reached).
+_NAMES: LRU[type, frozenset[str]] = LRU(256)
 
 
 def evolve(instance: T, **changes: Any) -> T:
@@ -22,7 +25,8 @@ def evolve(instance: T, **changes: Any) -> T:
     cls = type(instance)
     names = _NAMES.get(cls)
     if names is None:
-        names = _NAMES[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
+        names = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
+        _NAMES.put(cls, names)
     if not changes.keys() <= names:
         raise TypeError(f"{cls.__name__} has no field {sorted(changes.keys() - names)[0]!r}")
     copy = object.__new__(cls)

@@ -10,6 +10,7 @@ from .entries import Bid, Bids, Entry, Tricks
 from .errors import RuleError
 from .evolve import evolve as replace
 from .hook import forbidden_bid
+from .memo import LRU
 from .options import Schedule, Scoring, TypedOptions, ZeroBid
 from .scoring import in_turn
 from .settings import Settings
@@ -191,17 +192,14 @@ def _tricks(settings: Settings, round_: Round, tricks: tuple[int, ...]) -> Round
 
 
 #: Replay plans by what they depend on: the number of players, the first dealer, the options.
-_PLANS: dict[tuple[int, int, TypedOptions], replay.Plan] = {}
+#: The last 256 kept (a handful of table sizes and house rules are ever played).
+_PLANS: LRU[tuple[int, int, TypedOptions], replay.Plan] = LRU(256)
 
 
 def replay_plan(settings: Settings) -> replay.Plan:
     key = (len(settings.players), settings.first_dealer, settings.typed)
-    found = _PLANS.get(key)
-    if found is None:
-        if len(_PLANS) >= 256:
-            _PLANS.clear()  # a bound, not an eviction policy: plans are cheap to make again
-        found = _PLANS[key] = replay.plan(settings, schedule(settings), hooked, score)
-    return found
+    return _PLANS.get_or_make(
+        key, lambda: replay.plan(settings, schedule(settings), hooked, score))
 
 
 class TurnBids:

@@ -28,6 +28,7 @@ from flask import current_app, g, request, session
 from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response
 
+from .. import conditional as conditional_get  # (``conditional`` below is this module's)
 from ..caches import cache, send_as_kept
 from ..i18n import chosen_language
 from ..vary import add_vary
@@ -39,7 +40,7 @@ from .access import TABLE_TOKENS
 CSRF_PLACEHOLDER = "\x00csrf\x00"
 
 #: A game page may be kept by this device's browser, and must be asked for again before each use.
-REVALIDATE = "private, no-cache"
+REVALIDATE = conditional_get.PAGE_REVALIDATE
 
 
 class Head(Protocol):
@@ -129,9 +130,7 @@ def may_answer_304() -> bool:
 
 
 def not_modified(tag: str) -> Response:
-    response: Response = current_app.response_class(status=304, mimetype="text/html")
-    response.set_etag(tag, weak=True)
-    response.headers["Cache-Control"] = REVALIDATE
+    response = conditional_get.not_modified(tag, "text/html", REVALIDATE)
     add_vary(response, "Cookie")
     return response
 
@@ -139,8 +138,7 @@ def not_modified(tag: str) -> Response:
 def conditional(response: Response, game: Head, editable: bool, fragment: bool) -> Response:
     """Let the browser keep a 200 game page and revalidate it by its ETag."""
     if response.status_code == 200 and may_answer_304():
-        response.set_etag(etag(game, editable, fragment), weak=True)
-        response.headers["Cache-Control"] = REVALIDATE
+        conditional_get.tagged(response, etag(game, editable, fragment), REVALIDATE)
         add_vary(response, "Cookie")
     return response
 

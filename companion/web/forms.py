@@ -7,7 +7,6 @@ Oh-Seven card is one tap: ``bids_0=3-spades`` (the engine's ``Card.token``).
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from flask_babel import gettext as _
@@ -17,6 +16,7 @@ from wtforms import Field, FieldList, IntegerField, RadioField, StringField
 from wtforms.validators import InputRequired, Optional
 
 from ..rules import RULESETS, IntRange, RuleError
+from ..rules.memo import memoized
 from .choices import number_field, option_field
 from .numbers import MOST_DIGITS, small_number
 from .house_rules import keys, token
@@ -156,17 +156,19 @@ def _card_fields(seats: int) -> dict[str, Field]:
             for seat in range(seats)}
 
 
-@cache
+#: One form class per number of seats (2–10): bound 16.
+@memoized(16)
 def tricks_form(seats: int) -> type[RoundForm]:
     return type("TricksForm", (RoundForm,), _seat_fields("tricks", seats))
 
 
-@cache
+@memoized(16)
 def cards_form(seats: int) -> type[RoundForm]:
     return type("CardBidsForm", (RoundForm,), _card_fields(seats))
 
 
-@cache
+#: By seats and whether bids are cards: bound 32.
+@memoized(32)
 def correction_form(seats: int, cards: bool) -> type[RoundForm]:
     """A scored round's bids (numbers, or Oh-Seven cards) and tricks."""
     bids = _card_fields(seats) if cards else _seat_fields("bids", seats)

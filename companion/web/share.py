@@ -12,11 +12,8 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
-from threading import Lock
 
 import segno
 from flask import current_app, make_response, request, url_for
@@ -26,7 +23,10 @@ from flask_babel import ngettext
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from .. import conditional
+from ..caches import cache
 from ..rules import Family, GameState
+from ..rules.memo import memoized
 from ..store import StoredGame
 from . import access
 from .messages import game_name
@@ -34,7 +34,8 @@ from .names import isolate, names_list
 from .seven_up.hand_form import side_names
 from .standings_image import Picture, Row, render_aside
 
-@lru_cache(maxsize=256)
+#: Kept by link (a game's links never change), the last 256.
+@memoized(256)
 def qr_svg(url: str) -> Markup:
     """The QR code of ``url`` as inline SVG: dark modules on white, a 4-module quiet zone, sized
     by CSS (``.qr-code``). segno writes presentation attributes only (no inline style).
@@ -145,25 +146,13 @@ def preview(game: StoredGame) -> Preview:
 
 # --- the standings image route --------------------------------------------------------------
 
-#: The last images drawn, by what they show at one version ("<game>.<version>", a table's
-#: "t.<table>.<version>") and the language: an image changes only with what it shows.
-_CACHE: OrderedDict[tuple[str, str], bytes] = OrderedDict()
-_CACHE_SIZE = 64
-_CACHE_LOCK = Lock()
-
-
 def _cached(tag: str, lang: str, picture_of: Callable[[], Picture]) -> bytes:
-    key = (tag, lang)
-    with _CACHE_LOCK:
-        if key in _CACHE:
-            _CACHE.move_to_end(key)
-            return _CACHE[key]
-    body = render_aside(picture_of())  # a miss: drawn aside, the worker's other requests go on
-    with _CACHE_LOCK:
-        _CACHE[key] = body
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    return body
+    """The image of what ``tag`` names at one version ("<game>.<version>", a table's
+    "t.<table>.<version>") in this language: drawn once, kept in the app's ``images`` cache by
+    ``(tag, language)`` (an image changes only with what it shows)."""
+    return cache("images").get_or_make(  # type: ignore[return-value]
+        (tag, lang),
+        lambda: render_aside(picture_of()))  # drawn aside, the worker's other requests go on
 
 
 def image_answer(tag: str, picture_of: Callable[[], Picture]) -> Response:
@@ -174,16 +163,14 @@ def image_answer(tag: str, picture_of: Callable[[], Picture]) -> Response:
     if lang not in current_app.config["LANGUAGES"]:
         lang = str(get_locale() or "en")
     etag = f"{tag}.{lang}"
-    if request.if_none_match.contains(etag):
-        response = make_response("", 304)
+    # Revalidated on each use (the game moves on); the ETag makes that a 304 until it does.
+    if conditional.client_holds(etag, weak=False):
+        response = conditional.not_modified(etag, "image/png", "public, no-cache", weak=False)
     else:
         with force_locale(lang):
             body = _cached(tag, lang, picture_of)
-        response = make_response(body)
+        response = conditional.tagged(make_response(body), etag, "public, no-cache", weak=False)
         response.mimetype = "image/png"
-    response.set_etag(etag)
-    # Revalidated on each use (the game moves on); the ETag makes that a 304 until it does.
-    response.headers["Cache-Control"] = "public, no-cache"
     response.vary.add("Accept-Language")
     response.vary.add("Cookie")
     return response

@@ -21,12 +21,13 @@ import math
 import unicodedata
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from threading import Lock
 
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
+
+from ..rules.memo import memoized
 
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
 REGULAR = FONTS / "DejaVuSans.ttf"
@@ -71,14 +72,16 @@ class Picture:
     footer: str  # the app's name
 
 
-@lru_cache(maxsize=1)
+#: Computed once (no arguments).
+@memoized(1)
 def _covered() -> frozenset[int]:
     """The code points both shipped fonts draw (their character maps)."""
     maps = [set(TTFont(path, lazy=True).getBestCmap()) for path in (REGULAR, BOLD)]
     return frozenset(maps[0] & maps[1])
 
 
-@lru_cache(maxsize=1)
+#: Looked for once (no arguments).
+@memoized(1)
 def _emoji_font() -> tuple[ImageFont.FreeTypeFont, frozenset[int]] | None:
     """The colour emoji font at its size and the code points it draws, or None without it."""
     for path in EMOJI_FONTS:
@@ -167,7 +170,8 @@ def drawable(text: str) -> str:
     return shown(runs(text))
 
 
-@lru_cache(maxsize=32)
+#: By weight and size: the few the image draws with.
+@memoized(32)
 def _font(bold: bool, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(BOLD if bold else REGULAR), size)
 
@@ -225,7 +229,8 @@ def _shrink(clusters: tuple[Run, ...], bold: bool, size: int, least: int,
     return _fit(clusters, font, width), font
 
 
-@lru_cache(maxsize=256)
+#: By the run of emoji and its height: the last 256 drawn.
+@memoized(256)
 def _emoji_image(text: str, height: int) -> Image.Image:
     """A run of emoji drawn in colour at the font's size, scaled to ``height`` pixels."""
     emoji = _emoji_font()

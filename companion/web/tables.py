@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import lru_cache
 
-from flask import (abort, current_app, get_template_attribute, make_response, redirect,
+from flask import (abort, get_template_attribute, make_response, redirect,
                    render_template, request, session, url_for)
 from babel import numbers
 from flask_babel import format_date, get_locale, get_timezone
@@ -21,11 +20,12 @@ from markupsafe import Markup
 from jinja2_fragments.flask import render_block
 from werkzeug.wrappers import Response
 
-from .. import idempotency, store, tables
+from .. import conditional, idempotency, store, tables
 from ..caches import cache
 from ..rules import IntRange, RuleError
 from ..rules.rematch import rematch_settings
 from ..rules import table_stats
+from ..rules.memo import memoized
 from ..rules.table_stats import PlayedGame, PlayerFigures
 from . import access, choices, house_rules, table_share
 from .messages import explain, game_name
@@ -96,7 +96,8 @@ def render_table(table: tables.StoredTable, status: int = 200,
     return _no_store(render_template("table/page.html", **context), status)
 
 
-@lru_cache(maxsize=4096)
+#: Key: (value, kind, locale); bound: 4,096 (a table's few rates and averages, in 3 languages).
+@memoized(4096)
 def _figure_in(value: float | None, kind: str, locale: str) -> str:
     if value is None:
         return "–"
@@ -169,8 +170,8 @@ def live(table_id: str) -> Response:
     version = tables.table_version(table_id)
     if version is None:
         abort(404)
-    if request.args.get("v", type=int) == version:
-        return current_app.response_class(status=204, mimetype="text/html")
+    if conditional.poll_is_current(version):
+        return conditional.nothing_new()
     return render_table(_load_or_404(table_id), fragment=True)
 
 

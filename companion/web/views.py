@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from flask import abort, current_app, make_response, redirect, render_template, request, url_for
+from flask import abort, make_response, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from .. import store
+from .. import conditional, store
 from ..store import GameHead
 from . import access, caching
 from .answers import render_game, wants_fragment
@@ -43,11 +43,8 @@ def live(game_id: str) -> Response:
     """The live part for a watching phone, polled every few seconds: 204 while nothing changed
     (answered from the version alone)."""
     head = access.head_or_404(game_id)
-    # The poll asks ``?v=<the version it has>``: that query is compared as it is, any other parsed.
-    if (request.query_string == b"v=%d" % head.version
-            or request.args.get("v", type=int) == head.version):
-        # Its type said, as the default it is: werkzeug looks a missing one up by raising.
-        return current_app.response_class(status=204, mimetype="text/html")
+    if conditional.poll_is_current(head.version):
+        return conditional.nothing_new()
     return _shown(head, fragment=True)
 
 
@@ -58,14 +55,14 @@ def _shown(head: GameHead, fragment: bool) -> Response:
         return render_game(access.load_or_404(head.id), fragment=fragment)
     if editable:
         tag = caching.etag(head, editable, fragment)
-        if request.if_none_match.contains_weak(tag):
+        if conditional.client_holds(tag):
             return caching.not_modified(tag)
         game = access.load_or_404(head.id)
         # The ETag again: rendering may just have given this session its CSRF secret.
         return caching.conditional(render_game(game, fragment=fragment), game, editable, fragment)
     page = caching.watcher_page(head, fragment)
     tag = page.etag if page else caching.etag(head, editable, fragment)
-    if request.if_none_match.contains_weak(tag):
+    if conditional.client_holds(tag):
         return caching.not_modified(tag)
     if page is None:
         game = access.load_or_404(head.id)  # the version it is now, which the page is kept by

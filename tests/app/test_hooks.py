@@ -1,34 +1,39 @@
-"""What every request runs, and what only some do: a poll pays for no hook it does not need.
-
-The limiter's after-request work runs only for a request through a limited view; the CSRF check
-only for a post; each hook is asked once, not on every request, whether it is a coroutine.
-"""
+"""What the extensions' hooks do to which request: the limiter works (counts, adds its headers)
+only for a request through a limited view; the CSRF check refuses only a post. And the one edit
+of a library's hooks (``extensions.limit_only_where_limited``) still finds what Flask-Limiter
+registers: this fails when a Flask-Limiter upgrade registers its hooks otherwise."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-import flask.app
 import pytest
 from flask import Flask
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 
-from tests.api.client import Api
+from companion import extensions
 
 GAME = {"ruleset": "oh-hell", "players": ["Ana", "Ben", "Cleo"]}
 
 
-def test_each_hook_is_asked_once_whether_it_is_a_coroutine(
-        app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
-    client = app.test_client()
-    game = Api(client).create("oh-hell", ["Ana", "Ben", "Cleo"])
-    client.get(f"/g/{game.id}/live?v={game.version}")  # every hook of a poll met once
-    asked: list[Callable[..., Any]] = []
-    real = flask.app.iscoroutinefunction
-    monkeypatch.setattr(flask.app, "iscoroutinefunction", lambda f: asked.append(f) or real(f))
-    for _ in range(3):
-        assert client.get(f"/g/{game.id}/live?v={game.version}").status_code == 204
-    assert asked == []
+def test_flask_limiter_registers_the_hooks_we_take_out() -> None:
+    """What ``limit_only_where_limited`` relies on: ``init_app`` adds its check before every
+    request as the bound ``Limiter._check_request_limit``, and after-request and teardown hooks
+    of its own, nothing else."""
+    app = Flask(__name__)
+    app.config["RATELIMIT_STORAGE_URI"] = "memory://"
+    limiter = Limiter(key_func=get_remote_address, default_limits=[])
+    limiter.init_app(app)
+    before = app.before_request_funcs[None]
+    assert [getattr(hook, "__func__", None) for hook in before] == [Limiter._check_request_limit]
+    assert extensions.limiter_hook(app) is before[0]
+    assert len(app.after_request_funcs[None]) == 1 and len(app.teardown_request_funcs[None]) == 1
+
+
+def test_the_app_keeps_no_limiter_check_before_its_requests(app: Flask) -> None:
+    assert extensions.limiter_hook(app) is None
+    assert "companion.limited" in app.extensions
 
 
 def test_the_limiter_works_only_for_a_limited_request(make_app: Callable[..., Flask],
@@ -49,6 +54,7 @@ def test_the_limiter_works_only_for_a_limited_request(make_app: Callable[..., Fl
         assert response.status_code == 200 or response.status_code == 204, url
         assert "X-RateLimit-Remaining" not in response.headers, url
     assert ran == ["after"]
+    assert client.post("/api/v1/games", json=GAME).headers["X-RateLimit-Remaining"] == "3"
 
 
 def test_a_get_meets_no_csrf_check_and_a_post_does(make_app: Callable[..., Flask]) -> None:

@@ -1,9 +1,5 @@
-"""The session cookie: Flask's own signed cookie, signed and written out once a second per session.
-
-A cookie's timestamp (and its Expires, a year later) counts whole seconds, so every new phone
-that opens the same share link within a second gets the same one-game list, and so the same
-cookie (``sessions.SessionCookies``): made once, and exactly what Flask would have written.
-"""
+"""The session cookie: Flask's own signed cookie, ``Secure`` by the request's scheme, and not
+refreshed by a phone's polls (``companion.sessions``)."""
 
 from __future__ import annotations
 
@@ -18,15 +14,13 @@ from flask.sessions import SecureCookieSessionInterface
 from werkzeug.http import http_date
 from werkzeug.wrappers import Response
 
-from companion.sessions import CookieAttributes, SessionCookies
-
 from tests.api.client import Api
 
 
 @pytest.fixture
 def frozen(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[float], None]]:
-    """``frozen(t)``: the clock reads ``t`` from now on (itsdangerous, the memo, and Flask's
-    own expiry time alike)."""
+    """``frozen(t)``: the clock reads ``t`` from now on (itsdangerous and Flask's own expiry
+    time alike)."""
     now = [time.time()]
     monkeypatch.setattr(time, "time", lambda: now[0])
 
@@ -47,27 +41,6 @@ def _cookie(response: Response) -> str:
     cookies = [v for v in response.headers.getlist("Set-Cookie") if v.startswith("session=")]
     assert len(cookies) == 1, cookies
     return cookies[0]
-
-
-def test_new_phones_in_one_second_get_one_cookie_made_once(
-        app: Flask, frozen: Callable[[float], None], monkeypatch: pytest.MonkeyPatch) -> None:
-    game = Api(app.test_client()).create("oh-hell", ["Ana", "Ben", "Cleo"])
-    frozen(1_800_000_000.2)
-    signed = []
-    real_dumps = app.session_interface.get_signing_serializer(app).dumps
-    monkeypatch.setattr(app.session_interface.get_signing_serializer(app), "dumps",
-                        lambda value: signed.append(value) or real_dumps(value))
-    first = _cookie(app.test_client().get(f"/g/{game.id}"))
-    frozen(1_800_000_000.9)
-    second = _cookie(app.test_client().get(f"/g/{game.id}"))
-    assert first == second and len(signed) == 1
-    # The next second: a cookie of its own (a new timestamp, a new Expires).
-    frozen(1_800_000_001.1)
-    third = _cookie(app.test_client().get(f"/g/{game.id}"))
-    assert third != first and len(signed) == 2
-    # Another session in the same second: its own cookie.
-    other = Api(app.test_client()).create("elevator", ["Ana", "Ben", "Cleo"])
-    assert _cookie(app.test_client().get(f"/g/{other.id}")) != third
 
 
 def test_the_cookie_is_what_flask_would_write(app: Flask, frozen: Callable[[float], None]) -> None:
@@ -96,9 +69,8 @@ def test_the_cookie_is_what_flask_would_write(app: Flask, frozen: Callable[[floa
 
 def test_one_app_writes_each_scheme_and_lifetime_its_own_cookie(
         app: Flask, frozen: Callable[[float], None]) -> None:
-    """The cookie's attributes are kept per app after the first cookie: a plain-HTTP phone at
-    home and an HTTPS one behind the proxy, a permanent session and a browser-session one, each
-    still get the cookie Flask would write for them."""
+    """A plain-HTTP phone at home and an HTTPS one behind the proxy, a permanent session and a
+    browser-session one, each get the cookie Flask would write for them."""
     frozen(1_800_000_000.5)
 
     class FlasksOwn(SecureCookieSessionInterface):
@@ -108,7 +80,7 @@ def test_one_app_writes_each_scheme_and_lifetime_its_own_cookie(
         def get_cookie_secure(self, app: Flask) -> bool:
             return self.secure
 
-    for _ in range(2):  # the second pass answers from what the first kept
+    for _ in range(2):  # the second pass with the serializer kept from the first
         for base, secure in (("http://localhost", False), ("https://localhost", True)):
             for permanent in (True, False):
                 data = {"recent": ["abc"], **({"_permanent": True} if permanent else {})}
@@ -142,26 +114,6 @@ def test_polls_leave_a_phones_cookie_alone_and_a_page_refreshes_it(
     page = phone.get(f"/g/{game.id}")
     assert _cookie(page) != first and "Cookie" in page.headers["Vary"]
     assert f"Expires={http_date(1_800_000_100 + app.permanent_session_lifetime.total_seconds())}" in _cookie(page)
-
-
-def test_a_cookie_is_never_another_sessions(app: Flask, frozen: Callable[[float], None]) -> None:
-    frozen(1_800_000_000.0)
-    serializer = app.session_interface.get_signing_serializer(app)
-    cookies = SessionCookies(serializer)
-    plain = CookieAttributes(name="session", domain=None, path="/", secure=False, httponly=True,
-                             samesite="Lax", partitioned=False, lifetime=None, max_size=4093)
-    secure = plain._replace(secure=True)
-    # 1 and True are equal in Python, not in JSON: two sessions, two cookies.
-    one, true = cookies.header({"n": 1}, plain), cookies.header({"n": True}, plain)
-    assert one != true
-    assert serializer.loads(one.split(";")[0].split("=", 1)[1]) == {"n": 1}
-    assert serializer.loads(true.split(";")[0].split("=", 1)[1]) == {"n": True}
-    assert cookies.header({"n": 1}, plain) == one
-    assert cookies.header({"n": 1}, secure) != one and "Secure" in cookies.header({"n": 1}, secure)
-    # A tuple and a list are one JSON array to Python's json, not to the session's tagged JSON.
-    listed, tupled = cookies.header({"n": [1]}, plain), cookies.header({"n": (1,)}, plain)
-    assert listed != tupled
-    assert serializer.loads(tupled.split(";")[0].split("=", 1)[1]) == {"n": (1,)}
 
 
 def test_a_new_secret_key_makes_new_cookies(make_app: Callable[..., Flask],

@@ -2,8 +2,7 @@
 database) parses and applies only the entries past the latest state it knows, and still ends
 at exactly the state a full fold of the row gives; after an undo or a correction there, it
 folds again. The JSON a game keeps of its entries is always the engine's JSON of its state's
-entries, which is what the row holds, as the same text; its API body, scored rounds' text kept from the last
-answer, is always the one serialized afresh."""
+entries, which is what the row holds, as the same text; its API body is the game object's."""
 
 from __future__ import annotations
 
@@ -51,9 +50,8 @@ def _full_fold(app: Flask, game_id: str) -> rules.GameState:
 def _agrees_with_its_row(app: Flask, game: store.StoredGame) -> None:
     _, text = _row(app, game.id)
     assert game._entries_json == [rules.entry_to_json(e) for e in game.state.entries]
-    # The very text SQLAlchemy would write for that list (as every write before this store's).
+    # The very text SQLAlchemy writes for that list.
     assert text == json.dumps(game._entries_json)
-    assert game._entries_text in (None, text)
     assert game.state == _full_fold(app, game.id)
     with app.app_context():
         assert game_body(game) == dumps(game_json(game))

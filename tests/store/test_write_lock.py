@@ -4,11 +4,9 @@ it gives up only after the busy timeout, and nothing is half-written either way.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import time
-from datetime import datetime, timezone
-from typing import Any, Iterator
+from typing import Iterator
 
 import pytest
 from flask import Flask
@@ -16,7 +14,6 @@ from flask.testing import FlaskClient
 from sqlalchemy.exc import OperationalError
 
 from companion import database, rules, store
-from companion.models import db
 
 from tests.api.client import Api
 
@@ -69,31 +66,3 @@ def test_a_write_gives_up_after_the_busy_timeout_and_leaves_the_game_as_it_was(
     other_writer.rollback()
     with app.app_context():
         assert store.load_game(game.id).version == 1
-
-
-def test_a_write_stores_what_sqlalchemy_itself_would(app: Flask, client: FlaskClient) -> None:
-    """On SQLite the UPDATE runs on the driver's connection: the values stored (JSON, dates, a
-    JSON text made beforehand) are the very text SQLAlchemy's own execution stores."""
-    game = Api(client).create("oh-seven", ["Ana", "Bén", "Cleo"])
-    cards = (rules.Card(3, rules.Suit.SPADES), rules.Card(2, rules.Suit.HEARTS),
-             rules.Card(1, rules.Suit.CLUBS))
-    entries = [rules.entry_to_json(rules.Bids(cards))]
-    when = datetime(2026, 3, 1, 9, 5, 7, 120, tzinfo=timezone.utc)
-    path = str(app.config["SQLALCHEMY_DATABASE_URI"]).removeprefix("sqlite:///")
-    stored = []
-    with app.app_context():
-        for seen, run, value in ((1, database.write, entries),
-                                 (2, database.write, database.JSONText(entries, json.dumps(entries))),
-                                 (3, _through_sqlalchemy, entries)):
-            params = {"game_id": game.id, "seen": seen, "next": seen + 1, "now": when, "entries": value}
-            assert run(store._WRITE, params) == 1
-            with sqlite3.connect(path) as reader:
-                stored.append(reader.execute("SELECT entries, updated_at FROM games WHERE id = ?",
-                                             (game.id,)).fetchone())
-            reader.close()
-    assert stored[0] == stored[1] == stored[2]
-
-
-def _through_sqlalchemy(statement: Any, params: dict[str, Any]) -> int:
-    with db.engine.begin() as connection:
-        return int(connection.execute(statement, params).rowcount)

@@ -1,4 +1,5 @@
-"""The polls' version reads on driver connections kept outside the pool (``database.Readers``):
+"""The polls' version reads (``database.read_plain``) on driver connections kept outside the
+pool (``database.Readers``): exactly what SQLAlchemy reads;
 one connection serves read after read, sees every write at once, holds no snapshot between
 reads, is replaced when it breaks, and is closed with the engine; an in-memory database's one
 shared connection is never taken out of its pool."""
@@ -144,3 +145,16 @@ def test_an_in_memory_database_keeps_its_one_connection_in_its_pool() -> None:
     for _ in range(3):  # the tables are still there: the connection was not taken away
         assert api.get(game)["version"] == game.version
         api.play_turn_round(game)
+
+
+def test_the_head_read_on_the_drivers_cursor_is_what_sqlalchemy_reads(app: Flask) -> None:
+    """``database.read_plain`` runs a compiled statement on the driver's cursor: it must give
+    exactly the row ``Connection.execute`` gives (fails when SQLAlchemy changes under it)."""
+    game = Api(app.test_client()).create("oh-hell", ["Ana", "Ben", "Cleo"])
+    with app.app_context():
+        for game_id in (game.id, "no-such-game"):
+            params = {"game_id": game_id}
+            assert database.read_plain(store._HEAD, params) == database.read_one(store._HEAD, params)
+        head = store.game_head(game.id)
+        assert head is not None and head.version == game.version
+        assert head.token_matches(game.token)

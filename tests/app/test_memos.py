@@ -1,0 +1,173 @@
+"""One memo type (``companion.rules.memo``): the LRU's own behaviour, and no other memo in the
+code (no module-level dict, ``OrderedDict``, ``WeakKeyDictionary`` or ``functools`` cache
+filled at run time)."""
+
+from __future__ import annotations
+
+import ast
+import threading
+from pathlib import Path
+
+import pytest
+
+from companion.rules.memo import LRU, memoized
+
+COMPANION = Path(__file__).resolve().parents[2] / "companion"
+MEMO = COMPANION / "rules" / "memo.py"
+
+
+def test_it_keeps_at_most_its_size_dropping_the_least_recently_used() -> None:
+    memo: LRU[str, int] = LRU(2)
+    memo.put("a", 1)
+    memo.put("b", 2)
+    assert memo.get("a") == 1  # "a" is now the most recently used
+    memo.put("c", 3)
+    assert len(memo) == 2
+    assert memo.get("b") is None and memo.get("a") == 1 and memo.get("c") == 3
+    memo.put("a", 10)  # put again: replaced, and most recent
+    memo.put("d", 4)
+    assert memo.get("c") is None and memo.get("a") == 10 and memo.get("d") == 4
+
+
+def test_a_size_of_zero_keeps_nothing_and_none_is_never_kept() -> None:
+    empty: LRU[str, int] = LRU(0)
+    empty.put("a", 1)
+    assert empty.get("a") is None and len(empty) == 0
+    memo: LRU[str, int | None] = LRU(4)
+    memo.put("a", None)
+    assert len(memo) == 0
+
+
+def test_get_or_make_makes_once_and_clear_empties() -> None:
+    memo: LRU[int, str] = LRU(8)
+    made: list[int] = []
+    for _ in range(3):
+        assert memo.get_or_make(7, lambda: made.append(7) or "seven") == "seven"
+    assert made == [7]
+    memo.clear()
+    assert len(memo) == 0 and memo.get(7) is None
+
+
+def test_threads_sharing_one_never_see_it_beyond_its_bound() -> None:
+    memo: LRU[tuple[int, int], int] = LRU(50)
+    errors: list[BaseException] = []
+
+    def work(thread: int) -> None:
+        try:
+            for i in range(2_000):
+                memo.put((thread, i), i)
+                found = memo.get((thread, i - 1))
+                assert found is None or found == i - 1
+                assert len(memo) <= 50
+        except BaseException as error:  # noqa: BLE001 - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == [] and len(memo) == 50
+
+
+def test_memoized_keeps_answers_by_arguments_none_included() -> None:
+    calls: list[tuple[object, ...]] = []
+
+    @memoized(2)
+    def answer(a: int, b: int = 0) -> int | None:
+        calls.append((a, b))
+        return None if a < 0 else a + b
+
+    assert answer(1) == 1 and answer(1) == 1
+    assert answer(-1) is None and answer(-1) is None
+    assert answer(1, b=2) == 3
+    assert calls == [(1, 0), (-1, 0), (1, 2)]
+    assert len(answer.memo) == 2  # type: ignore[attr-defined]
+    answer.cache_clear()  # type: ignore[attr-defined]
+    assert answer(1) == 1 and calls[-1] == (1, 0)
+
+
+# --- no memo but this one -------------------------------------------------------------------
+
+FORBIDDEN_IMPORTS = {("functools", "lru_cache"), ("functools", "cache"),
+                     ("collections", "OrderedDict"), ("weakref", "WeakKeyDictionary"),
+                     ("weakref", "WeakValueDictionary")}
+EMPTY_CALLS = {"dict", "OrderedDict", "defaultdict", "WeakKeyDictionary", "WeakValueDictionary"}
+#: Module-level state that is no memo: each entry lives exactly as long as its connection.
+NOT_MEMOS = {("serving.py", "_HEADS")}
+
+
+def _modules() -> list[Path]:
+    return sorted(path for path in COMPANION.rglob("*.py") if path != MEMO)
+
+
+def _is_empty_mapping(node: ast.expr | None) -> bool:
+    if isinstance(node, ast.Dict):
+        return not node.keys
+    if isinstance(node, ast.Call) and not node.args and not node.keywords:
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        return name in EMPTY_CALLS
+    return False
+
+
+def _ad_hoc_memos(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            for alias in node.names:
+                if (node.module, alias.name) in FORBIDDEN_IMPORTS:
+                    found.append(f"imports {node.module}.{alias.name}")
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and (
+                node.value.id, node.attr) in FORBIDDEN_IMPORTS:
+            found.append(f"uses {node.value.id}.{node.attr}")
+    # A module-level mapping made empty, to be filled at run time.
+    globals_ = set()
+    for statement in tree.body:
+        targets: list[ast.expr] = []
+        value = None
+        if isinstance(statement, ast.Assign):
+            targets, value = statement.targets, statement.value
+        elif isinstance(statement, ast.AnnAssign):
+            targets, value = [statement.target], statement.value
+        for target in targets:
+            if isinstance(target, ast.Name):
+                globals_.add(target.id)
+                if _is_empty_mapping(value):
+                    found.append(f"{target.id} starts empty at module level")
+    # A module-level mapping written to from inside a function.
+    for function in ast.walk(tree):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for node in ast.walk(function):
+            written = []
+            if isinstance(node, (ast.Assign, ast.AugAssign)):
+                written = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in written:
+                if (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
+                        and target.value.id in globals_):
+                    found.append(f"{function.name} writes into the module's {target.value.id}")
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and isinstance(node.func.value, ast.Name) and node.func.value.id in globals_
+                    and node.func.attr in {"setdefault", "update"}):
+                found.append(f"{function.name} fills the module's {node.func.value.id}")
+    return found
+
+
+def test_the_checker_sees_an_ad_hoc_memo(tmp_path: Path) -> None:
+    module = tmp_path / "module.py"
+    module.write_text("from functools import lru_cache\n_SEEN: dict[str, int] = {}\n"
+                      "KNOWN = {'a': 1}\n\ndef f(x):\n    KNOWN[x] = 2\n    return _SEEN.setdefault(x, 1)\n")
+    assert _ad_hoc_memos(module) == [
+        "imports functools.lru_cache", "_SEEN starts empty at module level",
+        "f writes into the module's KNOWN", "f fills the module's _SEEN"]
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(COMPANION)))
+def test_no_module_keeps_a_memo_of_its_own(path: Path) -> None:
+    allowed = {name for module, name in NOT_MEMOS if module == str(path.relative_to(COMPANION))}
+    found = [problem for problem in _ad_hoc_memos(path)
+             if not any(problem.endswith(f" {name}") or problem.startswith(f"{name} ")
+                        for name in allowed)]
+    assert found == []
