@@ -22,7 +22,7 @@ from .rules.memo import LRU
 DEFAULT_SIZE = 256
 
 #: The caches sized by another setting: name -> (setting, default). A table's figures
-#: (``companion.tables``) keep each of its games as a ``PlayedGame`` (``table-games``, a few KB
+#: (``companion.table_store``) keep each of its games as a ``PlayedGame`` (``table-games``, a few KB
 #: for a long game): it must hold a whole table's games, or every table version would fold
 #: again the games it lost. ``table-blocks`` (partial sums of about 32 games each),
 #: ``table-figures`` (a table's figures by its version), ``table-api`` (its JSON bodies)
@@ -45,7 +45,7 @@ def cache(name: str) -> LRU[Hashable, object]:
     - ``pages``: a page's key (``web.caching``) -> a watcher's ``WatcherPage``;
     - ``images``: ``(game id, version, language)`` -> the standings PNG (``web.share``);
     - ``compressed``: ``"<encoding>;<kept body's key>"`` -> its compressed bytes;
-    - the tables' ones, ``SIZES`` above (``companion.tables``)."""
+    - the tables' ones, ``SIZES`` above (``companion.table_store``)."""
     caches: dict[str, LRU[Hashable, object]] = current_app.extensions["companion.caches"]
     found = caches.get(name)
     if found is None:
@@ -54,21 +54,21 @@ def cache(name: str) -> LRU[Hashable, object]:
     return found
 
 
-def send_as_kept(response: Response, key: str) -> Response:
+def send_as_cached(response: Response, key: str) -> Response:
     """Mark ``response`` as carrying a body kept per version under ``key`` (a watcher's page,
     the API's state): its compressed forms are made once per encoding and kept beside it."""
-    response.companion_kept_as = key  # type: ignore[attr-defined]
+    response.companion_cached_as = key  # type: ignore[attr-defined]
     return response
 
 
 def compressing(response: Response) -> None:
     """Called just before Flask-Compress sees ``response``: which kept body it is, if any."""
-    g.companion_kept_as = getattr(response, "companion_kept_as", "")
+    g.companion_cached_as = getattr(response, "companion_cached_as", "")
 
 
 def compressed_key(_request: Request) -> str:
     """Flask-Compress's ``COMPRESS_CACHE_KEY``: the kept body's key, or "" for any other."""
-    return str(g.get("companion_kept_as", ""))
+    return str(g.get("companion_cached_as", ""))
 
 
 class CompressedBodies:

@@ -2,7 +2,7 @@
 poor Wi-Fi sends a write again under the same ``Idempotency-Key``, and it is applied once.
 
 How a write endpoint uses it, in one line after its token is checked and before its body is
-read (the API's ``api.views.keyed``, the pages' ``web.answers.keyed_form`` wrap it)::
+read (the API's ``api.endpoints.keyed``, the pages' ``web.responses.keyed_form`` wrap it)::
 
     guard(scope, key, fingerprint, status=200, game_id=..., answer=...)
 
@@ -17,7 +17,7 @@ read (the API's ``api.views.keyed``, the pages' ``web.answers.keyed_form`` wrap 
 
 A key is kept as its SHA-256 (never in the clear): a creation's edit token is sealed under a key
 derived from the Idempotency-Key (HMAC-SHA256 as keystream and tag), so the database alone
-cannot open it. A game's keys stay as long as its last ``KEPT_VERSIONS`` versions (at least its
+cannot open it. A game's keys stay as long as its last ``KEY_VERSIONS`` versions (at least its
 last 256 writes), and go with the game; creation keys are kept ``CREATION_HOURS``.
 """
 
@@ -44,7 +44,7 @@ from .models import IdempotencyKey, db, utcnow
 KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 CREATION_KEY = re.compile(r"[A-Za-z0-9_-]{22,64}")
 #: How many of a game's last versions keep their keys (pruned every ``PRUNE_EVERY`` versions).
-KEPT_VERSIONS = 512
+KEY_VERSIONS = 512
 PRUNE_EVERY = 64
 CREATION_HOURS = 24
 #: The header a replayed answer carries.
@@ -187,8 +187,8 @@ def rows_for_write(scope: str, version: int) -> Sequence[tuple[UpdateBase, Mappi
         "scope": scope, "key_hash": _hash(pending.key), "fingerprint": pending.fingerprint,
         "status": pending.status, "key_game_id": pending.game_id, "version": version,
         "resource": None, "sealed": None, "created_at": utcnow()})]
-    if version % PRUNE_EVERY == 0 and version > KEPT_VERSIONS:
-        statements.append((_PRUNE, {"scope": scope, "oldest": version - KEPT_VERSIONS}))
+    if version % PRUNE_EVERY == 0 and version > KEY_VERSIONS:
+        statements.append((_PRUNE, {"scope": scope, "oldest": version - KEY_VERSIONS}))
     return statements
 
 

@@ -50,7 +50,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
 
 class Table(db.Model):  # type: ignore[name-defined,misc]
     """A table: the people who play together, game after game. ``version`` moves with every
-    change of the table or of any of its games (``companion.tables``)."""
+    change of the table or of any of its games (``companion.table_store``)."""
 
     __tablename__ = "tables"
 

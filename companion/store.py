@@ -127,8 +127,8 @@ def cached_state(game_id: str, version: int) -> rules.GameState | None:
     return found.state if isinstance(found, StoredGame) else None
 
 
-def _keep(game: StoredGame) -> None:
-    """Keep the game at this version (its state, times and token hash never change) and note it
+def _cache_game(game: StoredGame) -> None:
+    """Cache the game at this version (its state, times and token hash never change) and note it
     as the latest this process knows, for the next fold to start from."""
     cache("games").put((game.id, game.version), game)
     latest = cache("latest")
@@ -192,7 +192,7 @@ def _stored(row: _Row) -> StoredGame:
         table_id=row.table_id,
         rematch_id=row.rematch_id,
     )
-    _keep(game)
+    _cache_game(game)
     return game
 
 
@@ -306,7 +306,7 @@ def _write(current: StoredGame, version: int,
     written = StoredGame(current.id, version + 1, new_state, current.created_at, now,
                          current._token_hash, current._settings_json, entries_json,
                          current.table_id, current.rematch_id)
-    _keep(written)
+    _cache_game(written)
     return written
 
 
@@ -329,7 +329,7 @@ def correct_round(game: StoredGame, version: int, number: int,
 # A table's version moves with every write to any of its games (docs/api.md, "Tables"), in the
 # write's own transaction, so that the table's ETag is never stale; the table notes which game
 # changed, so that its figures are brought up to date from that game alone
-# (``companion.tables``). A game at no table keeps the one-statement write above. The "+ 1" is
+# (``companion.table_store``). A game at no table keeps the one-statement write above. The "+ 1" is
 # a literal: these run as ``then`` statements of ``database.write``, whose parameters are named.
 _TABLES = Table.__table__
 _MOVE_TABLE = (update(_TABLES).where(_TABLES.c.id == bindparam("table_id"))
@@ -367,7 +367,7 @@ def record_rematch(game_id: str, rematch_id: str) -> None:
         raise GameNotFound(game_id)
 
 
-# --- a table's games (``companion.tables`` asks, in its own transaction) ---------------------
+# --- a table's games (``companion.table_store`` asks, in its own transaction) ---------------------
 
 _TABLE_GAMES = (select(_GAMES.c.id, _GAMES.c.version)
                 .where(_GAMES.c.table_id == bindparam("table_id"))

@@ -2,9 +2,9 @@
 
 from flask import Blueprint
 
-from . import errors, tables, views
+from . import endpoints, error_shape, tables
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
-views.register(bp)
+endpoints.register(bp)
 tables.register(bp)
-errors.register(bp)
+error_shape.register(bp)

@@ -17,7 +17,7 @@ from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..rules.errors import shown
-from .errors import ApiError
+from .error_shape import ApiError
 
 #: The fields of each body; ``additionalProperties`` is false in the OpenAPI description too.
 NEW_GAME = frozenset({"ruleset", "players", "first_dealer", "options", "table"})

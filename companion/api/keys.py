@@ -18,7 +18,7 @@ def keyed(scope: str, answer: Callable[[idempotency.Record], Response], *,
     with the first status); a new key is recorded with the write by the store, in its
     transaction.
 
-    A game's write: ``api.views.keyed(game.id)``. A table's: ``keyed(table.id, answer,
+    A game's write: ``api.endpoints.keyed(game.id)``. A table's: ``keyed(table.id, answer,
     game=False)``, its store write passing ``idempotency.rows_for_write(table.id, version)`` to
     ``database.write``. A creation: ``keyed(request.path, answer, creation=True, status=201)``,
     its store calling ``idempotency.add_creation`` before its commit."""

@@ -1,5 +1,5 @@
 """The Tables endpoints of docs/api.md ("Tables"). The figures are the engine's
-(``rules.table_stats``), kept by the store (``companion.tables``); this module reads bodies,
+(``rules.table_stats``), kept by the store (``companion.table_store``); this module reads bodies,
 checks tokens and writes the answers.
 
 Order of checks: the table exists (404), its token (401/403), the body's shape (400), then the
@@ -15,11 +15,11 @@ from typing import Any
 
 from flask import Blueprint, Response, request, url_for
 
-from .. import conditional, idempotency, store, tables
+from .. import conditional, idempotency, store, table_store
 from ..caches import cache
 from ..rules.table_stats import HeadToHead, PlayedGame, RulesetFigures, TableFigures
 from . import bodies
-from .errors import ApiError, api_error
+from .error_shape import ApiError, api_error
 from .serialize import created, dumps, json_response
 from .keys import keyed
 from .sheets import safe
@@ -33,10 +33,10 @@ RENAME = frozenset({"from", "to"})
 PAGE = 50
 
 
-def _load(table_id: str) -> tables.StoredTable:
+def _load(table_id: str) -> table_store.StoredTable:
     if not TABLE_ID.fullmatch(table_id):
-        raise tables.TableNotFound(table_id)
-    return tables.load_table(table_id)
+        raise table_store.TableNotFound(table_id)
+    return table_store.load_table(table_id)
 
 
 def bearer() -> str | None:
@@ -46,7 +46,7 @@ def bearer() -> str | None:
     return token if scheme.lower() == "bearer" and token else None
 
 
-def authorized(table: tables.StoredTable) -> tables.StoredTable:
+def authorized(table: table_store.StoredTable) -> table_store.StoredTable:
     """The table, if the request carries its edit token (401 without one, 403 for another)."""
     token = bearer()
     if token is None:
@@ -70,9 +70,9 @@ def table_for_new_game(body: dict[str, Any], players: list[str]) -> str | None:
         raise bodies.invalid("table must be a table's id", "table")
     try:
         table = _load(table_id)
-    except tables.TableNotFound:
-        raise tables.TableRefused("no table has that id", "table") from None
-    tables.check_seats(authorized(table), players)
+    except table_store.TableNotFound:
+        raise table_store.TableRefused("no table has that id", "table") from None
+    table_store.check_seats(authorized(table), players)
     return table.id
 
 
@@ -86,9 +86,9 @@ def _unchanged(table_id: str) -> Response | None:
     """304 from the table's version alone when the client holds it."""
     if not request.if_none_match or not TABLE_ID.fullmatch(table_id):
         return None
-    version = tables.table_version(table_id)
+    version = table_store.table_version(table_id)
     if version is None:
-        raise tables.TableNotFound(table_id)
+        raise table_store.TableNotFound(table_id)
     if not conditional.client_holds(_etag(table_id, version)):
         return None
     return conditional.not_modified(_etag(table_id, version), "application/json",
@@ -99,7 +99,7 @@ def _versioned(response: Response, table_id: str, version: int) -> Response:
     return conditional.tagged(response, _etag(table_id, version), conditional.API_REVALIDATE)
 
 
-def _kept_body(kind: str, state: tables.TableState, make: Any, *extra: object) -> str:
+def _cached_body(kind: str, state: table_store.TableState, make: Any, *extra: object) -> str:
     """The body of this answer for this version of the table, made once per process."""
     kept = cache("table-api")
     key = (kind, state.table.id, state.table.version, *extra)
@@ -110,12 +110,12 @@ def _kept_body(kind: str, state: tables.TableState, make: Any, *extra: object) -
     return body
 
 
-def _game_row(state: tables.TableState, game: PlayedGame) -> dict[str, Any]:
-    names = tables.table_names(state, game)
+def _game_row(state: table_store.TableState, game: PlayedGame) -> dict[str, Any]:
+    names = table_store.table_names(state, game)
     return {
         "id": game.id,
         "ruleset": game.ruleset,
-        "started": tables.started(game).isoformat().replace("+00:00", "Z"),
+        "started": table_store.started(game).isoformat().replace("+00:00", "Z"),
         "status": "finished" if game.finished else "in_progress",
         "players": names,
         # A Seven-Up team stands as both partners, each with the team's score and rank.
@@ -125,8 +125,8 @@ def _game_row(state: tables.TableState, game: PlayedGame) -> dict[str, Any]:
     }
 
 
-def _around_games(state: tables.TableState,
-                  page: tables.Page) -> tuple[dict[str, Any], dict[str, Any]]:
+def _around_games(state: table_store.TableState,
+                  page: table_store.Page) -> tuple[dict[str, Any], dict[str, Any]]:
     """The table object's fields before ``games`` and after it."""
     table = state.table
     links = {"share": f"/t/{table.id}"}
@@ -138,26 +138,26 @@ def _around_games(state: tables.TableState,
         "version": table.version,
         "links": links,
         "players": [{"name": p.name, "games": p.games} for p in state.figures.players],
-    }, {"created_at": tables.started_at(table).isoformat().replace("+00:00", "Z")}
+    }, {"created_at": table_store.started_at(table).isoformat().replace("+00:00", "Z")}
 
 
-def table_json(state: tables.TableState, before: str | None = None) -> dict[str, Any]:
+def table_json(state: table_store.TableState, before: str | None = None) -> dict[str, Any]:
     """The table object of docs/api.md, with the page of games before ``before``."""
-    page = tables.games_page(state, before, PAGE)
+    page = table_store.games_page(state, before, PAGE)
     head, tail = _around_games(state, page)
     return {**head, "games": [_game_row(state, game) for game in page.games], **tail}
 
 
-def table_body(state: tables.TableState, before: str | None = None) -> str:
+def table_body(state: table_store.TableState, before: str | None = None) -> str:
     """``dumps(table_json(state, before))``, each game's row written once per game version
     and names shown: a write to one game leaves the other 49 rows' text as it was."""
-    page = tables.games_page(state, before, PAGE)
+    page = table_store.games_page(state, before, PAGE)
     head, tail = _around_games(state, page)
     kept = cache("table-rows")
     rows = []
     for game in page.games:
         version = state.versions[state.places[game.id][0]][1]
-        key = (game.id, version, tuple(tables.table_names(state, game)))
+        key = (game.id, version, tuple(table_store.table_names(state, game)))
         text = kept.get(key)
         if not isinstance(text, str):
             text = dumps(_game_row(state, game))
@@ -167,9 +167,9 @@ def table_body(state: tables.TableState, before: str | None = None) -> str:
     return f'{dumps(head)[:-1]},"games":[{",".join(rows)}],{dumps(tail)[1:]}'
 
 
-def _table_response(state: tables.TableState, before: str | None = None,
+def _table_response(state: table_store.TableState, before: str | None = None,
                     status: int = 200) -> Response:
-    body = _kept_body("table", state, lambda: table_body(state, before), before)
+    body = _cached_body("table", state, lambda: table_body(state, before), before)
     response = Response(body, status=status, mimetype="application/json")
     return _versioned(response, state.table.id, state.table.version)
 
@@ -220,7 +220,7 @@ def statistics_json(figures: TableFigures) -> dict[str, Any]:
     }
 
 
-def games_sheet(state: tables.TableState) -> str:
+def games_sheet(state: table_store.TableState) -> str:
     """One row per game, newest first; names formula-safe, every text cell quoted."""
     names = [p.name for p in state.figures.players]
     renames = state.table.renames
@@ -228,13 +228,13 @@ def games_sheet(state: tables.TableState) -> str:
     rows: list[list[object]] = [
         ["started", "ruleset", "status", "players", "winners",
          *(f"{safe(name)} score" for name in names)]]
-    for game in tables.played_games(state.versions)[::-1]:
-        shown = tables.table_names(state, game)
+    for game in table_store.played_games(state.versions)[::-1]:
+        shown = table_store.table_names(state, game)
         scores: list[object] = [None] * len(names)
         for seat, name in enumerate(game.names):
             scores[column[renames.key(name)]] = game.scores[seat]
         rows.append([
-            tables.started(game).isoformat().replace("+00:00", "Z"), game.ruleset,
+            table_store.started(game).isoformat().replace("+00:00", "Z"), game.ruleset,
             "finished" if game.finished else "in_progress",
             " · ".join(safe(n) for n in shown),
             " · ".join(safe(shown[seat]) for seat in game.winners),
@@ -253,12 +253,12 @@ def create_table() -> Response:
     body = bodies.json_object(NEW_TABLE, required=("name",))
     if not isinstance(body["name"], str):
         raise bodies.invalid("name must be text", "name")
-    return _created(*tables.create_table(body["name"]))
+    return _created(*table_store.create_table(body["name"]))
 
 
-def _created(table: tables.StoredTable, token: str) -> Response:
+def _created(table: table_store.StoredTable, token: str) -> Response:
     """The creation answer: the table, its edit token (once) and the scorekeeper's link."""
-    return created({"table": table_json(tables.table_state(table)), "edit_token": token,
+    return created({"table": table_json(table_store.table_state(table)), "edit_token": token,
                     "scorekeeper_url": f"/t/{table.id}/keep/{token}"},
                    url_for("api.table", table_id=table.id))
 
@@ -266,7 +266,7 @@ def _created(table: tables.StoredTable, token: str) -> Response:
 def _created_again(record: idempotency.Record) -> Response:
     """A replayed creation, answered in full: the table as it is now, and its token."""
     if record.resource is None or record.token is None:
-        raise tables.TableNotFound("")
+        raise table_store.TableNotFound("")
     return _created(_load(record.resource), record.token)
 
 
@@ -276,14 +276,14 @@ def table(table_id: str) -> Response:
         raise bodies.invalid("before must be a game's id", "before")
     if (unchanged := _unchanged(table_id)) is not None:
         return unchanged
-    return _table_response(tables.table_state(_load(table_id)), before)
+    return _table_response(table_store.table_state(_load(table_id)), before)
 
 
 def statistics(table_id: str) -> Response:
     if (unchanged := _unchanged(table_id)) is not None:
         return unchanged
-    state = tables.table_state(_load(table_id))
-    body = _kept_body("statistics", state, lambda: dumps(statistics_json(state.figures)))
+    state = table_store.table_state(_load(table_id))
+    body = _cached_body("statistics", state, lambda: dumps(statistics_json(state.figures)))
     return _versioned(Response(body, mimetype="application/json"), state.table.id,
                       state.table.version)
 
@@ -291,7 +291,7 @@ def statistics(table_id: str) -> Response:
 def games_csv(table_id: str) -> Response:
     if (unchanged := _unchanged(table_id)) is not None:
         return unchanged
-    state = tables.table_state(_load(table_id))
+    state = table_store.table_state(_load(table_id))
     response = Response(games_sheet(state), mimetype="text/csv")
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
     response.headers["Content-Disposition"] = f'attachment; filename="table-{state.table.id[:6]}.csv"'
@@ -311,29 +311,29 @@ def join(table_id: str) -> Response:
     game = store.load_game(game_id)
     if not game.token_matches(token):
         raise ApiError(403, "forbidden", "that is not this game's edit token", "edit_token")
-    tables.join(found, game)
-    return _table_response(tables.table_state(tables.load_table(found.id)))
+    table_store.join(found, game)
+    return _table_response(table_store.table_state(table_store.load_table(found.id)))
 
 
 def rename(table_id: str) -> Response:
     found = authorized(_load(table_id))
     body = bodies.json_object(RENAME, required=("from", "to"))
-    tables.rename(found, body["from"], body["to"])
-    return _table_response(tables.table_state(tables.load_table(found.id)))
+    table_store.rename(found, body["from"], body["to"])
+    return _table_response(table_store.table_state(table_store.load_table(found.id)))
 
 
 def delete(table_id: str) -> Response:
-    tables.delete_table(authorized(_load(table_id)))
+    table_store.delete_table(authorized(_load(table_id)))
     response = Response(status=204)
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
-def _table_not_found(_error: tables.TableNotFound) -> Response:
+def _table_not_found(_error: table_store.TableNotFound) -> Response:
     return api_error(404, "not-found", "no table has that id")
 
 
-def _table_refused(error: tables.TableRefused) -> Response:
+def _table_refused(error: table_store.TableRefused) -> Response:
     return api_error(422, "table", error.message, error.field)
 
 
@@ -348,5 +348,5 @@ def register(bp: Blueprint) -> None:
     bp.add_url_rule("/tables/<table_id>/games", "join_table", view_func=join, methods=["POST"])
     bp.add_url_rule("/tables/<table_id>/players/rename", "rename_player", view_func=rename,
                     methods=["POST"])
-    bp.register_error_handler(tables.TableNotFound, _table_not_found)
-    bp.register_error_handler(tables.TableRefused, _table_refused)
+    bp.register_error_handler(table_store.TableNotFound, _table_not_found)
+    bp.register_error_handler(table_store.TableRefused, _table_refused)

@@ -60,7 +60,7 @@ from .state import (
 )
 from .explain import (BidScore, HandScore, HandSummary, Outcome, Point, PointWon, RebidBonus,
                       RoundExplanation, Rule, explain, rebid_bonuses)
-from .offline import RoundTables, round_tables, tricks_left
+from .offline_round import RoundTables, round_tables, tricks_left
 from .rematch import rematch_settings
 from .stats import PlayerStats, SevenUpStats, SideStats, TableStats, seven_up_statistics, statistics
 from .turn_bids import legal_bids, schedule

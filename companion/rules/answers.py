@@ -9,7 +9,7 @@ import enum
 from typing import Sequence
 
 from . import card_bids, turn_bids
-from .offline import tricks_left
+from .offline_round import tricks_left
 from .cards import Card
 from .options import Hook
 from .registry import Family

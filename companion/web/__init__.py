@@ -6,26 +6,26 @@ Thin views call ``companion.store`` and the rules engine; the URL map is in one 
 from flask import Blueprint
 from sqlalchemy.exc import IntegrityError
 
-from . import (answers, corrections, error_summary, looking_back, names, new_game, rules_page, share,
-               table_links, tables, views, writes)
-from .seven_up import views as seven_up
+from . import (corrections, error_summary, looking_back, names, new_game, pages, responses,
+               rules_page, share, table_links, table_pages, writes)
+from .seven_up import hand_writes as seven_up
 
 bp = Blueprint("web", __name__)
 bp.add_app_template_filter(names.isolate, "isolate")
 bp.add_app_template_filter(names.balanced, "balanced")
 bp.add_app_template_filter(names.name_list, "name_list")
 bp.add_app_template_filter(error_summary.field_errors, "field_errors")
-bp.register_error_handler(IntegrityError, answers.creation_raced)
+bp.register_error_handler(IntegrityError, responses.creation_raced)
 
-bp.add_url_rule("/", "home", views.home)
+bp.add_url_rule("/", "home", pages.home)
 bp.add_url_rule("/new", "new_game", new_game.page, methods=["GET"])
 bp.add_url_rule("/new", "create_game", new_game.create, methods=["POST"])
 bp.add_url_rule("/new/players", "edit_players", new_game.edit_players, methods=["POST"])
 bp.add_url_rule("/rules/<ruleset>", "rules", rules_page.page)
-bp.add_url_rule("/g/<game_id>", "game", views.game)
-bp.add_url_rule("/g/<game_id>/live", "live", views.live)
+bp.add_url_rule("/g/<game_id>", "game", pages.game)
+bp.add_url_rule("/g/<game_id>/live", "live", pages.live)
 bp.add_url_rule("/g/<game_id>/standings.png", "standings_image", share.standings_image)
-bp.add_url_rule("/g/<game_id>/keep/<token>", "scorekeeper_link", views.scorekeeper_link)
+bp.add_url_rule("/g/<game_id>/keep/<token>", "scorekeeper_link", pages.scorekeeper_link)
 bp.add_url_rule("/g/<game_id>/rematch", "rematch", looking_back.rematch, methods=["POST"])
 bp.add_url_rule("/g/<game_id>/delete", "delete_page", looking_back.delete_page)
 bp.add_url_rule("/g/<game_id>/delete", "delete", looking_back.delete, methods=["POST"])
@@ -44,11 +44,11 @@ bp.add_url_rule("/g/<game_id>/hands/<int:number>", "correct_hand", seven_up.corr
 bp.add_url_rule("/g/<game_id>/rounds/<int:number>", "correction", corrections.page)
 bp.add_url_rule("/g/<game_id>/rounds/<int:number>", "correct_round", corrections.correct,
                 methods=["POST"])
-bp.add_url_rule("/t", "create_table", tables.create, methods=["POST"])
-bp.add_url_rule("/t/<table_id>", "table", tables.page)
-bp.add_url_rule("/t/<table_id>/live", "table_live", tables.live)
-bp.add_url_rule("/t/<table_id>/standings.png", "table_standings_image", tables.standings_image)
-bp.add_url_rule("/t/<table_id>/keep/<token>", "table_scorekeeper_link", tables.scorekeeper_link)
-bp.add_url_rule("/t/<table_id>/rename", "rename_player", tables.rename, methods=["POST"])
-bp.add_url_rule("/t/<table_id>/delete", "delete_table_page", tables.delete_page)
-bp.add_url_rule("/t/<table_id>/delete", "delete_table", tables.delete, methods=["POST"])
+bp.add_url_rule("/t", "create_table", table_pages.create, methods=["POST"])
+bp.add_url_rule("/t/<table_id>", "table", table_pages.page)
+bp.add_url_rule("/t/<table_id>/live", "table_live", table_pages.live)
+bp.add_url_rule("/t/<table_id>/standings.png", "table_standings_image", table_pages.standings_image)
+bp.add_url_rule("/t/<table_id>/keep/<token>", "table_scorekeeper_link", table_pages.scorekeeper_link)
+bp.add_url_rule("/t/<table_id>/rename", "rename_player", table_pages.rename, methods=["POST"])
+bp.add_url_rule("/t/<table_id>/delete", "delete_table_page", table_pages.delete_page)
+bp.add_url_rule("/t/<table_id>/delete", "delete_table", table_pages.delete, methods=["POST"])

@@ -13,7 +13,7 @@ from typing import NoReturn
 from flask import abort, make_response, render_template, session
 from flask_babel import gettext as _
 
-from .. import store, tables
+from .. import store, table_store
 from ..store import GameHead, StoredGame
 
 #: The session key of the edit tokens this device holds. Its value stays "keep", the name it had
@@ -64,7 +64,7 @@ def _table_opens(game: StoredGame | GameHead) -> bool:
             return False
     if game.table_id is None:
         return False
-    return tables.token_opens(game, table_token_for(game.table_id))
+    return table_store.token_opens(game, table_token_for(game.table_id))
 
 
 def grant_table(table_id: str, token: str) -> None:
@@ -150,14 +150,14 @@ def load_or_404(game_id: str) -> StoredGame:
         not_found(game_id)
 
 
-def known_tables() -> list[tables.StoredTable]:
+def known_tables() -> list[table_store.StoredTable]:
     """The tables this device keeps score of, the latest granted first (a deleted one left
     out), for the home page."""
     held = session.get(TABLE_TOKENS)
     found = []
     for table_id in reversed(list(held)) if isinstance(held, dict) else ():
         try:
-            found.append(tables.load_table(table_id))
-        except tables.TableNotFound:
+            found.append(table_store.load_table(table_id))
+        except table_store.TableNotFound:
             continue
     return found

@@ -29,7 +29,7 @@ from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response
 
 from .. import conditional as conditional_get  # (``conditional`` below is this module's)
-from ..caches import cache, send_as_kept
+from ..caches import cache, send_as_cached
 from ..i18n import chosen_language
 from ..vary import add_vary
 from .access import TABLE_TOKENS
@@ -149,7 +149,7 @@ def watcher_page(game: Head, fragment: bool) -> WatcherPage | None:
     return found if isinstance(found, WatcherPage) else None
 
 
-def keep_watcher_page(game: Head, fragment: bool, body: str) -> WatcherPage | None:
+def remember_watcher_page(game: Head, fragment: bool, body: str) -> WatcherPage | None:
     """Keep a watcher's page rendered with ``CSRF_PLACEHOLDER`` as its ``csrf_token``; ``None``
     (nothing kept) when it drew a token, and so belongs to one session."""
     if CSRF_PLACEHOLDER in body:
@@ -163,7 +163,7 @@ def keep_watcher_page(game: Head, fragment: bool, body: str) -> WatcherPage | No
 def send_watcher_page(page: WatcherPage) -> Response:
     """A kept watcher's page as a response, revalidated by its ETag."""
     response: Response = current_app.response_class(page.body, headers=page.headers)
-    return send_as_kept(response, page.etag)
+    return send_as_cached(response, page.etag)
 
 
 #: What an HTML answer is sent with when its view says nothing else: a page may hold this

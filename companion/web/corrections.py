@@ -11,8 +11,8 @@ from werkzeug.wrappers import Response
 
 from .. import rules
 from ..store import StoredGame
-from . import entries
-from .answers import editable_game, save_correction
+from . import taps
+from .responses import editable_game, save_correction
 from .forms import correction_form
 from .messages import explain, game_name
 from .words import bid_words
@@ -36,7 +36,7 @@ def correct(game_id: str, number: int) -> Response:
     def replacement() -> list[rules.Entry] | None:
         if _correctable(game, number)[1] is not None:
             return None  # render says why
-        made = entries.correction(game.settings, form)
+        made = taps.correction(game.settings, form)
         if made is None:
             return None
         # Every rule the correction breaks, at once and each at its field (the hooked bid and

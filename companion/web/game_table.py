@@ -13,7 +13,7 @@ from typing import Any
 from babel.lists import format_list
 from flask_babel import get_locale
 
-from .. import tables
+from .. import table_store
 from ..store import StoredGame
 from . import access
 
@@ -26,22 +26,22 @@ def suggested_name(players: tuple[str, ...] | list[str]) -> str:
     language lists them ("Ana, Ben and Cleo"); too long for a table's name, the first ones
     that fit and an ellipsis ("Alessandra, Bartholomew…")."""
     listed = format_list(list(players), locale=get_locale() or "en")
-    if len(listed) <= tables.NAME_MAX:
+    if len(listed) <= table_store.NAME_MAX:
         return listed
     for count in range(len(players) - 1, 0, -1):
         first = ", ".join(players[:count]) + ELLIPSIS
-        if len(first) <= tables.NAME_MAX:
+        if len(first) <= table_store.NAME_MAX:
             return first
-    return listed[:tables.NAME_MAX - len(ELLIPSIS)] + ELLIPSIS
+    return listed[:table_store.NAME_MAX - len(ELLIPSIS)] + ELLIPSIS
 
 
-def at_table(game: StoredGame) -> tables.StoredTable | None:
+def at_table(game: StoredGame) -> table_store.StoredTable | None:
     """The table the game is at (``None``: at none, or its table just deleted)."""
     if game.table_id is None:
         return None
     try:
-        return tables.load_table(game.table_id)
-    except tables.TableNotFound:
+        return table_store.load_table(game.table_id)
+    except table_store.TableNotFound:
         return None
 
 

@@ -20,7 +20,7 @@ from .. import rules, store
 from ..extensions import game_creation_limit
 from ..store import StoredGame
 from . import access
-from .answers import keyed_form, open_created, render_game
+from .responses import keyed_form, open_created, render_game
 from .messages import game_name
 
 

@@ -14,12 +14,12 @@ from flask import make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from .. import store, tables
+from .. import store, table_store
 from ..extensions import game_creation_limit
 from ..rules import RULESETS, RuleError, max_hand_range, settings_problems
 from . import access, choices
-from . import tables as table_pages
-from .answers import keyed_form, open_created
+from . import table_pages
+from .responses import keyed_form, open_created
 from .forms import FIRST_ROWS, MOST_PLAYERS, RANDOM_DEALER, NewGameForm, small_number
 from .messages import explain
 
@@ -48,7 +48,7 @@ def _hand_ranges(form: NewGameForm) -> tuple[dict[str, dict[str, Any]], dict[str
 def render_form(form: NewGameForm, status: int = 200, focus: str | None = None) -> Response:
     hand_ranges, hand_range = _hand_ranges(form)
     # A game at a table (``table`` in the query or the form): its players offered as chips.
-    table = table_pages.keeper_table(request.values.get("table"))
+    table = table_pages.scorekeeper_table(request.values.get("table"))
     body = render_template(
         "new_game.html", form=form, games=choices.games(), known_names=_known_names(),
         most_players=MOST_PLAYERS, random_dealer=RANDOM_DEALER, focus=focus,
@@ -64,7 +64,7 @@ def page() -> Response:
         "players": [""] * FIRST_ROWS,
         "ruleset": chosen if chosen in RULESETS else None,
     }
-    table = table_pages.keeper_table(request.args.get("table"))
+    table = table_pages.scorekeeper_table(request.args.get("table"))
     if table is not None:  # the same table as last time, preselected
         data.update(table_pages.last_time(table))
     return render_form(NewGameForm(formdata=None, data=data))
@@ -146,10 +146,10 @@ def create() -> Response:
         _place(form, problem, rows)
     if not valid:
         return render_form(form, 422)
-    table = table_pages.keeper_table(request.form.get("table"))
+    table = table_pages.scorekeeper_table(request.form.get("table"))
     try:
         if table is not None:
-            tables.check_seats(table, players)
+            table_store.check_seats(table, players)
         game, token = store.create_game(form.ruleset.data, players, first_dealer, options,
                                         table_id=table.id if table is not None else None)
     except RuleError as error:

@@ -23,12 +23,12 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
 
-from .. import store, tables
+from .. import store, table_store
 from ..rules import RuleError
 from ..store import StoredGame
 from . import access
-from .answers import keyed_form
-from .tables import open_created_table
+from .responses import keyed_form
+from .table_pages import open_created_table
 from .fragments import render_body
 from .messages import explain
 from .names import isolate
@@ -73,10 +73,10 @@ def keep(game_id: str) -> Response:
     if not game.state.finished:
         abort(409)  # the form is on a finished game's page only
     try:
-        table, token = _again(game.id, lambda now: tables.create_table(typed, now))
-    except tables.TableRefused as error:
+        table, token = _again(game.id, lambda now: table_store.create_table(typed, now))
+    except table_store.TableRefused as error:
         reason = str(ALREADY) if error.field == "game" else _(
-            "A table's name is 1 to %(most)s characters long.", most=tables.NAME_MAX)
+            "A table's name is 1 to %(most)s characters long.", most=table_store.NAME_MAX)
         return _refused(game.id, {"name": [reason]}, {"name": typed})
     except RuleError as error:
         return _refused(game.id, {"name": [explain(error)]}, {"name": typed})
@@ -101,8 +101,8 @@ def join(game_id: str) -> Response:
     if token is None:
         abort(403)  # this phone does not keep that table's score
     try:
-        table = tables.load_table(chosen)
-    except tables.TableNotFound:
+        table = table_store.load_table(chosen)
+    except table_store.TableNotFound:
         _forget_table(chosen)
         return _refused(game.id, {"table": [str(DELETED)]}, {})
     if not table.token_matches(token):
@@ -112,8 +112,8 @@ def join(game_id: str) -> Response:
     if stop is not None:
         return stop
     try:
-        _again(game.id, lambda now: tables.join(table, now))
-    except tables.TableRefused:
+        _again(game.id, lambda now: table_store.join(table, now))
+    except table_store.TableRefused:
         return _refused(game.id, {"table": [str(ALREADY)]}, {"table": chosen})
     except RuleError as error:
         return _refused(game.id, {"table": [explain(error)]}, {"table": chosen})

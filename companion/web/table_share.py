@@ -19,7 +19,7 @@ from flask_babel import ngettext
 
 from markupsafe import Markup
 
-from .. import tables
+from .. import table_store
 from ..caches import cache
 from ..rules import table_stats
 from ..rules.table_stats import PlayerFigures, TableFigures
@@ -62,7 +62,7 @@ def status(figures: TableFigures) -> str:
             + str(ngettext("%(num)s finished", "%(num)s finished", figures.finished)))
 
 
-def wins_chart(state: tables.TableState) -> Markup | None:
+def wins_chart(state: table_store.TableState) -> Markup | None:
     """The chart of wins over time as the page shows it (the game's chart template), kept
     while the games' winners are the same; None before the first win."""
     figures = state.figures
@@ -72,7 +72,7 @@ def wins_chart(state: tables.TableState) -> Markup | None:
     shown = [player for _rank, player in table_stats.ahead(figures.players)][:CHART_PLAYERS]
     key_of = {name: key for key, name in figures.names.items()}
     keys = tuple(key_of.get(p.name) or table_stats.player_key(p.name) for p in shown)
-    won = tables.winners(state)
+    won = table_store.winners(state)
     kept = cache("table-charts")
     key = (won, keys, tuple(p.name for p in shown), said, len(figures.players),
            str(get_locale() or "en"))
@@ -108,14 +108,14 @@ def _placed(figures: TableFigures) -> tuple[tuple[int, PlayerFigures], ...]:
     return table_stats.ahead(figures.players)
 
 
-def _date(state: tables.TableState) -> str:
+def _date(state: table_store.TableState) -> str:
     """The day of the newest game (of the table's making, before any)."""
-    newest = tables.played_games(state.versions[-1:])
-    moment = tables.started(newest[0]) if newest else tables.started_at(state.table)
+    newest = table_store.played_games(state.versions[-1:])
+    moment = table_store.started(newest[0]) if newest else table_store.started_at(state.table)
     return str(format_date(moment, "long"))
 
 
-def picture(state: tables.TableState) -> Picture:
+def picture(state: table_store.TableState) -> Picture:
     figures = state.figures
     placed = _placed(figures)[:IMAGE_ROWS]
     top_wins = placed[0][1].wins if placed else 0
@@ -128,7 +128,7 @@ def picture(state: tables.TableState) -> Picture:
                    headline=headline(figures), rows=rows, footer="Companion")
 
 
-def preview(state: tables.TableState) -> Preview:
+def preview(state: table_store.TableState) -> Preview:
     """The table page's Open Graph and Twitter-card tags: who is ahead, and the image."""
     table, figures = state.table, state.figures
     name = isolate(table.name)
@@ -145,7 +145,7 @@ def preview(state: tables.TableState) -> Preview:
         url=url_for("web.table", table_id=table.id, _external=True))
 
 
-def context(state: tables.TableState) -> dict[str, object]:
+def context(state: table_store.TableState) -> dict[str, object]:
     """What the share panel (``game/_share.html``, for the table's share link alone: its
     scorekeeper link is the one this phone was given, not shown again), the image's buttons
     and the page's head need."""
@@ -155,5 +155,5 @@ def context(state: tables.TableState) -> dict[str, object]:
             "preview": preview(state),
             "image_url": url_for("web.table_standings_image", table_id=table.id,
                                  v=table.version, lang=str(get_locale() or "en")),
-            "image_name": f"{table.name} {format_date(tables.started_at(table), 'yyyy-MM-dd')}.png",
+            "image_name": f"{table.name} {format_date(table_store.started_at(table), 'yyyy-MM-dd')}.png",
             "wins_chart": wins_chart(state)}

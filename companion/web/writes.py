@@ -15,8 +15,8 @@ from werkzeug.wrappers import Response
 from .. import rules, store
 from ..rules import Entry
 from ..store import StoredGame
-from . import entries
-from .answers import editable_game, write_entry
+from . import taps
+from .responses import editable_game, write_entry
 from .forms import BidForm, UndoForm, cards_form, tricks_form
 
 
@@ -28,14 +28,14 @@ def bid(game_id: str) -> Response:
     game = editable_game(game_id)
     form = BidForm()
     return write_entry(game, form, lambda: _add(
-        game, form.version.data, entries.one_bid(game.settings, form)))
+        game, form.version.data, taps.one_bid(game.settings, form)))
 
 
 def card_bids(game_id: str) -> Response:
     game = editable_game(game_id)
     form = cards_form(len(game.settings.players))()
     return write_entry(game, form, lambda: _add(
-        game, form.version.data, entries.card_bids(game.settings, form)))
+        game, form.version.data, taps.card_bids(game.settings, form)))
 
 
 def tricks(game_id: str) -> Response:
@@ -44,7 +44,7 @@ def tricks(game_id: str) -> Response:
 
     def change() -> StoredGame | None:
         rules.require_in_progress(game.state, "tricks")  # a page left open on a finished game
-        return _add(game, form.version.data, entries.tricks(game.state, form))
+        return _add(game, form.version.data, taps.tricks(game.state, form))
 
     return write_entry(game, form, change)
 

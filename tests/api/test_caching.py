@@ -193,7 +193,7 @@ def _first_bid(game: dict[str, Any]) -> list[int | None]:
     return bids
 
 
-def _keep(client: FlaskClient, game: Any) -> None:
+def _cache_game(client: FlaskClient, game: Any) -> None:
     assert client.get(f"/g/{game.id}/keep/{game.token}").status_code == 303
 
 
@@ -222,7 +222,7 @@ def test_the_html_304_is_per_version_language_and_role(app: Flask) -> None:
     assert chosen.status_code == 200 and chosen.headers["ETag"] == french.headers["ETag"]
 
     # The scorekeeper on the same browser: another page (forms, the scorekeeper link).
-    _keep(watcher, game)
+    _cache_game(watcher, game)
     keeper = watcher.get(f"/g/{game.id}", headers={"If-None-Match": tag, "Accept-Language": "en"})
     assert keeper.status_code == 200 and keeper.headers["ETag"] != tag
     assert "/keep/" in keeper.get_data(as_text=True)
@@ -232,7 +232,7 @@ def test_the_html_304_is_per_version_language_and_role(app: Flask) -> None:
     # Another scorekeeper's phone holding that ETag: its own session, its own CSRF token in the
     # forms, a page of its own.
     other_keeper = app.test_client()
-    _keep(other_keeper, game)
+    _cache_game(other_keeper, game)
     assert other_keeper.get(f"/g/{game.id}", headers={"If-None-Match": keeper_tag,
                                                       "Accept-Language": "en"}).status_code == 200
 
@@ -276,7 +276,7 @@ def test_a_scorekeepers_page_keeps_its_forms_and_csrf_token(make_app: Callable[.
     app = make_app(WTF_CSRF_ENABLED=True)
     phone = app.test_client()
     game = Api(phone).create("elevator", ["Ana", "Ben", "Cleo"])
-    _keep(phone, game)
+    _cache_game(phone, game)
     page = phone.get(f"/g/{game.id}").get_data(as_text=True)
     token = re.search(r'<meta name="csrf-token" content="([^"]+)">', page)
     assert token

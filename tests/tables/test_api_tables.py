@@ -325,11 +325,11 @@ def test_the_pages_ask_the_service(app: Flask, at_table: Tables) -> None:
     table_id, token = at_table.create()
     made = [at_table.game(table_id, token, PLAYERS).id for _ in range(25)]
     with app.test_request_context():
-        from companion import tables
+        from companion import table_store
 
-        state = tables.figures_of(table_id)
+        state = table_store.figures_of(table_id)
         assert state.figures.games == 25
-        first = tables.games_of(table_id)
+        first = table_store.games_of(table_id)
         assert [g.id for g in first.games] == made[::-1][:20]
-        second = tables.games_of(table_id, first.before)
+        second = table_store.games_of(table_id, first.before)
         assert [g.id for g in second.games] == made[4::-1] and second.before is None

@@ -8,7 +8,7 @@ import random
 import pytest
 from flask import Flask
 
-from companion import store, tables
+from companion import store, table_store
 from companion.caches import cache
 
 from .conftest import ONE_CARD, Tables
@@ -27,16 +27,16 @@ def from_nothing(app: Flask, at_table: Tables, table_id: str) -> object:
 
 def test_kept_figures_equal_figures_added_up_again(app: Flask, at_table: Tables,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tables, "BLOCK", 3)  # many small blocks
+    monkeypatch.setattr(table_store, "BLOCK", 3)  # many small blocks
     moved: list[str] = []
-    one_game_moved = tables._one_game_moved
+    one_game_moved = table_store._one_game_moved
 
-    def counted(previous: tables.TableState, table: tables.StoredTable,
-                gid: str) -> tables.TableState | None:
+    def counted(previous: table_store.TableState, table: table_store.StoredTable,
+                gid: str) -> table_store.TableState | None:
         moved.append(gid)
         return one_game_moved(previous, table, gid)
 
-    monkeypatch.setattr(tables, "_one_game_moved", counted)
+    monkeypatch.setattr(table_store, "_one_game_moved", counted)
     chance = random.Random(19)
     table_id, token = at_table.create()
     games = [at_table.game(table_id, token, chance.sample(NAMES, 3), options=ONE_CARD)

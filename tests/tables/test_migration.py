@@ -11,7 +11,7 @@ from flask import Flask
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect, text
 
-from companion import create_app, rules, store, tables
+from companion import create_app, rules, store, table_store
 from companion.models import db
 from tests.postgres.conftest import postgres_url  # noqa: F401  (the cluster fixture)
 
@@ -51,15 +51,15 @@ def round_trip(app: Flask) -> None:
         # The games of before are there, at no table, and may join one.
         old = store.load_game("old-game-0")
         assert old.table_id is None and old.settings.players == ("Ana", "Ben", "Cleo")
-        table, _token = tables.create_table("Thursday")
-        assert tables.join(table, old)
+        table, _token = table_store.create_table("Thursday")
+        assert table_store.join(table, old)
         joined = store.load_game("old-game-0")
         assert joined.table_id == table.id
         # A write to a game of the table moves the table's version in the same transaction.
-        version = tables.table_version(table.id)
+        version = table_store.table_version(table.id)
         store.add_entry(joined, joined.version, rules.Bids((None, 0, None)))
-        assert tables.table_version(table.id) == version + 1  # type: ignore[operator]
-        assert tables.table_state(tables.load_table(table.id)).figures.games == 1
+        assert table_store.table_version(table.id) == version + 1  # type: ignore[operator]
+        assert table_store.table_state(table_store.load_table(table.id)).figures.games == 1
         db.session.remove()
         downgrade(revision=BEFORE)
         found = inspect(db.engine)

@@ -25,7 +25,7 @@ def _words(response: object) -> str:
     return " ".join(_text(response).split())
 
 
-def _keep(client: FlaskClient, table_id: str, token: str) -> None:
+def _cache_game(client: FlaskClient, table_id: str, token: str) -> None:
     answer = client.get(f"/t/{table_id}/keep/{token}")
     assert answer.status_code == 303
     assert answer.headers["Location"].endswith(f"/t/{table_id}")
@@ -100,7 +100,7 @@ def test_the_scorekeeper_link_grants_the_table(client: FlaskClient, at_table: Ta
     assert client.get(f"/t/{table_id}/keep/not-the-token").status_code == 403
     with client.session_transaction() as session:
         assert access.TABLE_TOKENS not in session
-    _keep(client, table_id, token)
+    _cache_game(client, table_id, token)
     words = _words(client.get(f"/t/{table_id}"))
     assert "Rename a player" in words and "New game at this table" in words
     assert "Thursday cards" in _words(client.get("/"))  # the home page lists it
@@ -159,7 +159,7 @@ def test_a_new_game_at_the_table_starts_from_last_time(client: FlaskClient,
                                                        at_table: Tables) -> None:
     table_id, token, games = _played_table(at_table)
     assert client.get(f"/new?table={table_id}").status_code == 403  # not this phone's table
-    _keep(client, table_id, token)
+    _cache_game(client, table_id, token)
     body = client.get(f"/new?table={table_id}").get_data(as_text=True)
     assert f'name="table" value="{table_id}"' in body
     for name in PLAYERS:
@@ -181,7 +181,7 @@ def test_a_new_game_at_the_table_starts_from_last_time(client: FlaskClient,
 
 def test_a_chip_seats_its_player(client: FlaskClient, at_table: Tables) -> None:
     table_id, token, _games = _played_table(at_table)
-    _keep(client, table_id, token)
+    _cache_game(client, table_id, token)
     answer = client.post("/new/players", data={
         "table": table_id, "ruleset": "oh-hell", "players-0": "Cleo", "players-1": "",
         "action": "seat-Ana"})
@@ -193,7 +193,7 @@ def test_a_chip_seats_its_player(client: FlaskClient, at_table: Tables) -> None:
 def test_a_new_game_with_two_names_of_one_player_is_refused(client: FlaskClient,
                                                            at_table: Tables) -> None:
     table_id, token, _games = _played_table(at_table)
-    _keep(client, table_id, token)
+    _cache_game(client, table_id, token)
     # Two names a game allows (the game itself refuses "Ana" beside "ana") that the table's
     # rename makes one player.
     assert client.post(f"/t/{table_id}/rename", data={"from": "Ana", "to": "Anna"}).status_code == 303
@@ -209,7 +209,7 @@ def test_rename_a_player(client: FlaskClient, at_table: Tables) -> None:
     table_id, token, _games = _played_table(at_table)
     assert client.post(f"/t/{table_id}/rename",
                        data={"from": "Ana", "to": "Anna"}).status_code == 403
-    _keep(client, table_id, token)
+    _cache_game(client, table_id, token)
     answer = client.post(f"/t/{table_id}/rename", data={"from": "Ana", "to": "Anna"})
     assert answer.status_code == 303
     words = _words(client.get(f"/t/{table_id}"))
@@ -218,7 +218,7 @@ def test_rename_a_player(client: FlaskClient, at_table: Tables) -> None:
 
 def test_a_refused_rename_says_why_at_the_field(client: FlaskClient, at_table: Tables) -> None:
     table_id, token, _games = _played_table(at_table)
-    _keep(client, table_id, token)
+    _cache_game(client, table_id, token)
     answer = client.post(f"/t/{table_id}/rename", data={"from": "Ana", "to": "Ben"})
     assert answer.status_code == 422
     body = answer.get_data(as_text=True)
@@ -235,7 +235,7 @@ def test_a_refused_rename_says_why_at_the_field(client: FlaskClient, at_table: T
 def test_delete_the_table_keeps_its_games(client: FlaskClient, at_table: Tables) -> None:
     table_id, token, games = _played_table(at_table)
     assert client.post(f"/t/{table_id}/delete").status_code == 403
-    _keep(client, table_id, token)
+    _cache_game(client, table_id, token)
     confirm = client.get(f"/t/{table_id}/delete")
     assert confirm.status_code == 200 and "Delete the table" in _words(confirm)
     answer = client.post(f"/t/{table_id}/delete")
@@ -268,7 +268,7 @@ def test_watchers_see_the_table_live(client: FlaskClient, at_table: Tables) -> N
     again = html.unescape(re.search(r'hx-get="([^"]+)"', answer.get_data(as_text=True)).group(1))  # type: ignore[union-attr]
     assert client.get(again).status_code == 204
     with client.application.app_context():
-        from companion import tables
+        from companion import table_store
 
-        tables.delete_table(tables.load_table(table_id))
+        table_store.delete_table(table_store.load_table(table_id))
     assert client.get(again).status_code == 404

@@ -13,7 +13,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import store, tables
+from companion import store, table_store
 from companion.models import Table, db
 from companion.web import access
 from tests.api.client import Game
@@ -154,7 +154,7 @@ def test_a_table_is_made_with_its_first_game_or_not_at_all(app: Flask,
     at_table.api.write(game, "undo", {})  # the game moves on meanwhile
     with app.test_request_context():
         with pytest.raises(store.VersionConflict):
-            tables.create_table("Ours", seen)
+            table_store.create_table("Ours", seen)
         assert store.load_game(game.id).table_id is None
     assert _tables(app) == 0
 

@@ -169,12 +169,12 @@ def test_the_image_of_an_unknown_or_deleted_table_is_404(client: FlaskClient,
 
 
 def test_what_the_image_says(app: object, client: FlaskClient, at_table: Tables) -> None:
-    from companion import tables
+    from companion import table_store
     from companion.web import table_share
 
     table_id, _token = _table(at_table)
     with app.test_request_context():  # type: ignore[attr-defined]
-        drawn = table_share.picture(tables.figures_of(table_id))
+        drawn = table_share.picture(table_store.figures_of(table_id))
     assert drawn.game == "Thursday cards" and drawn.status == "3 games · 3 finished"
     assert drawn.headline == "Cleo is ahead with 3 wins"
     assert [(r.rank, r.name, r.score, r.winner) for r in drawn.rows] == [
@@ -217,7 +217,7 @@ def test_the_table_page_links_its_games_csv(client: FlaskClient, at_table: Table
 
 def test_names_with_bidi_controls_stay_isolated(app: object, client: FlaskClient,
                                                 at_table: Tables) -> None:
-    from companion import tables
+    from companion import table_store
     from companion.web import table_share
     from companion.web.standings_image import drawable
 
@@ -239,7 +239,7 @@ def test_names_with_bidi_controls_stay_isolated(app: object, client: FlaskClient
     assert image.status_code == 200 and Image.open(io.BytesIO(image.data)).size == (1200, 630)
     # The image draws none of the controls (as a game's: left out, each name isolated).
     with app.test_request_context():  # type: ignore[attr-defined]
-        drawn = table_share.picture(tables.figures_of(table_id))
+        drawn = table_share.picture(table_store.figures_of(table_id))
     assert len(drawn.rows) == 10
     for text in (drawn.game, drawn.headline or "", *(row.name for row in drawn.rows)):
         assert not set(drawable(text)) & set(CONTROLS), text

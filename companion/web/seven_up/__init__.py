@@ -11,5 +11,5 @@ counting out (``rules.tally``).
 - ``views``: posting a hand, correcting a past one
 
 The package imports none of them: the game page renders ``board.panel`` while ``views`` answers
-through that page (``web.answers``), so importing the views here would close a circle.
+through that page (``web.responses``), so importing the views here would close a circle.
 """

@@ -2,7 +2,7 @@
 a scorekeeper's write is answered, an entry (``write_entry``) and a correction
 (``save_correction``).
 
-Not a view: the views (``views``, ``writes``, ``corrections``, ``seven_up.views``) import it, it
+Not a view: the views (``pages``, ``writes``, ``corrections``, ``seven_up.hand_writes``) import it, it
 imports none of them. Without htmx a write is POST -> 303 -> GET, so the back button never sends
 an entry twice (and a replay carries a stale version, which is refused). With htmx an entry's
 answer is the live fragment: 200 once stored, 422 with the rule at the field, 409 with the fresh

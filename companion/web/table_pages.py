@@ -1,7 +1,7 @@
 """The table's pages (docs/rules.md section 7): the table (its share link, read-only for
 anyone holding it), its scorekeeper link, starting a table, renaming a player, deleting it.
 
-The figures are the engine's, kept by the store (``companion.tables``); these views only ask
+The figures are the engine's, kept by the store (``companion.table_store``); these views only ask
 and show. Writes are the scorekeeper's: a device holding the table's right
 (``access.grant_table``), else 403 and nothing changed.
 """
@@ -20,7 +20,7 @@ from markupsafe import Markup
 from jinja2_fragments.flask import render_block
 from werkzeug.wrappers import Response
 
-from .. import conditional, idempotency, store, tables
+from .. import conditional, idempotency, store, table_store
 from ..caches import cache
 from ..rules import IntRange, RuleError
 from ..rules.rematch import rematch_settings
@@ -29,9 +29,9 @@ from ..rules.memo import memoized
 from ..rules.table_stats import PlayedGame, PlayerFigures
 from . import access, choices, house_rules, table_share
 from .messages import explain, game_name
-from .answers import keyed_form
+from .responses import keyed_form
 from .share import image_answer
-from .views import home
+from .pages import home
 
 #: Table and game ids are URL-safe base64; anything else is no table (and no query).
 ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -39,21 +39,21 @@ ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 PAGE = 20
 
 
-def _load_or_404(table_id: str) -> tables.StoredTable:
+def _load_or_404(table_id: str) -> table_store.StoredTable:
     if not ID.fullmatch(table_id):
         abort(404)
     try:
-        return tables.load_table(table_id)
-    except tables.TableNotFound:
+        return table_store.load_table(table_id)
+    except table_store.TableNotFound:
         abort(404)
 
 
-def keeps(table: tables.StoredTable) -> bool:
+def keeps(table: table_store.StoredTable) -> bool:
     """True when this device holds the table's edit token."""
     return table.token_matches(access.table_token_for(table.id))
 
 
-def _require_keeper(table: tables.StoredTable) -> None:
+def _require_keeper(table: table_store.StoredTable) -> None:
     if not keeps(table):
         abort(403)
 
@@ -70,14 +70,14 @@ def _no_store(body: str, status: int = 200) -> Response:
     return response
 
 
-def render_table(table: tables.StoredTable, status: int = 200,
+def render_table(table: table_store.StoredTable, status: int = 200,
                  rename_errors: dict[str, list[str]] | None = None,
                  typed: dict[str, str] | None = None, fragment: bool = False) -> Response:
-    state = tables.table_state(table)
+    state = table_store.table_state(table)
     before = request.args.get("before")
     if before is not None and not ID.fullmatch(before):
         before = None
-    page = tables.games_page(state, before, PAGE)
+    page = table_store.games_page(state, before, PAGE)
     figures = state.figures
     ahead: dict[tuple[str, str], int] = {}
     for pair in figures.head_to_head:
@@ -89,7 +89,7 @@ def render_table(table: tables.StoredTable, status: int = 200,
         older=page.before,
         game_name=game_name, figure=figure, game_url=_game_url(),
         keeps=keeps(table), rename_errors=rename_errors or {}, typed=typed or {},
-        started=tables.started, ahead=ahead, **table_share.context(state),
+        started=table_store.started, ahead=ahead, **table_share.context(state),
         games_by_id=_record_games(state))
     if fragment:
         return _no_store(render_block("table/page.html", "live", **context), status)
@@ -118,7 +118,7 @@ def _game_url() -> Callable[[str], str]:
     return lambda game_id: prefix + game_id
 
 
-def _game_rows(state: tables.TableState, games: list[PlayedGame]) -> list[Markup]:
+def _game_rows(state: table_store.TableState, games: list[PlayedGame]) -> list[Markup]:
     """Each game's row in the list (``table/_macros.html``), drawn once per game version, the
     names the table shows and the language: after a write, only the changed game's row is
     drawn again (a row costs as much as the rest of the page's figures)."""
@@ -127,27 +127,27 @@ def _game_rows(state: tables.TableState, games: list[PlayedGame]) -> list[Markup
     draw = None
     rows = []
     for game in games:
-        names = tuple(tables.table_names(state, game))
+        names = tuple(table_store.table_names(state, game))
         key = (game, names, where)
         row = kept.get(key)
         if not isinstance(row, Markup):
             draw = draw or get_template_attribute("table/_macros.html", "game_row")
             row = Markup(draw(game, names, url_for("web.game", game_id=game.id),
                               str(game_name(game.ruleset)),
-                              format_date(tables.started(game), "medium")))
+                              format_date(table_store.started(game), "medium")))
             kept.put(key, row)
         rows.append(row)
     return rows
 
 
-def _record_games(state: tables.TableState) -> dict[str, PlayedGame]:
+def _record_games(state: table_store.TableState) -> dict[str, PlayedGame]:
     """The games the records name (for their dates), read from the kept games alone: the
     page never goes through all of a long table's games."""
     named = {record.game for r in state.figures.rulesets if r.records is not None
              for record in (r.records.highest_score, r.records.highest_round,
                             r.records.longest_exact_run) if record is not None}
     versions = [key for key in state.versions if key[0] in named]
-    return {game.id: game for game in tables.played_games(versions)}
+    return {game.id: game for game in table_store.played_games(versions)}
 
 
 def page(table_id: str) -> Response:
@@ -159,7 +159,7 @@ def standings_image(table_id: str) -> Response:
     version (``share.image_answer``: drawn aside on a miss)."""
     table = _load_or_404(table_id)
     return image_answer(f"t.{table.id}.{table.version}",
-                        lambda: table_share.picture(tables.table_state(table)))
+                        lambda: table_share.picture(table_store.table_state(table)))
 
 
 def live(table_id: str) -> Response:
@@ -167,7 +167,7 @@ def live(table_id: str) -> Response:
     is the one it has (answered from the version alone), else the part as it is now."""
     if not ID.fullmatch(table_id):
         abort(404)
-    version = tables.table_version(table_id)
+    version = table_store.table_version(table_id)
     if version is None:
         abort(404)
     if conditional.poll_is_current(version):
@@ -204,10 +204,10 @@ def create() -> Response:
     if stop is not None:
         return stop
     try:
-        table, token = tables.create_table(typed)
-    except tables.TableRefused:  # the home page again, the error at the name, the typing kept
+        table, token = table_store.create_table(typed)
+    except table_store.TableRefused:  # the home page again, the error at the name, the typing kept
         return home(table_error=_("A table's name is 1 to %(most)s characters long.",
-                                  most=tables.NAME_MAX), table_name=typed, status=422)
+                                  most=table_store.NAME_MAX), table_name=typed, status=422)
     access.grant_table(table.id, token)
     return redirect(url_for("web.table", table_id=table.id), code=303)
 
@@ -217,7 +217,7 @@ def rename(table_id: str) -> Response:
     _require_keeper(table)
     source, target = request.form.get("from", ""), request.form.get("to", "")
     try:
-        tables.rename(table, source, target)
+        table_store.rename(table, source, target)
     except RuleError as error:
         field = error.field if error.field in ("from", "to") else "to"
         return render_table(table, 422, {field: [explain(error)]},
@@ -228,7 +228,7 @@ def rename(table_id: str) -> Response:
 def delete_page(table_id: str) -> Response:
     table = _load_or_404(table_id)
     _require_keeper(table)
-    state = tables.table_state(table)
+    state = table_store.table_state(table)
     return _no_store(render_template("table/delete.html", table=table,
                                      games=len(state.versions)))
 
@@ -236,7 +236,7 @@ def delete_page(table_id: str) -> Response:
 def delete(table_id: str) -> Response:
     table = _load_or_404(table_id)
     _require_keeper(table)
-    tables.delete_table(table)
+    table_store.delete_table(table)
     held = session.get(access.TABLE_TOKENS)
     if isinstance(held, dict) and table.id in held:
         session[access.TABLE_TOKENS] = {tid: t for tid, t in held.items() if tid != table.id}
@@ -245,7 +245,7 @@ def delete(table_id: str) -> Response:
 
 # --- a new game at the table ----------------------------------------------------------------
 
-def keeper_table(table_id: object) -> tables.StoredTable | None:
+def scorekeeper_table(table_id: object) -> table_store.StoredTable | None:
     """The table a new game is to join (``None`` without one); 404 for no such table, 403
     for a device that does not keep it."""
     if not table_id:
@@ -255,15 +255,15 @@ def keeper_table(table_id: object) -> tables.StoredTable | None:
     return table
 
 
-def players_of(table: tables.StoredTable) -> list[str]:
+def players_of(table: table_store.StoredTable) -> list[str]:
     """The table's players as chips for the new-game page, most games first."""
-    return [p.name for p in tables.table_state(table).figures.players]
+    return [p.name for p in table_store.table_state(table).figures.players]
 
 
-def last_time(table: tables.StoredTable) -> dict[str, object]:
+def last_time(table: table_store.StoredTable) -> dict[str, object]:
     """The new-game form's values for "the same table as last time": the last game's type,
     house rules and seating, the player left of its last dealer dealing first."""
-    newest = tables.game_versions(table.id)[-1:]
+    newest = table_store.game_versions(table.id)[-1:]
     if not newest:
         return {}
     try:

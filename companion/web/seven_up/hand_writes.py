@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 from ... import rules, store
 from ...rules import GameState, Hand, RuleError
 from ...store import StoredGame
-from ..answers import editable_game, render_game, save_correction, write_entry
+from ..responses import editable_game, render_game, save_correction, write_entry
 from ..explaining import hand_saved
 from ..messages import explain, game_name
 from .board import hand_panel

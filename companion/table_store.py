@@ -170,7 +170,7 @@ def _utc(moment: datetime) -> datetime:
     return moment if moment.tzinfo is None else moment.astimezone(timezone.utc).replace(tzinfo=None)
 
 
-class _Kept:
+class _CachedGame:
     """A game version as the table counts it, and its tally under the renames last asked."""
 
     __slots__ = ("played", "renames", "tally")
@@ -188,39 +188,39 @@ class _Kept:
         return tally
 
 
-def _kept(game: store.StoredGame) -> _Kept:
+def _cached_game(game: store.StoredGame) -> _CachedGame:
     kept = cache("table-games")
     found = kept.get((game.id, game.version))
-    if isinstance(found, _Kept):
+    if isinstance(found, _CachedGame):
         return found
-    made = _Kept(table_stats.played_game(game.state, game.id, _utc(game.created_at)))
+    made = _CachedGame(table_stats.played_game(game.state, game.id, _utc(game.created_at)))
     kept.put((game.id, game.version), made)
     return made
 
 
 def played(game: store.StoredGame) -> PlayedGame:
     """The game as the table counts it, kept by its ``(id, version)``."""
-    return _kept(game).played
+    return _cached_game(game).played
 
 
-def _kept_games(versions: Sequence[tuple[str, int]]) -> list[_Kept]:
+def _cached_games(versions: Sequence[tuple[str, int]]) -> list[_CachedGame]:
     kept = cache("table-games")
-    found: dict[str, _Kept] = {}
+    found: dict[str, _CachedGame] = {}
     missing = []
     for key in versions:
         hit = kept.get(key)
-        if isinstance(hit, _Kept):
+        if isinstance(hit, _CachedGame):
             found[key[0]] = hit
         else:
             missing.append(key[0])
     if len(missing) == 1:  # a write's new version: its state is most likely kept
         try:
-            found[missing[0]] = _kept(store.load_game(missing[0]))
+            found[missing[0]] = _cached_game(store.load_game(missing[0]))
         except store.GameNotFound:
             pass
     elif missing:
         for game in store.load_games(missing):
-            found[game.id] = _kept(game)
+            found[game.id] = _cached_game(game)
         db.session.commit()
     return [found[gid] for gid, _version in versions if gid in found]
 
@@ -228,7 +228,7 @@ def _kept_games(versions: Sequence[tuple[str, int]]) -> list[_Kept]:
 def played_games(versions: Sequence[tuple[str, int]]) -> list[PlayedGame]:
     """Each game of ``versions`` as the table counts it: kept ones from the cache, the others
     read in one query and folded (a game since deleted is left out)."""
-    return [kept.played for kept in _kept_games(versions)]
+    return [kept.played for kept in _cached_games(versions)]
 
 
 def _blocks(versions: list[tuple[str, int]]) -> list[list[tuple[str, int]]]:
@@ -248,7 +248,7 @@ def _block_tally(block: Sequence[tuple[str, int]], renames: Renames) -> Tally:
     found = kept.get(key)
     if isinstance(found, Tally):
         return found
-    tally = table_stats.total(kept.tally_under(renames) for kept in _kept_games(block))
+    tally = table_stats.total(kept.tally_under(renames) for kept in _cached_games(block))
     kept.put(key, tally)
     return tally
 
@@ -325,11 +325,11 @@ def _one_game_moved(previous: TableState, table: StoredTable, gid: str) -> Table
     renames = table.renames
     old_game = cache("table-games").get(old)
     old_block = previous.tallies[number]
-    found_new = _kept_games([new])
-    if not isinstance(old_game, _Kept) or not found_new:
+    found_new = _cached_games([new])
+    if not isinstance(old_game, _CachedGame) or not found_new:
         return _state(table, versions, previous)  # forgotten here, or deleted since
     new_game = found_new[0]
-    games = _kept_games(block)
+    games = _cached_games(block)
     block_tally = table_stats.replaced(old_block, [old_game.tally_under(renames)],
                                        [new_game.tally_under(renames)],
                                        lambda: [kept.tally_under(renames) for kept in games])
@@ -370,7 +370,7 @@ def _block_winners(block: tuple[tuple[str, int], ...],
     found = kept.get(key)
     if isinstance(found, tuple):
         return found
-    made = tuple(table_stats.game_winners(game.played, renames) for game in _kept_games(block))
+    made = tuple(table_stats.game_winners(game.played, renames) for game in _cached_games(block))
     kept.put(key, made)
     return made
 

@@ -8,7 +8,7 @@ from werkzeug.wrappers import Response
 from .. import conditional, store
 from ..store import GameHead
 from . import access, caching
-from .answers import render_game, wants_fragment
+from .responses import render_game, wants_fragment
 from .fragments import render_body
 from .messages import game_name
 
@@ -66,7 +66,7 @@ def _shown(head: GameHead, fragment: bool) -> Response:
         return caching.not_modified(tag)
     if page is None:
         game = access.load_or_404(head.id)  # the version it is now, which the page is kept by
-        page = caching.keep_watcher_page(game, fragment, render_body(
+        page = caching.remember_watcher_page(game, fragment, render_body(
             game, fragment=fragment, csrf_token=lambda: caching.CSRF_PLACEHOLDER))
         if page is None:  # it drew a CSRF token: this session's page, rendered for it, not kept
             return render_game(game, fragment=fragment)

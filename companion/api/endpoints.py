@@ -15,12 +15,12 @@ from typing import Any
 from flask import Blueprint, Response, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import conditional, idempotency, rules, store, tables
+from .. import conditional, idempotency, rules, store, table_store
 from ..extensions import game_creation_limit
 from . import bodies, keys
-from .errors import ApiError
+from .error_shape import ApiError
 from .openapi import description
-from ..caches import cache, send_as_kept
+from ..caches import cache, send_as_cached
 from .serialize import created, game_body, game_json, json_response, ruleset_json
 from .tables import table_for_new_game
 from .sheets import score_sheet, statistics_json
@@ -115,7 +115,7 @@ def _game_response(game: store.StoredGame) -> Response:
     if not isinstance(body, str):
         body = game_body(game)
         bodies_.put((game.id, game.version), body)
-    return _versioned(game, send_as_kept(Response(body, mimetype="application/json"),
+    return _versioned(game, send_as_cached(Response(body, mimetype="application/json"),
                                          "api " + _etag(game)))
 
 
@@ -153,7 +153,7 @@ def game(game_id: str) -> Response:
         return _not_modified(head)
     body = cache("api").get((head.id, head.version))
     if isinstance(body, str):
-        return _versioned(head, send_as_kept(Response(body, mimetype="application/json"), "api " + _etag(head)))
+        return _versioned(head, send_as_cached(Response(body, mimetype="application/json"), "api " + _etag(head)))
     return _game_response(_load(game_id))
 
 
@@ -187,7 +187,7 @@ def _authorized(game_id: str) -> store.StoredGame:
         raise ApiError(401, "unauthorized",
                        "writing needs the game's edit token: Authorization: Bearer <token>",
                        headers={"WWW-Authenticate": 'Bearer realm="companion"'})
-    if not found.token_matches(token) and not tables.token_opens(found, token):
+    if not found.token_matches(token) and not table_store.token_opens(found, token):
         raise ApiError(403, "forbidden", "that is not this game's edit token",
                        headers={"WWW-Authenticate": 'Bearer realm="companion", error="invalid_token"'})
     return found
