@@ -17,7 +17,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext, pgettext
 
 from .. import rules
-from ..rules import BidScore, Family, HandScore, Point, PointWon, RebidBonus, Rule
+from ..rules import BidScore, Family, HandScore, Point, PointWon, RebidBonus, Rule, card_bids
 from .names import isolate, names_list
 from .seven_up.hand_form import side_names
 
@@ -60,14 +60,16 @@ def _names(settings: rules.Settings, seats: tuple[int, ...]) -> str:
 def _rebid(settings: rules.Settings, bonus: RebidBonus) -> str:
     card = str(bonus.high_bid)
     players = _names(settings, bonus.high_bidders)
+    rebid_sum = card_bids.REBID_SUM  # the engine's, as it says on the rules page
     if bonus.sum_seven and bonus.shared_high:
-        return _("+%(points)s: the bids added up to 7 and %(players)s shared the high bid %(card)s "
-                 "(forced rebid)", points=bonus.points, players=players, card=card)
+        return _("+%(points)s: the bids added up to %(sum)s and %(players)s shared the high bid "
+                 "%(card)s (forced rebid)", points=bonus.points, sum=rebid_sum, players=players,
+                 card=card)
     if bonus.shared_high:
         return _("+%(points)s: %(players)s shared the high bid %(card)s (forced rebid)",
                  points=bonus.points, players=players, card=card)
-    return _("+%(points)s: the bids added up to 7, %(player)s's %(card)s was high (forced rebid)",
-             points=bonus.points, player=players, card=card)
+    return _("+%(points)s: the bids added up to %(sum)s, %(player)s's %(card)s was high "
+             "(forced rebid)", points=bonus.points, sum=rebid_sum, player=players, card=card)
 
 
 def bid_lines(settings: rules.Settings, score: BidScore) -> list[str]:

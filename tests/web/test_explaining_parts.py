@@ -54,3 +54,20 @@ def test_the_parts_in_french(app: Flask) -> None:
     with app.test_request_context(headers={"Accept-Language": "fr"}):
         lines = bid_lines(settings, score(Rule.ZERO_FIVE_PLUS_HAND, 0, 0, 5, 7))
     assert lines[0].replace("\u00a0", " ").endswith("zéro réussi : 5 + 7 cartes = 12")
+
+
+@pytest.mark.parametrize("rebid_sum", [7, 9])
+def test_a_forced_rebid_says_the_engines_sum(app: Flask, monkeypatch: pytest.MonkeyPatch,
+                                             rebid_sum: int) -> None:
+    """The sum that forces a rebid is Oh-Seven's (card_bids.REBID_SUM, docs/rules.md section 1),
+    in the "why" as on the rules page."""
+    from companion.rules import Card, RebidBonus, Suit, card_bids
+
+    monkeypatch.setattr(card_bids, "REBID_SUM", rebid_sum)
+    settings = rules.new_settings("oh-seven", ["Ana", "Ben", "Cleo"])
+    bonus = RebidBonus(points=1, deal=0, high_bid=Card(4, Suit.SPADES), high_bidders=(0,),
+                       sum_seven=True, shared_high=False)
+    base = score(Rule.BID_PLUS_TWO, 3, 3, 3, 2)
+    with app.test_request_context():
+        lines = bid_lines(settings, BidScore(**{**base.__dict__, "rebids": (bonus,), "total": 6}))
+    assert f"+1: the bids added up to {rebid_sum}, Ana's 4♠ was high (forced rebid)" in lines
