@@ -113,8 +113,10 @@ VALUES: Mapping[tuple[str, str], tuple[LazyString, LazyString]] = {
         _l("An exact zero scores %(zero_base)s plus the hand size (%(zero_seven)s with 7 "
            "cards). A missed zero scores as the scoring says."),
     ),
-    ("target", "7"): (_l("7 points"), _l("The first side to 7 points wins.")),
-    ("target", "10"): (_l("10 points"), _l("A longer game: the first side to 10 wins.")),
+    # ``%(value)s``: the registry's value itself, the one the key names.
+    ("target", "7"): (_l("%(value)s points"), _l("The first side to %(value)s points wins.")),
+    ("target", "10"): (_l("%(value)s points"),
+                       _l("A longer game: the first side to %(value)s wins.")),
     ("game_tie", "nobody"): (_l("Nobody"), _l("Equal card points: nobody scores game.")),
     ("game_tie", "eldest"): (_l("Eldest"),
                              _l("Equal card points: the player left of the dealer scores game.")),
@@ -201,9 +203,11 @@ def facts() -> dict[str, object]:
     }
 
 
-def _said(text: LazyString) -> str:
-    """A label or an effect with the engine's numbers put in."""
-    return str(text) % facts() if "%(" in str(text) else str(text)
+def _said(text: LazyString, key: str = "") -> str:
+    """A label or an effect with the engine's numbers put in (``value``: the option value the
+    key names)."""
+    said = str(text)
+    return said % {**facts(), "value": key} if "%(" in said else said
 
 
 @dataclass(frozen=True)
@@ -248,7 +252,7 @@ def wording(ruleset_id: str, name: str, key: str) -> Wording:
     default = key == token(option.default)
     label, effect = VALUES[(name, key)]
     source = SEEDS[ruleset_id] if default else SOURCES[(name, key)]
-    return Wording(key, _said(label), _said(effect), str(source), default)
+    return Wording(key, _said(label, key), _said(effect, key), str(source), default)
 
 
 def wordings(ruleset_id: str, name: str) -> tuple[Wording, ...]:

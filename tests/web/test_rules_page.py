@@ -246,6 +246,9 @@ def test_seven_ups_facts_are_the_engines(client: FlaskClient) -> None:
         "The first side to the target wins (7 points unless the table chooses otherwise",
         "Points count in this order: Turned jack, Gift, High, Low, Jack, and Game; the first 2 "
         "come before play.",
+        # The house rule's values are the registry's own (7 and 10).
+        "7 points default The first side to 7 points wins.",
+        "10 points A longer game: the first side to 10 wins.",
     ):
         assert sentence in page, sentence
 
