@@ -12,6 +12,8 @@ from .options import TypedOptions
 from .registry import MAX_HAND, Family, IntRange, OptionValue, Ruleset, get_ruleset
 
 NAME_MAX = 24
+#: The 52-card deck Oh Hell, Elevator and Seven-Up are dealt from (Oh-Seven's is ``cards.deck``).
+FULL_DECK = 52
 
 
 @dataclass(frozen=True)
@@ -242,7 +244,7 @@ def deal_limit(players: int) -> int:
     >>> deal_limit(4), deal_limit(7)
     (12, 7)
     """
-    return 51 // players
+    return (FULL_DECK - 1) // players
 
 
 def _check_max_hand(max_hand: object, players: int) -> None:

@@ -17,19 +17,21 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext, pgettext
 
 from .. import rules
-from ..rules import BidScore, Family, HandScore, Point, PointWon, RebidBonus, Rule
+from ..rules import BidScore, Family, HandScore, Point, PointWon, RebidBonus, Rule, card_bids
 from .names import isolate, names_list
 from .seven_up.hand_form import side_names
 
-#: What each scoring rule made of the bid, with the engine's numbers.
+#: What each scoring rule made of the bid, with the engine's numbers: its parts (``base``,
+#: ``bonus``), never a copy of them, so that a changed rule changes its "why".
+EXACT_PARTS = _l("exact, %(base)s + %(bonus)s = %(made)s")
 HOW: Mapping[Rule, LazyString] = {
-    Rule.TEN_PLUS_BID: _l("exact, %(base)s + %(bonus)s = %(made)s"),
-    Rule.TEN_PLUS_BID_SQUARED: _l("exact, 10 + %(bid)s² = %(made)s"),
-    Rule.TRICKS_PLUS_TEN: _l("exact, %(base)s + 10 = %(made)s"),
-    Rule.TRICKS_PLUS_FIVE: _l("exact, %(base)s + 5 = %(made)s"),
-    Rule.ZERO_FIVE: _l("exact zero: 5"),
-    Rule.ZERO_FIVE_PLUS_HAND: _l("exact zero: 5 + %(hand_size)s cards = %(made)s"),
-    Rule.BID_PLUS_TWO: _l("exact, %(bid)s + 2 = %(made)s"),
+    Rule.TEN_PLUS_BID: EXACT_PARTS,
+    Rule.TEN_PLUS_BID_SQUARED: _l("exact, %(base)s + %(bid)s² = %(made)s"),
+    Rule.TRICKS_PLUS_TEN: EXACT_PARTS,
+    Rule.TRICKS_PLUS_FIVE: EXACT_PARTS,
+    Rule.ZERO_FIVE: _l("exact zero: %(made)s"),
+    Rule.ZERO_FIVE_PLUS_HAND: _l("exact zero: %(base)s + %(hand_size)s cards = %(made)s"),
+    Rule.BID_PLUS_TWO: EXACT_PARTS,
     Rule.MISSED_NOTHING: _l("missed by %(difference)s: 0"),
     Rule.TRICKS_ONLY: _l("missed by %(difference)s: %(made)s, one a trick, no bonus"),
     Rule.MINUS_DIFFERENCE: _l("missed by %(difference)s, %(made)s"),
@@ -58,14 +60,16 @@ def _names(settings: rules.Settings, seats: tuple[int, ...]) -> str:
 def _rebid(settings: rules.Settings, bonus: RebidBonus) -> str:
     card = str(bonus.high_bid)
     players = _names(settings, bonus.high_bidders)
+    rebid_sum = card_bids.REBID_SUM  # the engine's, as it says on the rules page
     if bonus.sum_seven and bonus.shared_high:
-        return _("+%(points)s: the bids added up to 7 and %(players)s shared the high bid %(card)s "
-                 "(forced rebid)", points=bonus.points, players=players, card=card)
+        return _("+%(points)s: the bids added up to %(sum)s and %(players)s shared the high bid "
+                 "%(card)s (forced rebid)", points=bonus.points, sum=rebid_sum, players=players,
+                 card=card)
     if bonus.shared_high:
         return _("+%(points)s: %(players)s shared the high bid %(card)s (forced rebid)",
                  points=bonus.points, players=players, card=card)
-    return _("+%(points)s: the bids added up to 7, %(player)s's %(card)s was high (forced rebid)",
-             points=bonus.points, player=players, card=card)
+    return _("+%(points)s: the bids added up to %(sum)s, %(player)s's %(card)s was high "
+             "(forced rebid)", points=bonus.points, sum=rebid_sum, player=players, card=card)
 
 
 def bid_lines(settings: rules.Settings, score: BidScore) -> list[str]:

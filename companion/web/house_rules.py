@@ -3,7 +3,8 @@ effect at the table, and where the rule comes from (docs/rules.md section 6's so
 default is the seed's own rule, so its source is the game's seed).
 
 Which options exist, their values and defaults are the engine's (``rules.RULESETS``); this module
-only words them, for the new-game page and the rules pages. A test reads the registry and fails
+only words them, for the new-game page and the rules pages. The numbers a label or an effect
+says (scores, the passing, the largest hands, the deal limit) are the engine's too (``facts``). A test reads the registry and fails
 when any value lacks a label, an effect or a source, or when French or Italian lack one.
 
 An option value is keyed as the form sends it: ``token(value)`` (``False`` -> ``"false"``,
@@ -17,11 +18,14 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from flask_babel import LazyString
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
+from flask_babel import ngettext, pgettext
 
-from ..rules import RULESETS, IntRange, Option
+from ..rules import RULESETS, IntRange, Option, card_bids, deal_limit, scoring, turn_bids
+from ..rules.options import Scoring, ZeroBid
 from ..rules.registry import OptionValue
+from ..rules import settings as engine_settings
 
 #: The token of a range option's default, decided by the number of players.
 BY_PLAYERS = "by-players"
@@ -61,19 +65,20 @@ VALUES: Mapping[tuple[str, str], tuple[LazyString, LazyString]] = {
     ("card_passing", "false"): (_l("No passing"), _l("Bid with the cards you were dealt.")),
     ("card_passing", "true"): (
         _l("Pass cards"),
-        _l("Before bidding in rounds 2 to 6, everyone passes cards: 1 left, 2 right, 3 left, "
-           "2 right, 1 left."),
+        _l("Before bidding, everyone passes cards: %(passes)s."),
     ),
     ("scoring", "exact"): (_l("Exact bid only"),
-                           _l("Make your bid exactly: 10 plus the bid. Miss it: nothing.")),
-    ("scoring", "tricks-plus-bonus"): (_l("Tricks plus 10"),
-                                       _l("One point a trick, plus 10 for an exact bid.")),
-    ("scoring", "tricks-plus-five"): (_l("Tricks plus 5"),
-                                      _l("One point a trick, plus 5 for an exact bid.")),
+                           _l("Make your bid exactly: %(exact_base)s plus the bid. Miss it: "
+                              "nothing.")),
+    ("scoring", "tricks-plus-bonus"): (_l("Tricks plus %(bonus)s"),
+                                       _l("One point a trick, plus %(bonus)s for an exact "
+                                          "bid.")),
+    ("scoring", "tricks-plus-five"): (_l("Tricks plus %(five)s"),
+                                      _l("One point a trick, plus %(five)s for an exact bid.")),
     ("scoring", "squared"): (
         _l("Squared"),
-        _l("Exact bid: 10 plus the bid squared. Miss it: minus the miss squared (bid 3, took "
-           "1: −4)."),
+        _l("Exact bid: %(squared_base)s plus the bid squared. Miss it: minus the miss squared "
+           "(bid 3, took 1: %(squared_miss)s)."),
     ),
     ("schedule", "down-up"): (_l("Down and up"),
                               _l("Start with the most cards, go down to one, then back up.")),
@@ -92,24 +97,26 @@ VALUES: Mapping[tuple[str, str], tuple[LazyString, LazyString]] = {
                            _l("The hook holds every round but the last, where the dealer bids "
                               "freely.")),
     ("max_hand", BY_PLAYERS): (_l("By the number of players"),
-                               _l("10 cards for 3 to 5 players, 8 for 6, 7 for 7.")),
+                               _l("%(largest)s.")),
     ("max_hand", NUMBER): (
         _l("This many cards"),
         _l("The game starts or peaks at this many cards; the hand sizes keep their shape. One "
-           "card must stay to turn for trump: at most 51 ÷ players (12 for 4)."),
+           "card must stay to turn for trump: at most %(dealt)s ÷ players (%(limit)s for 4)."),
     ),
     ("zero_bid", "standard"): (_l("As the scoring says"),
                                _l("An exact zero scores like any exact bid.")),
-    ("zero_bid", "five"): (_l("5 points"),
-                           _l("An exact zero scores 5. A missed zero scores as the scoring "
-                              "says.")),
+    ("zero_bid", "five"): (_l("%(zero)s points"),
+                           _l("An exact zero scores %(zero)s. A missed zero scores as the "
+                              "scoring says.")),
     ("zero_bid", "five-plus-hand"): (
-        _l("5 plus the cards"),
-        _l("An exact zero scores 5 plus the hand size (12 with 7 cards). A missed zero scores "
-           "as the scoring says."),
+        _l("%(zero_base)s plus the cards"),
+        _l("An exact zero scores %(zero_base)s plus the hand size (%(zero_seven)s with 7 "
+           "cards). A missed zero scores as the scoring says."),
     ),
-    ("target", "7"): (_l("7 points"), _l("The first side to 7 points wins.")),
-    ("target", "10"): (_l("10 points"), _l("A longer game: the first side to 10 wins.")),
+    # ``%(value)s``: the registry's value itself, the one the key names.
+    ("target", "7"): (_l("%(value)s points"), _l("The first side to %(value)s points wins.")),
+    ("target", "10"): (_l("%(value)s points"),
+                       _l("A longer game: the first side to %(value)s wins.")),
     ("game_tie", "nobody"): (_l("Nobody"), _l("Equal card points: nobody scores game.")),
     ("game_tie", "eldest"): (_l("Eldest"),
                              _l("Equal card points: the player left of the dealer scores game.")),
@@ -138,6 +145,69 @@ SOURCES: Mapping[tuple[str, str], LazyString] = {
     ("game_tie", "eldest"): _l("A table variant: seed 004 does not say"),
     ("low_to", "winner"): _l("A table variant: seed 004 gives low to its holder"),
 }
+
+
+def passes() -> str:
+    """Oh-Seven's card passing, round by round, from the engine's table."""
+    said = []
+    for number, (count, direction) in sorted(card_bids.PASSING.items()):
+        if direction == "left":
+            said.append(ngettext("round %(round)s, %(num)s card to the left",
+                                 "round %(round)s, %(num)s cards to the left", count, round=number))
+        else:
+            said.append(ngettext("round %(round)s, %(num)s card to the right",
+                                 "round %(round)s, %(num)s cards to the right", count, round=number))
+    return str(pgettext("between the rounds of card passing", "; ")).join(said)
+
+
+def _largest() -> str:
+    """The seeds' largest hand by players, from the engine's table (tables with the same hand
+    share a part): ``10 cards for 3 to 5 players, 8 cards for 6 players``."""
+    groups: list[tuple[int, int, int]] = []  # least, most players, hand
+    for count, hand in sorted(turn_bids.LARGEST_HAND.items()):
+        if groups and groups[-1][2] == hand:
+            groups[-1] = (groups[-1][0], count, hand)
+        else:
+            groups.append((count, count, hand))
+    said = []
+    for least, most, hand in groups:
+        cards = ngettext("%(num)s card", "%(num)s cards", hand)
+        if least == most:
+            said.append(ngettext("%(cards)s for %(num)s player", "%(cards)s for %(num)s players",
+                                 least, cards=cards))
+        else:
+            said.append(_("%(cards)s for %(least)s to %(most)s players", cards=cards, least=least,
+                          most=most))
+    return ", ".join(said)
+
+
+def facts() -> dict[str, object]:
+    """The engine's numbers the labels and effects say (docs/rules.md section 6): the scores of
+    each scoring and zero rule, the largest hands, the deal limit and the card passing."""
+
+    def made(rule: Scoring, zero: ZeroBid, bid: int, taken: int, hand: int) -> scoring.Made:
+        return scoring.in_turn(rule, zero, bid, taken, hand)
+
+    squared_miss = made(Scoring.SQUARED, ZeroBid.STANDARD, 3, 1, 5).total
+    return {
+        "passes": passes(),
+        "exact_base": made(Scoring.EXACT, ZeroBid.STANDARD, 3, 3, 5).base,
+        "bonus": made(Scoring.TRICKS_PLUS_BONUS, ZeroBid.STANDARD, 3, 3, 5).bonus,
+        "five": made(Scoring.TRICKS_PLUS_FIVE, ZeroBid.STANDARD, 3, 3, 5).bonus,
+        "squared_base": made(Scoring.SQUARED, ZeroBid.STANDARD, 3, 3, 5).base,
+        "squared_miss": f"−{-squared_miss}" if squared_miss < 0 else str(squared_miss),
+        "largest": _largest(), "dealt": engine_settings.FULL_DECK - 1, "limit": deal_limit(4),
+        "zero": made(Scoring.EXACT, ZeroBid.FIVE, 0, 0, 7).total,
+        "zero_base": made(Scoring.EXACT, ZeroBid.FIVE_PLUS_HAND, 0, 0, 7).base,
+        "zero_seven": made(Scoring.EXACT, ZeroBid.FIVE_PLUS_HAND, 0, 0, 7).total,
+    }
+
+
+def _said(text: LazyString, key: str = "") -> str:
+    """A label or an effect with the engine's numbers put in (``value``: the option value the
+    key names)."""
+    said = str(text)
+    return said % {**facts(), "value": key} if "%(" in said else said
 
 
 @dataclass(frozen=True)
@@ -182,7 +252,7 @@ def wording(ruleset_id: str, name: str, key: str) -> Wording:
     default = key == token(option.default)
     label, effect = VALUES[(name, key)]
     source = SEEDS[ruleset_id] if default else SOURCES[(name, key)]
-    return Wording(key, str(label), str(effect), str(source), default)
+    return Wording(key, _said(label, key), _said(effect, key), str(source), default)
 
 
 def wordings(ruleset_id: str, name: str) -> tuple[Wording, ...]:
@@ -195,5 +265,5 @@ def value_label(ruleset_id: str, name: str, value: OptionValue) -> str:
     if type(value) is int and option is not None and isinstance(option.choices, IntRange):
         return str(ngettext("%(num)s card", "%(num)s cards", value))
     if option is None:  # a preset (Elevator's scoring): worded, never offered
-        return str(VALUES[(name, token(value))][0])
+        return _said(VALUES[(name, token(value))][0])
     return wording(ruleset_id, name, token(value)).label

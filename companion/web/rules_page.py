@@ -2,27 +2,31 @@
 (docs/rules.md sections 1–5), short and in the table's words, then each house rule with its values,
 effects and sources (``house_rules``), and the seed the game comes from.
 
-The words are here; the numbers that depend on the rules (hand sizes and rounds by players, the
-option values, defaults and ranges, Oh-Seven's deck, rounds, passing, rebids and scores) are
-asked of the engine and put into the sentences.
+The words are here; the numbers and orders that depend on the rules (who plays, the deck, hand
+sizes and rounds by players, the option values, defaults and ranges, Oh-Seven's rounds, passing,
+rebids and scores, the worked examples, Seven-Up's hand, partners, gift, target and counting
+order) are asked of the engine and put into the sentences; a test changes the engine under the
+page and reads the page follow.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from babel.lists import format_list
 from flask import abort, make_response, render_template, request
 from flask_babel import LazyString, get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext, pgettext
+from flask_babel import ngettext
 from werkzeug.wrappers import Response
 
 from .. import rules, store
-from ..rules import RULESETS, Family, IntRange, card_bids, cards, hook, scoring
+from ..rules import RULESETS, Family, IntRange, Point, card_bids, cards, hook, scoring, seven_up
+from ..rules import settings as engine_settings
 from . import house_rules
+from .explaining import POINT_NAMES
 from .messages import game_name
 
 
@@ -126,7 +130,7 @@ TEXTS: Mapping[str, tuple[tuple[LazyString, tuple[LazyString, ...]], ...]] = {
                   "place."),)),
     ),
     "oh-hell": (
-        (PLAYERS, (_l("%(least)s to %(most)s players, one deck of 52 cards."),)),
+        (PLAYERS, (_l("%(least)s to %(most)s players, one deck of %(deck)s cards."),)),
         (DEAL, (_l("Hands start with the most cards, go down one card a round to 1, then back "
                    "up to the start without repeating 1. The first dealer is chosen at the start "
                    "(or at random); the deal passes to the left. The next card is turned up for "
@@ -140,12 +144,13 @@ TEXTS: Mapping[str, tuple[tuple[LazyString, tuple[LazyString, ...]], ...]] = {
         (END, _TURN_BIDS_END),
     ),
     "elevator": (
-        (PLAYERS, (_l("%(least)s to %(most)s players, one deck of 52 cards. Oh Hell as "
+        (PLAYERS, (_l("%(least)s to %(most)s players, one deck of %(deck)s cards. Oh Hell as "
                       "cardgames.io plays it."),)),
-        (DEAL, (_l("10 cards each, one fewer each round down to 1, then back up to 10. With 6 "
-                   "or 7 players a 52-card deck cannot deal 10 each and still turn a trump, so "
-                   "the largest hand is 8 or 7. The first dealer is chosen at the start (or at "
-                   "random); the deal passes to the left."),)),
+        (DEAL, (_l("%(top)s cards each, one fewer each round down to 1, then back up to "
+                   "%(top)s. With %(fewer_players)s players a %(deck)s-card deck cannot deal "
+                   "%(top)s each and still turn a trump, so the largest hand is "
+                   "%(fewer_hands)s. The first dealer is chosen at the start (or at random); "
+                   "the deal passes to the left."),)),
         (BIDDING, _TURN_BIDS_BIDDING),
         (HOOK, _TURN_BIDS_HOOK),
         (TRICKS, _TURN_BIDS_TRICKS),
@@ -153,18 +158,20 @@ TEXTS: Mapping[str, tuple[tuple[LazyString, tuple[LazyString, ...]], ...]] = {
                       "%(exact)s; bid 2, took 3 scores %(missed)s."),)),
         (END, _TURN_BIDS_END),
     ),
+    # Every number and order in these sentences is the engine's (``seven_up_facts``).
     "seven-up": (
-        (PLAYERS, (_l("2 or 3 players, each for themselves, or 4 in two partnerships: 1st and "
-                      "3rd against 2nd and 4th. One deck of 52 cards."),)),
-        (DEAL, (_l("6 cards each, then one card turned up for trump. A jack turned up scores 1 "
-                   "for the dealer."),)),
+        (PLAYERS, (_l("%(alone)s players, each for themselves, or %(teams)s in two partnerships: "
+                      "players %(team_a)s against players %(team_b)s, in seating order. One deck "
+                      "of %(deck)s cards."),)),
+        (DEAL, (_l("%(cards)s cards each, then one card turned up for trump. A jack turned up "
+                   "scores a point for the dealer."),)),
         (STAND_OR_BEG, (
             _l("The player left of the dealer (eldest) stands, and the turned suit is trump, "
-               "or begs. To a beg the dealer gives one (eldest's side scores 1 and the suit "
-               "stays trump; with 3 players both non-dealers score 1) or runs the cards: 3 "
-               "more cards each and a new card turned up, again while its suit stays the "
-               "same. Each jack turned up scores 1 for the dealer; if the pack runs out, the "
-               "same dealer deals again."),
+               "or begs. To a beg the dealer gives one (eldest's side scores a point and the "
+               "suit stays trump; with %(gift_both)s players both non-dealers score it) or runs "
+               "the cards: 3 more cards each and a new card turned up, again while its suit "
+               "stays the same. Each jack turned up scores a point for the dealer (a pack has "
+               "%(jacks)s); if the pack runs out, the same dealer deals again."),
             _l("The dealer may not give the point that would make eldest's side win: then the "
                "cards must be run. After a run anyone may call “bunch”: unless someone wants "
                "to play, the hand is dealt again, with no points."),
@@ -176,10 +183,11 @@ TEXTS: Mapping[str, tuple[tuple[LazyString, tuple[LazyString, ...]], ...]] = {
                "queen 2, jack 1. A single trump in play is both high and low. Partners score "
                "for their side."),
         )),
-        (END, (_l("The first side to the target wins (7 points, as seed 004's seven chips). "
-                  "Points count in this order: the dealer's turned jacks and a gift, then high, "
-                  "low, jack, game. The first side to reach the target wins, so a game never "
-                  "ties, and the points after it do not count."),)),
+        (END, (_l("The first side to the target wins (%(target)s points unless the table "
+                  "chooses otherwise; seed 004 plays for seven chips). Points count in this "
+                  "order: %(order)s; the first %(before_play)s come before play. The first "
+                  "side to reach the target wins, so a game never ties, and the points after "
+                  "it do not count."),)),
     ),
 }
 
@@ -244,19 +252,6 @@ def _suit_order() -> str:
     return said
 
 
-def _passes() -> str:
-    """Oh-Seven's card passing, round by round, from the engine's table."""
-    said = []
-    for number, (count, direction) in sorted(card_bids.PASSING.items()):
-        if direction == "left":
-            said.append(ngettext("round %(round)s, %(num)s card to the left",
-                                 "round %(round)s, %(num)s cards to the left", count, round=number))
-        else:
-            said.append(ngettext("round %(round)s, %(num)s card to the right",
-                                 "round %(round)s, %(num)s cards to the right", count, round=number))
-    return str(pgettext("between the rounds of card passing", "; ")).join(said)
-
-
 def oh_seven_facts() -> dict[str, object]:
     """The numbers Oh-Seven's rules say, each the engine's (docs/rules.md section 1): who plays,
     the deck, the rounds, the passing, the rebids and a worked score (bid 3, took 3 or 1)."""
@@ -268,7 +263,7 @@ def oh_seven_facts() -> dict[str, object]:
         "least": ruleset.min_players, "most": ruleset.max_players,
         "deck": len(cards.deck()), "lowest": cards.LOWEST, "highest": cards.HIGHEST,
         "two_decks": min(count for count in players if card_bids.decks(count) == 2),
-        "rounds": card_bids.ROUNDS, "cards": card_bids.HAND_SIZE, "passes": _passes(),
+        "rounds": card_bids.ROUNDS, "cards": card_bids.HAND_SIZE, "passes": house_rules.passes(),
         "no_passing": format_list([str(n) for n in range(1, card_bids.ROUNDS + 1)
                                    if n not in card_bids.PASSING], locale=locale),
         "suit_order": _suit_order(), "rebid_sum": card_bids.REBID_SUM,
@@ -285,19 +280,30 @@ EXAMPLE_CARDS, EXAMPLE_BIDS, EXAMPLE_TRICKS = 5, (1, 2, 0, 1), (1, 3, 0, 1)
 
 def in_turn_facts(ruleset_id: str) -> dict[str, object]:
     """The numbers Oh Hell's and Elevator's rules say (docs/rules.md sections 2 and 3): who
-    plays, the dealer's hooked number in the worked example, and its scores, all the engine's
-    (the game's own scoring, Elevator's fixed one included)."""
+    plays, the deck, the largest hands by players, the dealer's hooked number in the worked
+    example, and its scores, all the engine's (the game's own scoring, Elevator's fixed one
+    included)."""
     ruleset = RULESETS[ruleset_id]
     settings = rules.new_settings(ruleset_id, [f"P{seat}" for seat in range(4)])
     size, others = EXAMPLE_CARDS, EXAMPLE_BIDS[:-1]
     hooked = hook.forbidden_bid(size, sum(others))
     locale = get_locale() or "en"
+    largest = {count: max(rules.schedule(rules.new_settings(
+                   ruleset_id, [f"P{seat}" for seat in range(count)])))
+               for count in range(ruleset.min_players, ruleset.max_players + 1)}
+    top = max(largest.values())
+    fewer = [(count, hand) for count, hand in largest.items() if hand < top]
 
     def made(bid: int, taken: int) -> scoring.Made:
         return scoring.made_by(settings, bid, taken, size)
 
     return {
         "least": ruleset.min_players, "most": ruleset.max_players,
+        "deck": engine_settings.FULL_DECK, "top": top,
+        "fewer_players": format_list([str(count) for count, _hand in fewer], style="or",
+                                     locale=locale),
+        "fewer_hands": format_list([str(hand) for _count, hand in fewer], style="or",
+                                   locale=locale),
         "cards": size, "others": format_list([str(b) for b in others], locale=locale),
         "hooked": hooked, "sum": " + ".join(str(b) for b in (*others, hooked)),
         "base": made(1, 1).base, "zero": made(0, 0).total, "miss": made(1, 0).total,
@@ -307,9 +313,43 @@ def in_turn_facts(ruleset_id: str) -> dict[str, object]:
     }
 
 
+def seven_up_facts() -> dict[str, object]:
+    """The numbers and the order Seven-Up's rules say, each the engine's (docs/rules.md
+    section 4): who plays alone and who in partnerships (and which seats are partners), the
+    hand, the jacks of a pack, who scores a gift, the target's default and the counting order."""
+    ruleset = RULESETS["seven-up"]
+    locale = get_locale() or "en"
+    tables = {count: rules.new_settings("seven-up", [f"P{seat}" for seat in range(count)])
+              for count in range(ruleset.min_players, ruleset.max_players + 1)}
+    alone = [count for count, table in tables.items() if not table.has_teams]
+    teams = [count for count, table in tables.items() if table.has_teams]
+    gift_both = [count for count, table in tables.items()
+                 if len(seven_up.gift_receivers(table, seven_up.start_round(table, 1))) > 1]
+
+    def players(seats: tuple[int, ...]) -> str:
+        return format_list([str(seat + 1) for seat in seats], locale=locale)
+
+    partnered = tables[teams[0]]
+    before_play = len(seven_up.COUNTING_ORDER) - len(seven_up.PLAY_POINTS)
+    return {
+        "alone": format_list([str(n) for n in alone], style="or", locale=locale),
+        "teams": format_list([str(n) for n in teams], style="or", locale=locale),
+        "team_a": players(partnered.seats_of(0)), "team_b": players(partnered.seats_of(1)),
+        "deck": engine_settings.FULL_DECK, "cards": seven_up.HAND_SIZE,
+        "jacks": seven_up.JACKS_IN_PACK,
+        "gift_both": format_list([str(n) for n in gift_both], style="or", locale=locale),
+        "target": ruleset.options["target"].default,
+        "order": format_list([str(POINT_NAMES[Point(point)]) for point in seven_up.COUNTING_ORDER],
+                             locale=locale),
+        "before_play": before_play,
+    }
+
+
 #: The engine's numbers for each game whose sentences hold them.
-FACTS = {"oh-seven": lambda _ruleset: oh_seven_facts(), "oh-hell": in_turn_facts,
-         "elevator": in_turn_facts}
+FACTS: Mapping[str, Callable[[str], dict[str, object]]] = {
+    "oh-seven": lambda _ruleset: oh_seven_facts(), "oh-hell": in_turn_facts,
+    "elevator": in_turn_facts, "seven-up": lambda _ruleset: seven_up_facts(),
+}
 
 
 def sections(ruleset_id: str) -> tuple[Section, ...]:

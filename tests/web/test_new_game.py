@@ -28,7 +28,7 @@ def test_the_page_offers_every_game_with_its_options(client: FlaskClient) -> Non
     for name, players in (("Oh-Seven", "2–9 players"), ("Oh Hell", "3–7 players"),
                           ("Elevator", "3–7 players"), ("Seven-Up", "2–4 players")):
         assert f"{name} {players}" in page
-    assert "Pass cards — Before bidding in rounds 2 to 6, everyone passes cards" in page
+    assert "Pass cards — Before bidding, everyone passes cards: round 2, 1 card to the left" in page
     assert "Exact bid only — Make your bid exactly: 10 plus the bid. Miss it: nothing." in page
     assert "7 points — The first side to 7 points wins." in page
     assert "10 points" in page

@@ -46,7 +46,8 @@ def test_each_option_says_its_effect_and_source(client: FlaskClient) -> None:
         "Every round — The dealer, who bids last, may not bid the number",
         "Source: Seed 003: the French Ascenseur (Elevator) rules of cardgames.io",
         "Squared — Exact bid: 10 plus the bid squared.",
-        "By the number of players — 10 cards for 3 to 5 players, 8 for 6, 7 for 7.",
+        "By the number of players — 10 cards for 3 to 5 players, 8 cards for 6 players, 7 cards "
+        "for 7 players.",
         "Largest hand, in cards", "1 to 12 cards",  # for the 4 rows of a fresh page
         "5 plus the cards — An exact zero scores 5 plus the hand size",
         "Source: Wikipedia, “Oh Hell”: the reduced 0 bid",

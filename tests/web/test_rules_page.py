@@ -232,3 +232,125 @@ def test_the_worked_examples_are_the_engines(client: FlaskClient,
         assert "scores 21 plus the bid (20 for an exact zero); any miss scores 21." in changed
     else:
         assert "plus 3 for an exact bid: bid 3, took 3 scores 26; bid 2, took 3 scores 25." in changed
+
+
+def test_seven_ups_facts_are_the_engines(client: FlaskClient) -> None:
+    """Seven-Up's page says the engine's numbers and order (docs/rules.md section 4): who plays
+    alone or as partners, the hand, the jacks of a pack, the gift, the target, the counting."""
+    page = text(client.get("/rules/seven-up"))
+    for sentence in (
+        "2 or 3 players, each for themselves, or 4 in two partnerships: players 1 and 3 against "
+        "players 2 and 4, in seating order. One deck of 52 cards.",
+        "6 cards each, then one card turned up for trump.",
+        "with 3 players both non-dealers score it", "(a pack has 4)",
+        "The first side to the target wins (7 points unless the table chooses otherwise",
+        "Points count in this order: Turned jack, Gift, High, Low, Jack, and Game; the first 2 "
+        "come before play.",
+        # The house rule's values are the registry's own (7 and 10).
+        "7 points default The first side to 7 points wins.",
+        "10 points A longer game: the first side to 10 wins.",
+    ):
+        assert sentence in page, sentence
+
+
+def test_seven_ups_page_follows_the_engine_when_a_rule_changes(
+        client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Were Seven-Up's engine to change, its rules page would say so: nothing is copied."""
+    from dataclasses import replace
+
+    from companion.rules import Option, seven_up
+    from companion.rules.settings import Settings
+    from companion.web import rules_page
+
+    monkeypatch.setattr(seven_up, "HAND_SIZE", 9)
+    monkeypatch.setattr(seven_up, "JACKS_IN_PACK", 8)
+    monkeypatch.setattr(seven_up, "COUNTING_ORDER", ("gift", *seven_up.PLAY_POINTS))
+    monkeypatch.setattr(seven_up, "gift_receivers",
+                        lambda settings, round_: (1, 2) if len(settings.players) > 2 else (1,))
+    # Partners side by side: seats 0 and 1 against 2 and 3.
+    monkeypatch.setattr(Settings, "side_of",
+                        lambda self, seat: seat // 2 if self.has_teams else seat)
+    ruleset = rules_page.RULESETS["seven-up"]
+    options = {**ruleset.options, "target": Option(10, (10, 7))}
+    monkeypatch.setattr(rules_page, "RULESETS",
+                        {**rules_page.RULESETS, "seven-up": replace(ruleset, options=options)})
+    page = text(client.get("/rules/seven-up"))
+    for sentence in ("players 1 and 2 against players 3 and 4", "9 cards each",
+                     "with 3 or 4 players both non-dealers score it", "(a pack has 8)",
+                     "(10 points unless the table chooses otherwise",
+                     "in this order: Gift, High, Low, Jack, and Game; the first 1 come before"):
+        assert sentence in page, sentence
+
+
+def test_the_deck_and_the_largest_hands_are_the_engines(
+        client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deck, Elevator's largest hands and the deal limit on the in-turn games' pages and
+    house rules are the engine's (docs/rules.md sections 2, 3 and 6)."""
+    from companion.rules import settings, turn_bids
+
+    page = text(client.get("/rules/elevator"))
+    assert ("10 cards each, one fewer each round down to 1, then back up to 10. With 6 or 7 "
+            "players a 52-card deck cannot deal 10 each and still turn a trump, so the largest "
+            "hand is 8 or 7.") in page
+    assert "at most 51 ÷ players (12 for 4)." in page
+    monkeypatch.setattr(settings, "FULL_DECK", 60)
+    monkeypatch.setattr(turn_bids, "LARGEST_HAND", {3: 9, 4: 9, 5: 9, 6: 9, 7: 8})
+    changed = text(client.get("/rules/elevator"))
+    for sentence in ("3 to 7 players, one deck of 60 cards.",
+                     "9 cards each, one fewer each round down to 1, then back up to 9. With 7 "
+                     "players a 60-card deck cannot deal 9 each and still turn a trump, so the "
+                     "largest hand is 8.",
+                     "9 cards for 3 to 6 players, 8 cards for 7 players.",
+                     "at most 59 ÷ players (14 for 4).", "4 players: up to 14 cards"):
+        assert sentence in changed, sentence
+    assert "One deck of 60 cards." in text(client.get("/rules/seven-up"))
+
+
+def test_the_house_rules_numbers_are_the_engines(
+        client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each house rule's label and effect says the engine's scores and passing (docs/rules.md
+    section 6), on the rules page and the new-game page alike."""
+    from companion.rules import Scoring, ZeroBid, card_bids, scoring
+
+    page = text(client.get("/rules/oh-hell"))
+    for sentence in ("Make your bid exactly: 10 plus the bid.", "Tricks plus 5",
+                     "One point a trick, plus 5 for an exact bid.",
+                     "Exact bid: 10 plus the bid squared. Miss it: minus the miss squared "
+                     "(bid 3, took 1: −4).",
+                     "An exact zero scores 5 plus the hand size (12 with 7 cards)."):
+        assert sentence in page, sentence
+
+    real = scoring.in_turn
+
+    def doubled(rule: Scoring, zero: ZeroBid, bid: int, taken: int, hand: int) -> scoring.Made:
+        made = real(rule, zero, bid, taken, hand)
+        return scoring.Made(made.rule, 2 * made.base, 2 * made.bonus)
+
+    monkeypatch.setattr(scoring, "in_turn", doubled)
+    monkeypatch.setattr(card_bids, "PASSING", {4: (2, "right")})
+    for url in ("/rules/oh-hell", "/new?game=oh-hell"):
+        changed = text(client.get(url))
+        for sentence in ("Make your bid exactly: 20 plus the bid.", "Tricks plus 10",
+                         "One point a trick, plus 10 for an exact bid.",
+                         "(bid 3, took 1: −8).", "An exact zero scores 10.",
+                         "An exact zero scores 10 plus the hand size (24 with 7 cards)."):
+            assert sentence in changed, (url, sentence)
+    assert "Fixed in Elevator: Scoring — Tricks plus 20" in text(client.get("/rules/elevator"))
+    assert ("Before bidding, everyone passes cards: round 4, 2 cards to the right."
+            in text(client.get("/rules/oh-seven")))
+
+
+@pytest.mark.parametrize(("lang", "sentences"), [
+    ("fr", ["2 ou 3 joueurs, chacun pour soi, ou 4 en deux équipes : les joueurs 1 et 3 contre "
+            "les joueurs 2 et 4", "6 cartes chacun", "à 3 joueurs, les deux non-donneurs",
+            "Valet retourné, Point donné, Atout haut, Atout bas, Valet et Partie"]),
+    ("it", ["2 o 3 giocatori, ognuno per sé, o 4 in due coppie: i giocatori 1 e 3 contro i "
+            "giocatori 2 e 4", "6 carte a testa", "in 3 lo segnano",
+            "Fante girato, Punto dato, Alta, Bassa, Fante e Punti"]),
+])
+def test_seven_ups_facts_in_french_and_italian(client: FlaskClient, lang: str,
+                                               sentences: list[str]) -> None:
+    page = text(client.get("/rules/seven-up", headers={"Accept-Language": lang}))
+    page = page.replace("\u00a0", " ")
+    for sentence in sentences:
+        assert sentence in page, sentence
