@@ -783,9 +783,10 @@
     return Array.prototype.filter.call(document.forms, keyedForm);
   }
 
-  // Said under the form's button, with the choice to drop it; the form held as it was sent.
+  // Said above the form's button, with the choice to drop it (the form's own words, from the
+  // template beside its key); the form held as it was sent.
   function showWaiting(form, waiting) {
-    var key = form.querySelector('input[name="idempotency_key"]');
+    var template = form.querySelector("template[data-form-waiting]");
     var line = form.querySelector(".form-waiting");
     form.toggleAttribute("data-queued", waiting);
     // Sent as it was typed: nothing changes it while it waits (a field the server disabled
@@ -799,27 +800,13 @@
         field.removeAttribute("data-held");
       }
     });
-    if (!waiting || !key.hasAttribute("data-waiting")) {
-      if (line) {
-        line.remove();
-      }
-      return;
-    }
-    if (!line) {
-      line = document.createElement("p");
-      line.className = "form-waiting";
-      line.setAttribute("role", "status");
-      var words = document.createElement("span");
-      words.textContent = key.getAttribute("data-waiting");
-      var drop = document.createElement("button");
-      drop.type = "button";
-      drop.className = "btn btn-quiet";
-      drop.setAttribute("data-form-drop", "");
-      drop.textContent = key.getAttribute("data-drop");
-      line.appendChild(words);
-      line.appendChild(drop);
-      // Above the form's button (and its neighbours, such as "Back to the game").
-      var button = form.querySelector('button[type="submit"], button:not([type])');
+    if (!waiting && line) {
+      line.remove();
+    } else if (waiting && !line && template) {
+      line = template.content.firstElementChild.cloneNode(true);
+      // Above the form's (last) button and its neighbours, such as "Back to the game".
+      var buttons = form.querySelectorAll('button[type="submit"], button:not([type])');
+      var button = buttons[buttons.length - 1];
       var place = button ? button.closest(".actions") || button : null;
       if (place && form.contains(place)) {
         place.insertAdjacentElement("beforebegin", line);
@@ -910,9 +897,9 @@
       holdForm(form.getAttribute("action"), null);
       form.querySelector('input[name="idempotency_key"]').value = "";
       showWaiting(form, false);
-      var button = form.querySelector('button[type="submit"], button:not([type])');
-      if (button) {
-        button.focus();
+      var buttons = form.querySelectorAll('button[type="submit"], button:not([type])');
+      if (buttons.length) {
+        buttons[buttons.length - 1].focus();
       }
     }
   });
