@@ -862,8 +862,8 @@
 
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (!keyedForm(form)) {
-      return;
+    if (!keyedForm(form) || (event.submitter && event.submitter.hasAttribute("formaction"))) {
+      return; // a button posting elsewhere (the new-game page's rows): no write, the browser's
     }
     var action = form.getAttribute("action");
     var key = form.querySelector('input[name="idempotency_key"]');
