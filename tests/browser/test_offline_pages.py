@@ -162,3 +162,22 @@ def test_a_rematch_whose_answer_is_lost_is_made_once(page: Page, live_server: st
     new_id = page.url.rstrip("/").rsplit("/", 1)[1]
     assert game_json(game)["links"]["rematch"] == f"/g/{new_id}"
     assert games_on_this_phone(page) == 2
+
+
+def test_a_seven_up_hand_corrected_offline_is_sent_once(page: Page, live_server: str) -> None:
+    game = new_game(live_server, "seven-up", ["Ana", "Ben"])
+    game.write("hands", jacks_turned=0, beg="stand", high=0, low=0, jack=0, game=0)
+    version = game.body["version"]
+    game.keep_on(page)
+    page.goto(f"{game.url}/hands/1")
+    high = page.get_by_role("group", name="High", exact=True).get_by_role("radio", name="Ben", exact=True)
+    high.check()
+
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save hand 1", exact=True).click()
+    expect(page.get_by_text(WAITING)).to_be_visible()
+    expect(high).to_be_checked()
+    page.context.set_offline(False)
+    page.wait_for_url(re.compile(r"/g/[\w-]+$"), timeout=20_000)
+    expect(page.get_by_role("status").filter(has_text="Hand 1 corrected")).to_be_visible()
+    assert game_json(game)["version"] == version + 1
