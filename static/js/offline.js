@@ -29,6 +29,8 @@
  *   live part), the page offers it and follows it after 10 s.
  * - A page the service worker answered from the phone's cache (<html data-from-cache>) says it
  *   shows the last known state.
+ * - A full-page form with a key (a correction, a rematch, a table, a new game) that cannot reach
+ *   the server stays on the page as typed, says it waits, and is sent under its key when it can.
  */
 (function () {
   "use strict";
@@ -832,15 +834,16 @@
       if (!form) {
         return;
       }
-      if (!heldForm(action)) {
-        return; // dropped while it was on its way
-      }
       if (answer.network) {
+        if (!heldForm(action)) {
+          return; // dropped while it was on its way
+        }
         showWaiting(form, true);
         formRetry = window.setTimeout(sendForms, Math.min(30, Math.pow(2, formFailures)) * 1000);
         formFailures += 1;
         return;
       }
+      // Answered (even if dropped meanwhile: the server has it), the page follows the answer.
       formFailures = 0;
       holdForm(action, null);
       showWaiting(form, false); // a disabled field is not posted
