@@ -21,6 +21,7 @@ from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
 
 from . import caches, encodings, paths
+from .idempotency import REPLAYED
 from .models import db
 from .vary import add_vary
 
@@ -33,8 +34,9 @@ limiter = Limiter(key_func=get_remote_address, default_limits=[])
 
 def game_created(response: Response) -> bool:
     """Only a game created spends the budget: the API's 201, the new-game page's 303 to the
-    game. A refused creation (400, 422) costs nothing."""
-    return response.status_code in (201, 303)
+    game. A refused creation (400, 422) costs nothing, nor does one sent again under its key
+    (a replay, which opens the game the first made: the page's script posts a form again so)."""
+    return response.status_code in (201, 303) and response.headers.get(REPLAYED) != "true"
 
 #: One budget per client address for creating games, shared by the API and the pages. An
 #: exhausted budget refuses (429) before the request is read.

@@ -107,7 +107,7 @@ def join(game_id: str) -> Response:
         return _refused(game.id, {"table": [str(DELETED)]}, {})
     if not table.token_matches(token):
         abort(403)
-    stop = keyed_form(game.id, lambda _record: redirect(url_for("web.game", game_id=game.id), 303),
+    stop = keyed_form(game.id, lambda _record: _joined(game.id, table),
                       lambda message: _refused(game.id, {"table": [message]}, {"table": chosen}))
     if stop is not None:
         return stop
@@ -117,5 +117,11 @@ def join(game_id: str) -> Response:
         return _refused(game.id, {"table": [str(ALREADY)]}, {"table": chosen})
     except RuleError as error:
         return _refused(game.id, {"table": [explain(error)]}, {"table": chosen})
+    return _joined(game.id, table)
+
+
+def _joined(game_id: str, table: table_store.StoredTable) -> Response:
+    """The game's page, saying so; the same for the form sent again under its key (offline.js
+    posts it once more after the answer it got, and that page is the one shown)."""
     flash(_("This game is now at the table %(table)s.", table=isolate(table.name)))
-    return redirect(url_for("web.game", game_id=game.id), code=303)
+    return redirect(url_for("web.game", game_id=game_id), code=303)

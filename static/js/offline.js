@@ -29,6 +29,8 @@
  *   live part), the page offers it and follows it after 10 s.
  * - A page the service worker answered from the phone's cache (<html data-from-cache>) says it
  *   shows the last known state.
+ * - A full-page form with a key (a correction, a rematch, a table, a new game) that cannot reach
+ *   the server stays on the page as typed, says it waits, and is sent under its key when it can.
  */
 (function () {
   "use strict";
@@ -428,11 +430,12 @@
   var retry = null;
   var drawing = false;
 
-  function send(entry) {
+  // ``page``: a full-page form's, not htmx's (its answer is a page, and followed).
+  function send(entry, page) {
     var body = new URLSearchParams();
     entry.fields.forEach(function (field) {
       var value = field[1];
-      if (field[0] === "version") {
+      if (field[0] === "version" && !page) {
         value = String(entry.version);
       } else if (field[0] === "csrf_token" && csrf) {
         value = csrf.getAttribute("content");
@@ -445,7 +448,7 @@
         controller.abort();
       }
     }, TIMEOUT);
-    var headers = { "HX-Request": "true", "HX-Current-URL": window.location.href };
+    var headers = page ? {} : { "HX-Request": "true", "HX-Current-URL": window.location.href };
     if (csrf) {
       headers["X-CSRFToken"] = csrf.getAttribute("content");
     }
@@ -595,6 +598,8 @@
   function again() {
     failures = 0;
     flush();
+    formFailures = 0;
+    sendForms();
   }
 
   window.addEventListener("online", function () {
@@ -729,18 +734,203 @@
     }
   });
 
-  /* --- every other form's key -------------------------------------------------------- */
+  /* --- every other form: kept on the phone while the server is out of reach ----------- */
 
-  // A full-page form (new game, rematch, a correction): one key for the page's form, kept if it
-  // is sent again (a second tap while the first is on its way is the same write); the server's
-  // answer is a new page, with a new empty key.
+  // A full-page form with a key (a correction, a rematch, a table, a new game) is sent here
+  // first, under its key: no answer (offline, 8 s, 502/503/504) keeps it on the page and in
+  // localStorage ("companion-form:<action>"), said as waiting, and sends it again on the
+  // queue's occasions. Answered, the form is posted once more under the same key, by the
+  // browser itself: the server answers it as the first (a replay), and the page is the
+  // browser's own, with its history and its one-time "Saved" message.
+  var FORM = "companion-form:";
+  var posting = {}; // by action: a send under way (a second tap is the same write)
+  var unstored = {}; // by action: what storage refused (private mode), kept while the page is open
+  var formRetry = null;
+  var formFailures = 0;
+
+  function keyedForm(form) {
+    return form instanceof HTMLFormElement && form.method === "post" && !entryForm(form) &&
+      form.querySelector('input[name="idempotency_key"]') !== null;
+  }
+
+  function heldForm(action) {
+    var store = storage();
+    if (unstored[action]) {
+      return unstored[action];
+    }
+    try {
+      return JSON.parse((store && store.getItem(FORM + action)) || "null");
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function holdForm(action, held) {
+    var store = storage();
+    delete unstored[action];
+    try {
+      if (held) {
+        store.setItem(FORM + action, JSON.stringify(held));
+      } else {
+        store.removeItem(FORM + action);
+      }
+    } catch (error) {
+      if (held) {
+        unstored[action] = held;
+      }
+    }
+  }
+
+  function keyedForms() {
+    return Array.prototype.filter.call(document.forms, keyedForm);
+  }
+
+  // Said above the form's button, with the choice to drop it (the form's own words, from the
+  // template beside its key); the form held as it was sent.
+  function showWaiting(form, waiting) {
+    var template = form.querySelector("template[data-form-waiting]");
+    var line = form.querySelector(".form-waiting");
+    form.toggleAttribute("data-queued", waiting);
+    // Sent as it was typed: nothing changes it while it waits (a field the server disabled
+    // stays so).
+    form.querySelectorAll("button:not([data-form-drop]), input:not([type=hidden]), select, textarea").forEach(function (field) {
+      if (waiting && !field.disabled) {
+        field.disabled = true;
+        field.setAttribute("data-held", "");
+      } else if (!waiting && field.hasAttribute("data-held")) {
+        field.disabled = false;
+        field.removeAttribute("data-held");
+      }
+    });
+    if (!waiting && line) {
+      line.remove();
+    } else if (waiting && !line && template) {
+      line = template.content.firstElementChild.cloneNode(true);
+      // Above the form's (last) button and its neighbours, such as "Back to the game".
+      var buttons = form.querySelectorAll('button[type="submit"], button:not([type])');
+      var button = buttons[buttons.length - 1];
+      var place = button ? button.closest(".actions") || button : null;
+      if (place && form.contains(place)) {
+        place.insertAdjacentElement("beforebegin", line);
+      } else {
+        form.appendChild(line);
+      }
+    }
+  }
+
+  function sendForm(form) {
+    var action = form.getAttribute("action");
+    var held = heldForm(action);
+    if (!held || posting[action]) {
+      return;
+    }
+    posting[action] = true;
+    window.clearTimeout(formRetry);
+    send({ action: action, key: held.key, fields: held.fields }, true).then(function (answer) {
+      posting[action] = false;
+      // The form now on the page: a finished game's live part (its rematch, its table) may
+      // have been drawn again meanwhile.
+      form = keyedForms().filter(function (f) { return f.getAttribute("action") === action; })[0];
+      if (!form) {
+        return;
+      }
+      if (answer.network) {
+        if (!heldForm(action)) {
+          return; // dropped while it was on its way
+        }
+        showWaiting(form, true);
+        formRetry = window.setTimeout(sendForms, Math.min(30, Math.pow(2, formFailures)) * 1000);
+        formFailures += 1;
+        return;
+      }
+      // Answered (even if dropped meanwhile: the server has it), the page follows the answer.
+      formFailures = 0;
+      holdForm(action, null);
+      showWaiting(form, false); // a disabled field is not posted
+      if (held.submitter) {
+        var named = document.createElement("input");
+        named.type = "hidden";
+        named.name = held.submitter[0];
+        named.value = held.submitter[1];
+        form.appendChild(named);
+      }
+      form.querySelector('input[name="idempotency_key"]').value = held.key;
+      HTMLFormElement.prototype.submit.call(form); // no submit event: straight to the server
+    });
+  }
+
+  function sendForms() {
+    keyedForms().forEach(sendForm);
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    var key = form instanceof HTMLFormElement ? form.querySelector('input[name="idempotency_key"]') : null;
-    if (key && !key.value && !entryForm(form)) {
-      key.value = freshKey();
+    if (!keyedForm(form) || (event.submitter && event.submitter.hasAttribute("formaction"))) {
+      return; // a button posting elsewhere (the new-game page's rows): no write, the browser's
     }
+    var action = form.getAttribute("action");
+    var key = form.querySelector('input[name="idempotency_key"]');
+    event.preventDefault();
+    if (typeof window.fetch !== "function") {
+      key.value = key.value || freshKey();
+      HTMLFormElement.prototype.submit.call(form);
+      return;
+    }
+    if (posting[action] || heldForm(action)) {
+      sendForm(form); // a second tap while it waits: the same write, not a second one
+      return;
+    }
+    key.value = freshKey();
+    var fields = [];
+    var submitter = event.submitter && event.submitter.name ? [event.submitter.name, event.submitter.value] : null;
+    new FormData(form).forEach(function (value, name) {
+      if (typeof value === "string") {
+        fields.push([name, value]);
+      }
+    });
+    holdForm(action, { key: key.value, fields: submitter ? fields.concat([submitter]) : fields, submitter: submitter });
+    formFailures = 0;
+    sendForm(form);
   }, true);
+
+  document.addEventListener("click", function (event) {
+    var drop = event.target instanceof Element ? event.target.closest("[data-form-drop]") : null;
+    var form = drop ? drop.closest("form") : null;
+    if (form) {
+      holdForm(form.getAttribute("action"), null);
+      form.querySelector('input[name="idempotency_key"]').value = "";
+      showWaiting(form, false);
+      var buttons = form.querySelectorAll('button[type="submit"], button:not([type])');
+      if (buttons.length) {
+        buttons[buttons.length - 1].focus();
+      }
+    }
+  });
+
+  // A reload while it waits (or the live part drawn again): the form as it was sent, still
+  // waiting.
+  function showHeld() {
+    keyedForms().forEach(function (form) {
+      var held = heldForm(form.getAttribute("action"));
+      if (!held) {
+        return;
+      }
+      Array.prototype.forEach.call(form.elements, function (input) {
+        var values = held.fields.filter(function (field) {
+          return field[0] === input.name;
+        }).map(function (field) { return field[1]; });
+        if (!input.name || input.name === "csrf_token" || input.type === "submit" || !values.length) {
+          return;
+        }
+        if (input.type === "radio" || input.type === "checkbox") {
+          input.checked = values.indexOf(input.value) !== -1;
+        } else {
+          input.value = values[0];
+        }
+      });
+      showWaiting(form, true);
+    });
+  }
 
   /* --- forgetting a game drops its waiting taps ------------------------------------------ */
 
@@ -772,6 +962,7 @@
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.target instanceof Element && event.target.id === "game-live") {
       prepared(!drawing);
+      showHeld();
       if (!drawing && csrf && load().entries.length) {
         redraw();
       }
@@ -792,6 +983,8 @@
     var section = live();
     served = section ? section.outerHTML : null;
     prepared(false);
+    showHeld();
+    sendForms();
     if (csrf && load().entries.length) {
       redraw();
       flush();
