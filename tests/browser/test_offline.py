@@ -355,7 +355,10 @@ def test_forgetting_a_game_drops_its_offline_copy(page: Page) -> None:
         page.wait_for_timeout(100)
     assert path in page.evaluate(KEPT_PAGES)
     page.goto("/")
-    page.get_by_role("button", name=re.compile("^Forget Oh Hell")).click()
+    # Sent after the few seconds of Undo; the emptied list then reloads the page: asked of the
+    # page before that, the cache would be read across a navigation.
+    with page.expect_navigation(timeout=15000):
+        page.get_by_role("button", name=re.compile("^Forget Oh Hell")).click()
     page.wait_for_load_state()
     for _ in range(50):
         if path not in page.evaluate(KEPT_PAGES):
