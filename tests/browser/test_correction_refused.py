@@ -46,7 +46,8 @@ def test_a_correction_saved_after_an_undo_says_why(page: Page, live_server: str,
 
 def test_the_oh_seven_rules_page_on_a_phone(page: Page, screenshot_dir: Path) -> None:
     page.goto("/rules/oh-seven")
-    passing = page.get_by_text("round 3, 2 cards to the right")
+    # The rules' own list of what happens (the house rule's description says it too).
+    passing = page.locator("dd").get_by_text("round 3, 2 cards to the right")
     expect(passing).to_be_visible()
     passing.scroll_into_view_if_needed()
     page.screenshot(path=str(screenshot_dir / "engine-rules-oh-seven.png"))

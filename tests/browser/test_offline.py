@@ -157,6 +157,13 @@ def test_a_refused_waiting_entry_shows_its_reason_at_the_field(page: Page, live_
         taps.button(f"{name} bids {bid}")
     taps.button("Ana bids 0")
     expect(page.get_by_role("button", name="Save tricks")).to_be_visible()
+    # The tricks form shows before the last bid's answer arrives: that answer must be in first,
+    # or the Wi-Fi going would queue the bid too (on a busy machine it takes a while).
+    for _ in range(100):
+        if game_json(live_server, url)["current"]["phase"] == "tricks":
+            break
+        page.wait_for_timeout(50)
+    page.wait_for_load_state("networkidle")
 
     page.context.set_offline(True)
     for name, took in (("Ben", 5), ("Cleo", 5), ("Dev", 5)):
