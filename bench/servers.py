@@ -33,7 +33,7 @@ import attacks
 import load
 from load import BIN, ROOT, Result, Server, app_env, migrate, prepare, start, stop, wrk
 
-KINDS = ("gevent", "gthread", "sync", "granian", "granian-bp", "waitress", "companion", "companion-fair")
+KINDS = ("gevent", "gthread", "sync", "granian", "granian-bp", "waitress", "companion")
 
 
 def command(kind: str, app: str, port: int, workers: int, threads: int) -> list[str]:
@@ -45,8 +45,6 @@ def command(kind: str, app: str, port: int, workers: int, threads: int) -> list[
                 "--threads", str(threads), "--worker-connections", "1000", app]
     if kind == "companion":
         return [*gunicorn, "--config", str(bench / "gunicorn_chosen.py"), app]
-    if kind == "companion-fair":
-        return [*gunicorn, "--config", str(bench / "gunicorn_fair.py"), app]
     if kind.startswith("granian"):
         extra = ["--backlog", "4096", "--backpressure", "4096"] if kind == "granian-bp" else []
         return [str(BIN / "granian"), "--interface", "wsgi", "--host", "127.0.0.1", "--port",
