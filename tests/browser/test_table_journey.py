@@ -8,20 +8,11 @@ import re
 from pathlib import Path
 from typing import Any, Callable
 
+from axe_check import violations
 from bid_games import Taps
 from playwright.sync_api import Page, expect
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
-AXE = Path(__file__).resolve().parents[1] / "tools" / "node_modules" / "axe-core" / "axe.min.js"
-WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
-
-
-def _axe(page: Page) -> list[Any]:
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate("options => axe.run(document, options)",
-                           {"runOnly": {"type": "tag", "values": WCAG},
-                            "rules": {"target-size": {"enabled": True}}})
-    return [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in result["violations"]]
 
 
 def _play_one_card(page: Page, taker: str, dealer: str) -> None:
@@ -117,7 +108,7 @@ def test_a_table_game_after_game(page: Page, phones: Callable[..., Any],
     for scheme in ("light", "dark"):
         checked = phones(bypass_csp=True, color_scheme=scheme)
         checked.goto(table_url)
-        assert _axe(checked) == [], scheme
+        assert violations(checked) == [], scheme
 
     watcher = phones()
     watcher.goto(table_url)

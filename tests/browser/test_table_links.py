@@ -9,20 +9,11 @@ import re
 from pathlib import Path
 from typing import Any, Callable
 
+from axe_check import violations
 from bid_games import Taps
 from playwright.sync_api import Page, expect
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
-AXE = Path(__file__).resolve().parents[1] / "tools" / "node_modules" / "axe-core" / "axe.min.js"
-WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
-
-
-def _axe(page: Page) -> list[Any]:
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate("options => axe.run(document, options)",
-                           {"runOnly": {"type": "tag", "values": WCAG},
-                            "rules": {"target-size": {"enabled": True}}})
-    return [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in result["violations"]]
 
 
 def _one_card_game(page: Page, played: bool = False) -> str:
@@ -132,7 +123,7 @@ def test_a_game_kept_as_a_table_and_another_added(page: Page, phones: Callable[.
         if scheme == "dark":
             checked.locator(".keep-table").evaluate("e => e.scrollIntoView({block: 'center'})")
             checked.screenshot(path=str(screenshot_dir / "table-link-keep-fr-dark.png"))
-        assert _axe(checked) == [], (scheme, "keep")
+        assert violations(checked) == [], (scheme, "keep")
         if scheme == "light":  # refused: the reason at the field, brought on screen
             checked.get_by_label("The table's name").fill("")
             checked.get_by_role("button", name="Keep these players as a table").click()
@@ -142,8 +133,8 @@ def test_a_game_kept_as_a_table_and_another_added(page: Page, phones: Callable[.
             expect(field).to_be_in_viewport()
             expect(field).to_be_focused()
             checked.screenshot(path=str(screenshot_dir / "table-link-refused.png"))
-            assert _axe(checked) == [], (scheme, "refused")
+            assert violations(checked) == [], (scheme, "refused")
         checked.goto(second)
         if scheme == "dark":
             expect(checked.get_by_role("link", name="À la table Thursday cards")).to_be_visible()
-        assert _axe(checked) == [], (scheme, "at the table")
+        assert violations(checked) == [], (scheme, "at the table")
