@@ -7,7 +7,8 @@ why this server, with the measurements, in docs/architecture.md ("The server") a
   connection closed, so a stalled upload holds a greenlet for seconds, never a worker.
 * ``Worker``: gunicorn's gevent worker whose own error answers (a request line or headers too
   large, a bad header byte, …) are the app's: JSON in the API's error shape under ``/api``, the
-  app's error page elsewhere, both with the app's security headers.
+  app's error page elsewhere, both with the app's security headers; and which takes up a burst
+  of new connections a few at a time (``ACCEPT_AT_ONCE``), not one per turn of its loop.
 
 Only imported by gunicorn (``gunicorn.conf.py``): it needs gevent.
 """
@@ -23,6 +24,8 @@ import gevent  # type: ignore[import-untyped]
 from flask import Flask
 from gunicorn.http import parser as http_parser  # type: ignore[import-untyped]
 from gunicorn.http.message import Request  # type: ignore[import-untyped]
+from gevent.server import StreamServer  # type: ignore[import-untyped]
+from gunicorn.workers import ggevent  # type: ignore[import-untyped]
 from gunicorn.workers.ggevent import GeventWorker  # type: ignore[import-untyped]
 from werkzeug.exceptions import default_exceptions
 from werkzeug.test import EnvironBuilder
@@ -180,11 +183,40 @@ class _Captured:
         return getattr(self.client, name)
 
 
+#: New connections a worker accepts at each turn of its event loop. With several workers
+#: gunicorn accepts one a turn (so that one worker does not take every waiting connection),
+#: and a turn lasts as long as every ready request of the worker takes: in a burst (64 phones
+#: at once, as wrk opens its connections), each new connection waited for a turn longer than
+#: the last, the last one about a second for its first answer (the writes' p99 at 64
+#: connections 0.35–0.6 s against a median of 70 ms; with 8 a turn, 0.1–0.14 s:
+#: bench/README.md, "Session 24"). Both workers still share a burst: each wakes to it.
+ACCEPT_AT_ONCE = 8
+
+
+class _Listener(StreamServer):  # type: ignore[misc]
+    """gevent's server for gunicorn's worker, accepting ``ACCEPT_AT_ONCE`` a turn."""
+
+    @property
+    def max_accept(self) -> int:
+        return ACCEPT_AT_ONCE
+
+    @max_accept.setter
+    def max_accept(self, value: int) -> None:
+        """gunicorn's one a turn, with several workers, is not taken (see ``ACCEPT_AT_ONCE``)."""
+
+
+def fit_gunicorn() -> None:
+    """In the worker's own process, before it builds anything: gunicorn takes its request class
+    from its parser, and builds its servers from its module's name for gevent's."""
+    http_parser.RequestParser.mesg_class = _HeadedRequest
+    ggevent.StreamServer = _Listener
+
+
 class Worker(GeventWorker):  # type: ignore[misc]
     """gunicorn's gevent worker, its own error answers drawn by the app."""
 
     def init_process(self) -> None:
-        http_parser.RequestParser.mesg_class = _HeadedRequest
+        fit_gunicorn()
         super().init_process()
 
     def handle(self, listener: Any, client: Any, addr: Any) -> None:
