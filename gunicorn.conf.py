@@ -18,7 +18,8 @@ setup, with no proxy in front, keeps answering everyone else:
   connection with thousands of pipelined requests waiting is served in turn with everyone
   else, not to its end first, and at 64 busy connections none waits for seconds;
 * each worker holds up to ``worker_connections`` connections, stalled ones included, with the
-  open-file limit raised to fit.
+  open-file limit raised to fit, and takes a burst of new ones eight at a turn of its loop
+  (``companion.serving.ACCEPT_AT_ONCE``), not one.
 
 Work on SQLite (a local file) never yields halfway; psycopg 3 (3.1.14 on) yields while
 PostgreSQL answers, each greenlet on its own pooled connection.
