@@ -23,8 +23,10 @@ EDIT_TOKENS = "keep"
 #: How many games a device remembers (the session lives in a cookie: keep it small).
 RECENT_MAX = 30
 
-#: The session key of the tables' edit tokens this device holds (table id -> token): a table's
-#: token opens every game of the table (docs/api.md, "Tables").
+#: The session key of the tables' edit tokens this device holds: ``[table id, token]`` pairs,
+#: the latest granted last (a list, not a dict: the session cookie is written with its dicts'
+#: keys sorted, which lost the order). A table's token opens every game of the table
+#: (docs/api.md, "Tables").
 TABLE_TOKENS = "tables"
 #: How many tables a device keeps the right of.
 TABLES_MAX = 10
@@ -45,17 +47,24 @@ def may_edit(game: StoredGame | GameHead) -> bool:
     return game.token_matches(token_for(game.id)) or _table_opens(game)
 
 
+def held_tables() -> list[tuple[str, str]]:
+    """The tables this device holds the right of, as (table id, token), the latest granted
+    last. A cookie from before the pairs held a dict (its order lost: read as it comes)."""
+    held = session.get(TABLE_TOKENS)
+    pairs = held.items() if isinstance(held, dict) else held if isinstance(held, list) else ()
+    return [(pair[0], pair[1]) for pair in pairs if isinstance(pair, (list, tuple))
+            and len(pair) == 2 and all(isinstance(part, str) for part in pair)]
+
+
 def table_token_for(table_id: str) -> str | None:
     """The edit token this device holds for the table ``table_id``, if any."""
-    held = session.get(TABLE_TOKENS)
-    token = held.get(table_id) if isinstance(held, dict) else None
-    return token if isinstance(token, str) else None
+    return next((token for tid, token in held_tables() if tid == table_id), None)
 
 
 def _table_opens(game: StoredGame | GameHead) -> bool:
     """Whether this device holds the token of the game's table (asked only of a device that
     holds a table's right at all: nobody else pays for the look-up)."""
-    if not session.get(TABLE_TOKENS):
+    if not session.get(TABLE_TOKENS):  # the common case, asked without reading the pairs
         return False
     if not isinstance(game, StoredGame):
         try:
@@ -68,13 +77,18 @@ def _table_opens(game: StoredGame | GameHead) -> bool:
 
 
 def grant_table(table_id: str, token: str) -> None:
-    """Remember the edit capability of the table ``table_id`` on this device."""
-    kept = session.get(TABLE_TOKENS)
-    kept = dict(kept) if isinstance(kept, dict) else {}
-    kept.pop(table_id, None)
-    kept[table_id] = token
-    session[TABLE_TOKENS] = dict(list(kept.items())[-TABLES_MAX:])
+    """Remember the edit capability of the table ``table_id`` on this device, as the latest
+    (past ``TABLES_MAX``, the one granted longest ago is let go)."""
+    kept = [[tid, t] for tid, t in held_tables() if tid != table_id] + [[table_id, token]]
+    session[TABLE_TOKENS] = kept[-TABLES_MAX:]
     session.permanent = True
+
+
+def forget_table(table_id: str) -> None:
+    """Let go of the right to the table ``table_id`` on this device (deleted, or left)."""
+    held = held_tables()
+    if any(tid == table_id for tid, _token in held):
+        session[TABLE_TOKENS] = [[tid, t] for tid, t in held if tid != table_id]
 
 
 def require_editor(game: StoredGame) -> None:
@@ -153,9 +167,8 @@ def load_or_404(game_id: str) -> StoredGame:
 def known_tables() -> list[table_store.StoredTable]:
     """The tables this device keeps score of, the latest granted first (a deleted one left
     out), for the home page."""
-    held = session.get(TABLE_TOKENS)
     found = []
-    for table_id in reversed(list(held)) if isinstance(held, dict) else ():
+    for table_id, _token in reversed(held_tables()):
         try:
             found.append(table_store.load_table(table_id))
         except table_store.TableNotFound:

@@ -32,7 +32,7 @@ from .. import conditional as conditional_get  # (``conditional`` below is this 
 from ..caches import cache, send_as_cached
 from ..i18n import chosen_language
 from ..vary import add_vary
-from .access import TABLE_TOKENS
+from .access import TABLE_TOKENS, held_tables
 
 #: Stands for a CSRF token in a watcher's page as it is rendered: it cannot occur in a rendered
 #: page (a player's name may hold no control character, and the templates write none), so a page
@@ -113,8 +113,7 @@ def _tag(key: tuple[Any, ...]) -> str:
 
 def _table_rights() -> tuple[str, ...]:
     """The tables this session keeps score of: a scorekeeper's page offers them."""
-    held = session.get(TABLE_TOKENS)
-    return tuple(sorted(held)) if isinstance(held, dict) else ()
+    return tuple(sorted(tid for tid, _token in held_tables())) if session.get(TABLE_TOKENS) else ()
 
 
 def etag(game: Head, editable: bool, fragment: bool) -> str:

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from flask import abort, flash, make_response, redirect, request, session, url_for
+from flask import abort, flash, make_response, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
@@ -84,12 +84,6 @@ def keep(game_id: str) -> Response:
     return redirect(url_for("web.table", table_id=table.id), code=303)
 
 
-def _forget_table(table_id: str) -> None:
-    held = session.get(access.TABLE_TOKENS)
-    if isinstance(held, dict) and table_id in held:
-        session[access.TABLE_TOKENS] = {tid: t for tid, t in held.items() if tid != table_id}
-
-
 def join(game_id: str) -> Response:
     """The game joins one of this phone's tables."""
     game = access.load_or_404(game_id)
@@ -103,7 +97,7 @@ def join(game_id: str) -> Response:
     try:
         table = table_store.load_table(chosen)
     except table_store.TableNotFound:
-        _forget_table(chosen)
+        access.forget_table(chosen)
         return _refused(game.id, {"table": [str(DELETED)]}, {})
     if not table.token_matches(token):
         abort(403)

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 
 from flask import (abort, get_template_attribute, make_response, redirect,
-                   render_template, request, session, url_for)
+                   render_template, request, url_for)
 from babel import numbers
 from flask_babel import format_date, get_locale, get_timezone
 from flask_babel import gettext as _
@@ -237,9 +237,7 @@ def delete(table_id: str) -> Response:
     table = _load_or_404(table_id)
     _require_keeper(table)
     table_store.delete_table(table)
-    held = session.get(access.TABLE_TOKENS)
-    if isinstance(held, dict) and table.id in held:
-        session[access.TABLE_TOKENS] = {tid: t for tid, t in held.items() if tid != table.id}
+    access.forget_table(table.id)
     return redirect(url_for("web.home"), code=303)
 
 

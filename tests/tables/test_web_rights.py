@@ -3,6 +3,8 @@ a rematch of a table's game belongs to the table."""
 
 from __future__ import annotations
 
+import re
+
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -36,7 +38,7 @@ def test_a_rematch_stays_at_the_table(client: FlaskClient, at_table: Tables) -> 
     at_table.play_one_card(game, 1)
     assert client.post(f"/g/{game.id}/rematch").status_code == 403  # no right on this device
     with client.session_transaction() as session:
-        session[access.TABLE_TOKENS] = {table_id: token}
+        session[access.TABLE_TOKENS] = {table_id: token}  # a cookie from before the pairs
     answer = client.post(f"/g/{game.id}/rematch")
     assert answer.status_code == 303
     games = at_table.get(table_id)["games"]
@@ -44,3 +46,23 @@ def test_a_rematch_stays_at_the_table(client: FlaskClient, at_table: Tables) -> 
     rematch = at_table.api.client.get(f"/api/v1/games/{games[0]['id']}").get_json()
     assert rematch["links"]["table"] == f"/t/{table_id}"
     assert answer.headers["Location"].endswith(f"/g/{games[0]['id']}")
+
+
+def test_this_phone_lists_its_tables_latest_first_and_lets_the_oldest_go(client: FlaskClient) -> None:
+    """Through the cookie (which writes a dict's keys sorted): the order the tables were made in,
+    not their ids' order; past ``TABLES_MAX`` the first made is let go; opened again, a table
+    comes first."""
+    made = []
+    for n in range(access.TABLES_MAX + 1):
+        answer = client.post("/t", data={"name": f"Table {n}", "idempotency_key": f"{n:022d}"})
+        assert answer.status_code == 303
+        made.append(answer.headers["Location"].rsplit("/", 1)[1])
+    with client.session_transaction() as session:
+        assert [tid for tid, _ in session[access.TABLE_TOKENS]] == made[1:]
+    home = client.get("/").get_data(as_text=True)
+    shown = [int(n) for n in re.findall(r">Table (\d+)<", home)]
+    assert shown == list(range(access.TABLES_MAX, 0, -1))
+    assert client.post(f"/t/{made[0]}/delete").status_code in (403, 404)  # its right let go
+    client.post(f"/t/{made[3]}/delete")
+    with client.session_transaction() as session:
+        assert made[3] not in dict(session[access.TABLE_TOKENS])
