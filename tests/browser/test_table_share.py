@@ -49,7 +49,7 @@ def test_the_table_page_shares_its_chart_qr_and_image(page: Page, phones: Callab
     expect(french.locator(".chart-summary")).to_have_text("Cleo mène avec 3 victoires.")
     legend = french.locator(".chart-legend li")
     expect(legend).to_have_text(["Cleo 3", "Ana 2", "Ben 2", "Dev 2"])
-    assert "Victoires après la partie 3 : Cleo 3, Ana 2, Ben 2, Dev 2." in \
+    assert "Victoires après 3 parties terminées : Cleo 3, Ana 2, Ben 2, Dev 2." in \
         french.locator("svg.chart-svg desc").text_content()
     box = chart.bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390
