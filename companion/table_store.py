@@ -370,15 +370,17 @@ def _block_winners(block: tuple[tuple[str, int], ...],
     found = kept.get(key)
     if isinstance(found, tuple):
         return found
-    made = tuple(table_stats.game_winners(game.played, renames) for game in _cached_games(block))
+    made = table_stats.finished_winners((game.played for game in _cached_games(block)), renames)
     kept.put(key, made)
     return made
 
 
 def winners(state: TableState) -> tuple[tuple[tuple[str, ...], ...], ...]:
-    """Who won each of the table's games (their keys), oldest first, block by block: kept per
-    block as the blocks' tallies are, so after a write only the changed game's block is read
-    again, and the other blocks' are the same objects as before (cheap to compare)."""
+    """Who won each of the table's finished games (their keys), oldest first, block by block
+    (a game in progress is in none: it has won nobody yet; a deleted game is not in the
+    table's versions): kept per block as the blocks' tallies are, so after a write only the
+    changed game's block is read again, and the other blocks' are the same objects as before
+    (cheap to compare)."""
     renames = state.table.renames
     return tuple(_block_winners(block, renames) for block in state.blocks)
 

@@ -614,10 +614,19 @@ def game_winners(game: PlayedGame, renames: Renames) -> tuple[str, ...]:
     return tuple(renames.key(game.names[seat]) for seat in game.winners)
 
 
+def finished_winners(games: Iterable[PlayedGame],
+                     renames: Renames) -> tuple[tuple[str, ...], ...]:
+    """Who won each finished game of ``games`` (their keys), in their order: the steps of the
+    chart of wins. Wins count finished games only (docs/rules.md section 7), so a game in
+    progress is no step: the chart's "after N games" is N finished games."""
+    return tuple(game_winners(game, renames) for game in games if game.finished)
+
+
 @dataclass(frozen=True)
 class WinsOverTime:
-    """Each player's wins counted from the table's first game: ``rows[i][p]`` is the wins of
-    ``keys[p]`` after the first ``numbers[i]`` games (``numbers[0]`` is 0, the start)."""
+    """Each player's wins counted from the table's first finished game: ``rows[i][p]`` is the
+    wins of ``keys[p]`` after the first ``numbers[i]`` finished games (``numbers[0]`` is 0, the
+    start)."""
 
     keys: tuple[str, ...]
     numbers: tuple[int, ...]
@@ -626,9 +635,9 @@ class WinsOverTime:
 
 def wins_over_time(winners: Iterable[tuple[str, ...]], keys: Sequence[str],
                    most_points: int) -> WinsOverTime:
-    """The running wins of ``keys`` over the games whose winners are ``winners`` (oldest
-    first), after every game, or after every few games when there are more than
-    ``most_points`` (the last game always counted)."""
+    """The running wins of ``keys`` over the finished games whose winners are ``winners``
+    (oldest first, as ``finished_winners`` gives them), after every game, or after every few
+    games when there are more than ``most_points`` (the last game always counted)."""
     column = {key: index for index, key in enumerate(keys)}
     counts = [0] * len(keys)
     after: list[tuple[int, ...]] = [tuple(counts)]

@@ -5,9 +5,11 @@ Who is ahead and the running wins are the engine's (``table_stats.ahead``,
 ``table_stats.wins_over_time``); the chart is drawn by the game's ``chart.lines`` and its
 template, the image by ``standings_image``, answered and kept by ``share.image_answer``.
 
-The chart changes only when a game's winners do, not with every bid: drawn, it is kept
-(``table-charts``) by the winners of each block of games (the same objects while the block is
-unchanged), who is shown and the language, so a write in a game in progress draws nothing.
+The chart counts finished games only (``table_store.winners``): a game in progress has won
+nobody yet and is no step of it. It changes only when a game's winners do, not with every bid:
+drawn, it is kept (``table-charts``) by the winners of each block's finished games (the same
+objects while the block is unchanged), who is shown and the language, so a write in a game in
+progress draws nothing.
 """
 
 from __future__ import annotations
@@ -90,18 +92,20 @@ def wins_chart(state: table_store.TableState) -> Markup | None:
 
 def _chart(counted: table_stats.WinsOverTime, names: list[str], said: str,
            players: int) -> Chart:
-    """Each player's wins counted game by game, the newest game right: the players most
-    ahead, as many as the chart has looks for."""
+    """Each player's wins counted finished game by finished game (a game in progress is no
+    step), the newest right: the players most ahead, as many as the chart has looks for."""
     series, x_ticks, y_ticks, zero = lines(counted.rows, counted.numbers, names)
     last = counted.numbers[-1]
     fewer = (_("The %(num)s players with the most wins are drawn.", num=len(names))
              + " " if len(names) < players else "")
+    after = ngettext("Wins after %(num)s finished game:", "Wins after %(num)s finished games:",
+                     last)
     return Chart(
         title=_("Wins, game by game"),
         summary=said + ".",
-        description=(f"{said}. {fewer}{_('Wins after game %(number)s:', number=last)} "
-                     f"{totals_text(series)}."),
-        series=series, x_ticks=x_ticks, y_ticks=y_ticks, x_label=_("Games"), zero=zero)
+        description=f"{said}. {fewer}{after} {totals_text(series)}.",
+        series=series, x_ticks=x_ticks, y_ticks=y_ticks, x_label=_("Finished games"),
+        zero=zero)
 
 
 def _placed(figures: TableFigures) -> tuple[tuple[int, PlayerFigures], ...]:

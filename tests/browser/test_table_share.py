@@ -1,7 +1,8 @@
 """A table's page shared on a 390×844 phone: its chart of wins read in French, its QR code read
 back with zbarimg from a screenshot (the table's share link), its games.csv and standings image
-offered; a watcher sees the chart follow a new win live. Screenshots: the chart light, dark and
-in Italian, the share panel."""
+offered; a watcher sees the chart follow a new win live; a game in progress is no step of it.
+Screenshots: the chart light, dark and in Italian, the share panel, the chart beside a game in
+progress in French."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def test_the_table_page_shares_its_chart_qr_and_image(page: Page, phones: Callab
     expect(french.locator(".chart-summary")).to_have_text("Cleo mène avec 3 victoires.")
     legend = french.locator(".chart-legend li")
     expect(legend).to_have_text(["Cleo 3", "Ana 2", "Ben 2", "Dev 2"])
-    assert "Victoires après la partie 3 : Cleo 3, Ana 2, Ben 2, Dev 2." in \
+    assert "Victoires après 3 parties terminées : Cleo 3, Ana 2, Ben 2, Dev 2." in \
         french.locator("svg.chart-svg desc").text_content()
     box = chart.bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390
@@ -95,3 +96,31 @@ def test_the_table_page_shares_its_chart_qr_and_image(page: Page, phones: Callab
     expect(watcher.locator(".chart-legend li")).to_have_text(
         ["Ana 3", "Ben 3", "Cleo 3", "Dev 3"], timeout=2500)  # all level: by name
     assert watcher.evaluate("window.sameDocument") is True
+
+
+def test_the_chart_counts_the_finished_games(page: Page, phones: Callable[..., Any],
+                                             live_server: str, screenshot_dir: Path) -> None:
+    """Three finished games and one being played, in French: the chart's axis and its summary
+    say three finished games, as the figures above it do. Screenshot: table-chart-finished-fr."""
+    created = page.request.post("/api/v1/tables", data={"name": "Jeudi cartes"}).json()
+    table_id, token = created["table"]["id"], created["edit_token"]
+    for taker in (1, 0, 3):
+        _one_card_game(page, table_id, token, taker)
+    playing = page.request.post("/api/v1/games", headers={"Authorization": f"Bearer {token}"},
+                                data={"ruleset": "oh-hell", "players": NAMES, "table": table_id,
+                                      "options": ONE_CARD})
+    assert playing.status == 201, playing.text()
+
+    french = phones(locale="fr-FR", device_scale_factor=2)
+    french.goto(f"/t/{table_id}")
+    figures = french.get_by_text("4 parties · 3 terminées").first  # the table's, then Oh Hell's
+    expect(figures).to_be_visible()
+    chart = french.get_by_role("img", name="Victoires, partie après partie")
+    expect(chart).to_be_visible()
+    expect(chart.locator(".axis-label")).to_have_text("Parties terminées")
+    assert "Victoires après 3 parties terminées : Cleo 3, Ana 2, Ben 2, Dev 2." in \
+        french.locator("svg.chart-svg desc").text_content()
+    figures.evaluate("element => element.scrollIntoView({block: 'start'})")
+    expect(french.locator("svg.chart-svg .axis-label")).to_be_in_viewport()
+    assert french.evaluate("document.documentElement.scrollWidth") <= 390
+    french.screenshot(path=str(screenshot_dir / "table-chart-finished-fr.png"))

@@ -9,8 +9,8 @@ import pytest
 
 from companion.rules import RuleError, table_stats
 from companion.rules.table_stats import (PlayedGame, PlayerFigures, Renames, ahead, game_tally,
-                                         game_winners, player_key, renamed, total,
-                                         wins_over_time)
+                                         finished_winners, game_winners, player_key,
+                                         renamed, total, wins_over_time)
 
 
 def player(name: str, wins: int, finished: int, games: int) -> PlayerFigures:
@@ -63,6 +63,18 @@ def test_wins_over_time(most_points: int, numbers: tuple[int, ...],
     won = [("a",), ("b", "cleo"), ("a", "b")]
     counted = wins_over_time(won, ["a", "b"], most_points)
     assert (counted.keys, counted.numbers, counted.rows) == (("a", "b"), numbers, rows)
+
+
+def test_the_chart_steps_are_the_finished_games() -> None:
+    """docs/rules.md section 7: wins count finished games only, so a game in progress is no
+    step of the chart of wins: three games, the second in progress, are two steps."""
+    games = [four(), four(finished=False), four(ranks=(2, 1, 2, 1))]
+    won = finished_winners(games, Renames())
+    ana, ben, cleo, dev = (player_key(name) for name in ("Ana", "Ben", "Cleo", "Dev"))
+    assert won == ((ana, cleo), (ben, dev))
+    counted = wins_over_time(won, [ana, ben], 40)
+    assert (counted.numbers, counted.rows) == ((0, 1, 2), ((0, 0), (1, 0), (1, 1)))
+    assert finished_winners([four(finished=False)], Renames()) == ()
 
 
 def test_no_games_is_one_point_at_zero() -> None:

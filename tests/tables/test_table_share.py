@@ -61,7 +61,7 @@ def test_who_is_ahead_by_wins_then_win_rate_then_games() -> None:
 
 
 def test_running_wins_count_every_game_and_every_few_of_a_long_table() -> None:
-    won = [("a", "b"), ("b",), (), ("a",)]  # the third game is in progress: no winner
+    won = [("a", "b"), ("b",), ("c",), ("a",)]  # the third game's winner is not charted
     counted = wins_over_time(won, ["b", "a"], 40)
     assert counted.numbers == (0, 1, 2, 3, 4)
     assert counted.rows == ((0, 0), (1, 1), (2, 1), (2, 1), (2, 2))
@@ -78,7 +78,7 @@ def test_the_chart_draws_each_players_wins(client: FlaskClient, at_table: Tables
     assert svg.get("aria-labelledby") == "wins-chart-title"
     assert svg.find(f"{SVG}title").text == "Wins, game by game"
     desc = svg.find(f"{SVG}desc").text
-    assert desc == ("Cleo is ahead with 3 wins. Wins after game 3: "
+    assert desc == ("Cleo is ahead with 3 wins. Wins after 3 finished games: "
                     "Cleo 3, Ana 2, Ben 2, Dan 2.")
     # One line a player, from the start through each of the three games.
     series = svg.findall(f"{SVG}g[@class]")
@@ -93,6 +93,38 @@ def test_the_chart_draws_each_players_wins(client: FlaskClient, at_table: Tables
     legend = body[start:body.index("</ul>", start)]
     shown = re.findall(r'<span class="who">(.*?)</span> <span class="num">(\d+)</span>', legend)
     assert shown == [("Cleo", "3"), ("Ana", "2"), ("Ben", "2"), ("Dan", "2")]
+
+
+def test_the_chart_counts_finished_games_only(client: FlaskClient, at_table: Tables) -> None:
+    """A game in progress has won nobody yet: the chart's axis, lines and summary count the
+    three finished games, as the figures above it do (4 games, 3 finished); the game's last
+    round moves them by one."""
+    table_id, token = _table(at_table)
+    playing = at_table.game(table_id, token, PLAYERS, options=ONE_CARD)
+
+    def drawn() -> tuple[str, list[int], str, list[str]]:
+        body = client.get(f"/t/{table_id}").get_data(as_text=True)
+        svg = _chart(body)
+        lines = [g for g in svg.findall(f"{SVG}g[@class]") if "series" in g.get("class", "")]
+        points = {len(g.find(f"{SVG}path").get("d").split("L")) for g in lines}
+        grid = svg.find(f"{SVG}g[@class='grid']")
+        x_ticks = [t.text for t in grid.findall(f"{SVG}text[@text-anchor='middle']")]
+        words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body)).split())
+        return words, sorted(points), svg.find(f"{SVG}desc").text, x_ticks
+
+    words, points, desc, x_ticks = drawn()
+    assert "4 games · 3 finished" in words
+    assert points == [4]  # the start, then each finished game
+    assert desc == ("Cleo is ahead with 3 wins. Wins after 3 finished games: "
+                    "Cleo 3, Ana 2, Ben 2, Dan 2.")
+    assert x_ticks[-1] == "3"
+    at_table.play_one_card(playing, 0)  # Ana takes the trick: Ben, Cleo and Dan win
+    words, points, desc, x_ticks = drawn()
+    assert "4 games · 4 finished" in words
+    assert points == [5]
+    assert desc == ("Cleo is ahead with 4 wins. Wins after 4 finished games: "
+                    "Cleo 4, Ben 3, Dan 3, Ana 2.")
+    assert x_ticks[-1] == "4"
 
 
 def test_no_chart_before_a_win_and_it_speaks_french(client: FlaskClient,
