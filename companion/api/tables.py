@@ -20,7 +20,7 @@ from ..caches import cache
 from ..rules.table_stats import HeadToHead, PlayedGame, RulesetFigures, TableFigures
 from . import bodies
 from .error_shape import ApiError, api_error
-from .serialize import created, dumps, json_response
+from .serialize import created, dumps
 from .keys import keyed
 from .sheets import safe
 

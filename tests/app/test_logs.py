@@ -208,7 +208,7 @@ def test_gunicorn_logs_hide_the_token(tmp_path: Path) -> None:
             server.terminate()
             server.wait(timeout=30)
     text = log_path.read_text()
-    assert f'"GET /g/AbCdEf123/keep/[redacted] HTTP/1.1"' in text, text
+    assert '"GET /g/AbCdEf123/keep/[redacted] HTTP/1.1"' in text, text
     assert f'"http://127.0.0.1:{port}/g/AbCdEf123/keep/[redacted]"' in text, text  # the referrer
     assert text.count("/g/AbCdEf123/keep/[redacted]") >= 2 * (len(SPELLINGS) + 1), text
     assert TOKEN not in text and TOKEN[1:] not in text

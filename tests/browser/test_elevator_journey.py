@@ -3,8 +3,6 @@ engine's for the same entries. And a full round takes at most 2N + 2 = 10 taps."
 
 from __future__ import annotations
 
-import pytest
-
 import random
 from pathlib import Path
 

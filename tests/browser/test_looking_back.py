@@ -5,8 +5,6 @@ finished game's Rematch starts the next game."""
 
 from __future__ import annotations
 
-import pytest
-
 import json
 import re
 import time

@@ -6,7 +6,6 @@ deadline with a 408, a chunked body cut off midway is a 400, never a 500."""
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
