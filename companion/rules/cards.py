@@ -101,5 +101,6 @@ def check_bid_value(value: int, seat: int) -> None:
     if not LOWEST <= value <= HIGHEST:
         raise RuleError(
             "bid-range", f"a bid card's value is {LOWEST}–{HIGHEST}, not {value}",
-            reason="card-value", field="bids", seat=seat, value=value,
+            reason="card-value", field="bids", seat=seat, value=value, lowest=LOWEST,
+            highest=HIGHEST,
         )

@@ -12,8 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from . import seven_up
-from .card_bids import REBID_BONUS
+from . import card_bids, seven_up
 from .cards import Card
 from .entries import TIE, Beg, Hand
 from .registry import Family
@@ -130,7 +129,8 @@ def _bid_value(bid: object) -> int:
 
 def _rebids(attempts: tuple[Attempt, ...], seat: int) -> tuple[RebidBonus, ...]:
     return tuple(
-        RebidBonus(REBID_BONUS, a.deal, a.high_bid, a.high_bidders, a.sum_seven, a.shared_high)
+        RebidBonus(card_bids.REBID_BONUS, a.deal, a.high_bid, a.high_bidders, a.sum_seven,
+                   a.shared_high)
         for a in attempts if seat in a.bonus
     )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from . import card_bids
 from .entries import Entry, Tricks, field_of
 from .errors import RuleError
 from .evolve import evolve as replace
@@ -149,11 +150,12 @@ def _refuse_forced_rebid(state: GameState, number: int, entry: Entry) -> None:
         return
     if current.phase is Phase.BIDDING and current.attempts:
         forced = current.attempts[-1]
-        why = "add up to 7" if forced.sum_seven else "share the high bid"
+        rebid_sum = card_bids.REBID_SUM
+        why = f"add up to {rebid_sum}" if forced.sum_seven else "share the high bid"
         raise RuleError(
             "phase",
             f"these bids {why}: they force a rebid, so they cannot be round {number}'s bids",
-            reason="correction-rebid", field="bids", round=number,
+            reason="correction-rebid", field="bids", round=number, rebid_sum=rebid_sum,
             sum_seven=forced.sum_seven, shared_high=forced.shared_high,
         )
 

@@ -14,6 +14,8 @@ from .registry import MAX_HAND, Family, IntRange, OptionValue, Ruleset, get_rule
 NAME_MAX = 24
 #: The 52-card deck Oh Hell, Elevator and Seven-Up are dealt from (Oh-Seven's is ``cards.deck``).
 FULL_DECK = 52
+#: Cards kept undealt to turn up for trump (the largest hand leaves them in the deck).
+KEPT_FOR_TRUMP = 1
 
 
 @dataclass(frozen=True)
@@ -244,18 +246,18 @@ def deal_limit(players: int) -> int:
     >>> deal_limit(4), deal_limit(7)
     (12, 7)
     """
-    return (FULL_DECK - 1) // players
+    return (FULL_DECK - KEPT_FOR_TRUMP) // players
 
 
 def _check_max_hand(max_hand: object, players: int) -> None:
     if type(max_hand) is int and max_hand > deal_limit(players):
-        most = deal_limit(players)
+        most, dealt = deal_limit(players), FULL_DECK - KEPT_FOR_TRUMP
         raise RuleError(
             "ruleset",
-            f"option max_hand may not be {max_hand} with {players} players: 51 cards deal at "
-            f"most {most} each and keep one to turn for trump",
+            f"option max_hand may not be {max_hand} with {players} players: {dealt} cards deal "
+            f"at most {most} each and keep {KEPT_FOR_TRUMP} to turn for trump",
             reason="max-hand-players", field="options.max_hand", option="max_hand",
-            value=max_hand, players=players, most=most,
+            value=max_hand, players=players, most=most, dealt=dealt, kept=KEPT_FOR_TRUMP,
         )
 
 

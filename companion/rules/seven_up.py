@@ -14,7 +14,13 @@ from .settings import Settings
 from .state import Award, GameState, Phase, Played, Round
 
 HAND_SIZE = 6
+#: How many more cards each player is dealt when the dealer runs the cards (then a new one is
+#: turned up). The table enters only the jacks a run turned; the rules page says this number.
+RUN_CARDS = 3
 JACKS_IN_PACK = 4
+#: What each card counts toward the point for game (docs/rules.md section 4, "game"). The table
+#: counts its tricks and enters who made game; the pages say the values from here.
+GAME_POINTS: Mapping[str, int] = {"ten": 10, "ace": 4, "king": 3, "queen": 2, "jack": 1}
 #: The order in which a hand's points are counted once play is over.
 PLAY_POINTS = ("high", "low", "jack", "game")
 #: The order in which every point of a hand is counted (docs/rules.md section 4, "win"): the
@@ -54,8 +60,8 @@ def may_give(settings: Settings, round_: Round, side_scores: tuple[int, ...], ja
     return side_scores[side] + jacks_for_eldest + 1 < settings.typed.target
 
 
-def _impossible(reason: str, message: str, field: str) -> RuleError:
-    return RuleError("hand", message, reason=reason, field=field)
+def _impossible(reason: str, message: str, field: str, **params: int) -> RuleError:
+    return RuleError("hand", message, reason=reason, field=field, **params)
 
 
 def _check_turn_up(settings: Settings, hand: Hand) -> None:
@@ -68,8 +74,9 @@ def _check_turn_up(settings: Settings, hand: Hand) -> None:
                 reason="seat", field=point, value=seat, last=len(settings.players) - 1,
             )
     if not 0 <= hand.jacks_turned <= JACKS_IN_PACK:
-        raise _impossible("jacks-count", f"{hand.jacks_turned} jacks turned? A pack has 4",
-                          "jacks_turned")
+        raise _impossible("jacks-count",
+                          f"{hand.jacks_turned} jacks turned? A pack has {JACKS_IN_PACK}",
+                          "jacks_turned", jacks=JACKS_IN_PACK)
     if hand.jacks_turned > 1 and hand.beg is not Beg.RUN and not hand.redeal:
         raise _impossible("jacks-without-run",
                           "only one card is turned up unless the cards are run", "jacks_turned")

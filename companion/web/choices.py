@@ -1,7 +1,8 @@
 """What the new-game page offers: each game, described, with its options in plain words
 (worded by ``house_rules``), and the form's values turned back into the engine's.
 
-Which games and options exist, their choices and defaults are the engine's (``rules.RULESETS``).
+Which games and options exist, their choices and defaults are the engine's (``rules.RULESETS``),
+and so is every number a game's description says (``description``).
 An option value is sent by the form as ``house_rules.token(value)``; a range option (the largest
 hand) sends ``by-players``, or ``number`` with the number typed beside it.
 """
@@ -11,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from flask_babel import LazyString
+from babel.lists import format_list
+from flask_babel import LazyString, get_locale
 from flask_babel import lazy_gettext as _l
 
-from ..rules import RULESETS, IntRange, Ruleset
+from ..rules import RULESETS, Family, IntRange, Ruleset, card_bids, new_settings, scoring
 from ..rules.registry import OptionValue
 from . import house_rules
 from .house_rules import Wording
@@ -22,14 +24,43 @@ from .messages import game_name
 from .numbers import small_number
 
 DESCRIPTIONS: Mapping[str, LazyString] = {
-    "oh-seven": _l("Seven rounds of seven cards. Everyone bids at once with a card face down; "
-                   "make your bid exactly to score it plus 2."),
+    "oh-seven": _l("%(rounds)s rounds of %(cards)s cards. Everyone bids at once with a card face "
+                   "down; make your bid exactly to score it plus %(bonus)s."),
     "oh-hell": _l("Hands shrink to one card and grow back. Bid in turn; the dealer may not make "
-                  "the bids add up to the cards. An exact bid scores 10 plus the bid."),
-    "elevator": _l("Oh Hell as played online: one point a trick, plus 10 for an exact bid."),
-    "seven-up": _l("All Fours: score high, low, jack and game. Four players play in pairs "
-                   "(1st and 3rd against 2nd and 4th). First to the target wins."),
+                  "the bids add up to the cards. An exact bid scores %(base)s plus the bid."),
+    "elevator": _l("Oh Hell as played online: one point a trick, plus %(bonus)s for an exact "
+                   "bid."),
+    "seven-up": _l("All Fours: score high, low, jack and game. %(teams)s players play in pairs "
+                   "(players %(team_a)s against players %(team_b)s). First to the target wins."),
 }
+
+
+def description_facts(ruleset: Ruleset) -> dict[str, object]:
+    """The numbers a game's description says, each the engine's (docs/rules.md sections 1–4):
+    Oh-Seven's rounds, hand and bonus for an exact bid; an in-turn game's exact bid under its
+    default scoring; the Seven-Up table that plays in pairs, and who partners whom."""
+    if ruleset.family is Family.CARD_BIDS:
+        return {"rounds": card_bids.ROUNDS, "cards": card_bids.HAND_SIZE,
+                "bonus": scoring.oh_seven(3, 3).bonus}
+    tables = [new_settings(ruleset.id, [f"P{seat}" for seat in range(count)])
+              for count in range(ruleset.min_players, ruleset.max_players + 1)]
+    if ruleset.family is Family.SEVEN_UP:
+        locale = get_locale() or "en"
+        paired = next(table for table in tables if table.has_teams)
+
+        def seats(side: int) -> str:
+            return format_list([str(seat + 1) for seat in paired.seats_of(side)], locale=locale)
+
+        return {"teams": len(paired.players), "team_a": seats(0), "team_b": seats(1)}
+    exact = scoring.made_by(tables[0], 3, 3, 5)  # any exact bid: bid 3 of 5 cards, took 3
+    return {"base": exact.base, "bonus": exact.bonus}
+
+
+def description(ruleset: Ruleset) -> str:
+    """A game's description on the new-game page, with the engine's numbers in it."""
+    if ruleset.id not in DESCRIPTIONS:
+        return ""
+    return str(DESCRIPTIONS[ruleset.id]) % description_facts(ruleset)
 
 
 @dataclass(frozen=True)
@@ -77,7 +108,7 @@ def _option(rules: Ruleset, name: str) -> OptionChoices:
 def games() -> list[GameChoice]:
     """Every game the engine offers, worded for the new-game page."""
     return [
-        GameChoice(rules.id, game_name(rules.id), str(DESCRIPTIONS.get(rules.id, "")),
+        GameChoice(rules.id, game_name(rules.id), description(rules),
                    rules.min_players, rules.max_players,
                    tuple(_option(rules, name) for name in rules.options))
         for rules in RULESETS.values()

@@ -32,7 +32,7 @@ HOW: Mapping[Rule, LazyString] = {
     Rule.ZERO_FIVE: _l("exact zero: %(made)s"),
     Rule.ZERO_FIVE_PLUS_HAND: _l("exact zero: %(base)s + %(hand_size)s cards = %(made)s"),
     Rule.BID_PLUS_TWO: EXACT_PARTS,
-    Rule.MISSED_NOTHING: _l("missed by %(difference)s: 0"),
+    Rule.MISSED_NOTHING: _l("missed by %(difference)s: %(made)s"),
     Rule.TRICKS_ONLY: _l("missed by %(difference)s: %(made)s, one a trick, no bonus"),
     Rule.MINUS_DIFFERENCE: _l("missed by %(difference)s, %(made)s"),
     Rule.MINUS_DIFFERENCE_SQUARED: _l("missed by %(difference)s, −%(difference)s² = %(made)s"),

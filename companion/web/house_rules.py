@@ -100,8 +100,9 @@ VALUES: Mapping[tuple[str, str], tuple[LazyString, LazyString]] = {
                                _l("%(largest)s.")),
     ("max_hand", NUMBER): (
         _l("This many cards"),
-        _l("The game starts or peaks at this many cards; the hand sizes keep their shape. One "
-           "card must stay to turn for trump: at most %(dealt)s ÷ players (%(limit)s for 4)."),
+        _l("The game starts or peaks at this many cards; the hand sizes keep their shape. The "
+           "deck keeps %(kept)s to turn for trump: at most %(dealt)s ÷ players (%(limit)s for "
+           "4)."),
     ),
     ("zero_bid", "standard"): (_l("As the scoring says"),
                                _l("An exact zero scores like any exact bid.")),
@@ -196,7 +197,8 @@ def facts() -> dict[str, object]:
         "five": made(Scoring.TRICKS_PLUS_FIVE, ZeroBid.STANDARD, 3, 3, 5).bonus,
         "squared_base": made(Scoring.SQUARED, ZeroBid.STANDARD, 3, 3, 5).base,
         "squared_miss": f"−{-squared_miss}" if squared_miss < 0 else str(squared_miss),
-        "largest": _largest(), "dealt": engine_settings.FULL_DECK - 1, "limit": deal_limit(4),
+        "largest": _largest(), "limit": deal_limit(4), "kept": engine_settings.KEPT_FOR_TRUMP,
+        "dealt": engine_settings.FULL_DECK - engine_settings.KEPT_FOR_TRUMP,
         "zero": made(Scoring.EXACT, ZeroBid.FIVE, 0, 0, 7).total,
         "zero_base": made(Scoring.EXACT, ZeroBid.FIVE_PLUS_HAND, 0, 0, 7).base,
         "zero_seven": made(Scoring.EXACT, ZeroBid.FIVE_PLUS_HAND, 0, 0, 7).total,

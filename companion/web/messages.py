@@ -36,11 +36,12 @@ MESSAGES: Mapping[str, LazyString] = {
     "out-of-turn": _l("%(waiting)s bids before %(player)s: enter %(waiting)s's bid first."),
     "bids-complete": _l("Every bid of round %(round)s is in: enter the tricks."),
     # Oh-Seven bid cards
-    "card-value": _l("%(player)s's card is worth 0 to 7, not %(value)s."),
+    "card-value": _l("%(player)s's card is worth %(lowest)s to %(highest)s, not %(value)s."),
     "card-suit": _l("Choose the suit of %(player)s's card."),
     "duplicate-card": _l("%(other)s and %(player)s both bid %(card)s, but one deck has only one "
                          "%(card)s."),
-    "duplicate-card-decks": _l("%(count)s players bid %(card)s, but two decks hold only two."),
+    "duplicate-card-decks": _l("%(count)s players bid %(card)s, but %(copies)s decks hold only "
+                               "%(copies)s."),
     "card-reused": _l("%(player)s already put %(card)s forward in this deal: choose another card."),
     "card-gone": _l("%(card)s is set aside in this deal, so %(player)s can't hold it: choose "
                     "another card."),
@@ -55,8 +56,8 @@ MESSAGES: Mapping[str, LazyString] = {
     "round-open": _l("Round %(round)s is still being played: enter it, or undo."),
     "correction-incomplete": _l("With these values round %(round)s would not be finished: enter "
                                 "every bid and every player's tricks."),
-    "correction-rebid": _l("These bids force a rebid (they add up to 7, or share the high "
-                           "card), so they can't be round %(round)s's bids."),
+    "correction-rebid": _l("These bids force a rebid (they add up to %(rebid_sum)s, or share "
+                           "the high card), so they can't be round %(round)s's bids."),
     "seat": _l("That player is not in this game."),
     # A new game
     "ruleset-unknown": _l("Choose one of the games."),
@@ -64,8 +65,8 @@ MESSAGES: Mapping[str, LazyString] = {
     "option-unknown": _l("This game has no such setting."),
     "options-type": _l("Choose one of the settings offered."),
     "option-range": _l("Choose a number from %(least)s to %(most)s."),
-    "max-hand-players": _l("With %(players)s players the largest hand is %(most)s cards: 51 "
-                           "cards dealt, one kept to turn for trump."),
+    "max-hand-players": _l("With %(players)s players the largest hand is %(most)s cards: "
+                           "%(dealt)s cards dealt, %(kept)s kept to turn for trump."),
     "players-type": _l("Type the players' names."),
     "player-count": _l("%(game)s is for %(least)s to %(most)s players, not %(count)s."),
     "name-type": _l("Player %(position)s needs a name."),
@@ -77,7 +78,7 @@ MESSAGES: Mapping[str, LazyString] = {
     # Seven-Up hands
     "gift-would-win": _l("The dealer can't give one: it would put %(player)s's side out at "
                          "%(target)s. Run the cards."),
-    "jacks-count": _l("A pack has only 4 jacks."),
+    "jacks-count": _l("A pack has only %(jacks)s jacks."),
     "jacks-without-run": _l("Only one card is turned up unless the cards are run."),
     "low-without-high": _l("Low was scored, so someone held high: a lone trump is both high and "
                            "low."),

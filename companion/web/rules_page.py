@@ -169,7 +169,7 @@ TEXTS: Mapping[str, tuple[tuple[LazyString, tuple[LazyString, ...]], ...]] = {
             _l("The player left of the dealer (eldest) stands, and the turned suit is trump, "
                "or begs. To a beg the dealer gives one (eldest's side scores a point and the "
                "suit stays trump; with %(gift_both)s players both non-dealers score it) or runs "
-               "the cards: 3 more cards each and a new card turned up, again while its suit "
+               "the cards: %(run)s more cards each and a new card turned up, again while its suit "
                "stays the same. Each jack turned up scores a point for the dealer (a pack has "
                "%(jacks)s); if the pack runs out, the same dealer deals again."),
             _l("The dealer may not give the point that would make eldest's side win: then the "
@@ -179,9 +179,9 @@ TEXTS: Mapping[str, tuple[tuple[LazyString, tuple[LazyString, ...]], ...]] = {
         (POINTS, (
             _l("High: who held the highest trump in play. Low: who held the lowest trump in "
                "play. Jack: who won the trick holding the jack of trumps (no point if it was "
-               "not dealt). Game: the most card points in tricks won, 10 = 10, ace 4, king 3, "
-               "queen 2, jack 1. A single trump in play is both high and low. Partners score "
-               "for their side."),
+               "not dealt). Game: the most card points in tricks won, 10 = %(ten)s, ace "
+               "%(ace)s, king %(king)s, queen %(queen)s, jack %(jack)s. A single trump in play "
+               "is both high and low. Partners score for their side."),
         )),
         (END, (_l("The first side to the target wins (%(target)s points unless the table "
                   "chooses otherwise; seed 004 plays for seven chips). Points count in this "
@@ -316,7 +316,7 @@ def in_turn_facts(ruleset_id: str) -> dict[str, object]:
 def seven_up_facts() -> dict[str, object]:
     """The numbers and the order Seven-Up's rules say, each the engine's (docs/rules.md
     section 4): who plays alone and who in partnerships (and which seats are partners), the
-    hand, the jacks of a pack, who scores a gift, the target's default and the counting order."""
+    hand, the cards a run deals, the jacks of a pack, what each card counts toward game, who scores a gift, the target's default and the counting order."""
     ruleset = RULESETS["seven-up"]
     locale = get_locale() or "en"
     tables = {count: rules.new_settings("seven-up", [f"P{seat}" for seat in range(count)])
@@ -336,7 +336,7 @@ def seven_up_facts() -> dict[str, object]:
         "teams": format_list([str(n) for n in teams], style="or", locale=locale),
         "team_a": players(partnered.seats_of(0)), "team_b": players(partnered.seats_of(1)),
         "deck": engine_settings.FULL_DECK, "cards": seven_up.HAND_SIZE,
-        "jacks": seven_up.JACKS_IN_PACK,
+        "run": seven_up.RUN_CARDS, "jacks": seven_up.JACKS_IN_PACK, **seven_up.GAME_POINTS,
         "gift_both": format_list([str(n) for n in gift_both], style="or", locale=locale),
         "target": ruleset.options["target"].default,
         "order": format_list([str(POINT_NAMES[Point(point)]) for point in seven_up.COUNTING_ORDER],

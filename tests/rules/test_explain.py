@@ -93,6 +93,20 @@ def test_oh_seven_exact_missed_and_rebid_bonus() -> None:
     assert (ben.rebids, ben.rule, ben.made, ben.total) == ((), Rule.MINUS_DIFFERENCE, -4, -4)
 
 
+def test_a_rebid_bonus_is_explained_with_the_engines_bonus(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The explanation reads card_bids.REBID_BONUS when it explains, as the scoring does: a
+    changed bonus is both scored and said (not a copy taken at import)."""
+    from companion.rules import card_bids
+
+    monkeypatch.setattr(card_bids, "REBID_BONUS", 3)
+    state = apply(start("oh-seven", 2), Bids(cards("4s 3h")))
+    state = apply(apply(state, Bids(cards("5h 0s"))), tricks(3, 4))
+    ana, _ben = explain(state)[0].seats
+    assert isinstance(ana, BidScore)
+    assert [bonus.points for bonus in ana.rebids] == [3]
+    assert ana.total == -2 + 3 == state.rounds[0].points[0]
+
+
 @pytest.mark.skipif("squared" not in RULESETS["oh-hell"].options["scoring"].choices,
                     reason="the section-6 scorings arrive with branch i8e")
 @pytest.mark.parametrize(("scoring", "made", "missed"), [

@@ -240,8 +240,9 @@ def test_max_hand_up_to_51_cards_over_the_players(players: int, most: int) -> No
         error = caught.value
         assert (error.code, error.reason, error.field) == ("ruleset", "max-hand-players",
                                                              "options.max_hand")
+        # The cards dealt and the one kept for trump are said with the limit (not copied).
         assert error.params == {"option": "max_hand", "value": most + 1, "players": players,
-                                "most": most}
+                                "most": most, "dealt": 51, "kept": 1}
         assert f"{players} players" in error.message and "max_hand" in error.message
 
 

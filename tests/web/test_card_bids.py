@@ -100,7 +100,7 @@ def test_seven_failed_bids_announce_the_redeal(start: Callable[..., Table]) -> N
     current = table.stored().state.current
     assert current.redeals == 1
     page = text(table.client.get(table.url))
-    assert ("Seven failed bids: every card was used. Ben redeals round 1; the bonus points stay."
+    assert ("7 failed bids: every card was used. Ben redeals round 1; the bonus points stay."
             in page)
     # A new deal: nothing is set aside any more.
     assert " disabled" not in table.client.get(table.url).get_data(as_text=True).split(

@@ -32,7 +32,7 @@ def test_the_page_offers_every_game_with_its_options(client: FlaskClient) -> Non
     assert "Exact bid only — Make your bid exactly: 10 plus the bid. Miss it: nothing." in page
     assert "7 points — The first side to 7 points wins." in page
     assert "10 points" in page
-    assert "Four players play in pairs" in page
+    assert "4 players play in pairs (players 1 and 3 against players 2 and 4)" in page
     html = response.get_data(as_text=True)
     assert html.count('name="ruleset"') == 4
     assert html.count('data-name-row') == 4

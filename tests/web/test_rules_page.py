@@ -237,12 +237,15 @@ def test_the_worked_examples_are_the_engines(client: FlaskClient,
 def test_seven_ups_facts_are_the_engines(client: FlaskClient) -> None:
     """Seven-Up's page says the engine's numbers and order (docs/rules.md section 4): who plays
     alone or as partners, the hand, the jacks of a pack, the gift, the target, the counting."""
+    from companion.rules import seven_up
+
     page = text(client.get("/rules/seven-up"))
     for sentence in (
         "2 or 3 players, each for themselves, or 4 in two partnerships: players 1 and 3 against "
         "players 2 and 4, in seating order. One deck of 52 cards.",
         "6 cards each, then one card turned up for trump.",
         "with 3 players both non-dealers score it", "(a pack has 4)",
+        f"runs the cards: {seven_up.RUN_CARDS} more cards each and a new card turned up",
         "The first side to the target wins (7 points unless the table chooses otherwise",
         "Points count in this order: Turned jack, Gift, High, Low, Jack, and Game; the first 2 "
         "come before play.",
@@ -264,6 +267,7 @@ def test_seven_ups_page_follows_the_engine_when_a_rule_changes(
 
     monkeypatch.setattr(seven_up, "HAND_SIZE", 9)
     monkeypatch.setattr(seven_up, "JACKS_IN_PACK", 8)
+    monkeypatch.setattr(seven_up, "RUN_CARDS", 4)
     monkeypatch.setattr(seven_up, "COUNTING_ORDER", ("gift", *seven_up.PLAY_POINTS))
     monkeypatch.setattr(seven_up, "gift_receivers",
                         lambda settings, round_: (1, 2) if len(settings.players) > 2 else (1,))
@@ -277,6 +281,7 @@ def test_seven_ups_page_follows_the_engine_when_a_rule_changes(
     page = text(client.get("/rules/seven-up"))
     for sentence in ("players 1 and 2 against players 3 and 4", "9 cards each",
                      "with 3 or 4 players both non-dealers score it", "(a pack has 8)",
+                     "runs the cards: 4 more cards each",
                      "(10 points unless the table chooses otherwise",
                      "in this order: Gift, High, Low, Jack, and Game; the first 1 come before"):
         assert sentence in page, sentence

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping
 
 from ... import rules
 from ...rules import GameState, seven_up, tally
@@ -37,6 +37,11 @@ class HandPanel:
     jacks_win: str
     #: The jacks already scored by this hand's redeals.
     redeal_jacks: int
+
+    @property
+    def game_points(self) -> Mapping[str, int]:
+        """What each card counts toward game, for the hint: the engine's ``GAME_POINTS``."""
+        return seven_up.GAME_POINTS
 
 
 def hand_panel(state: GameState, form: HandForm) -> HandPanel:
