@@ -93,7 +93,7 @@ class IdempotencyKey(db.Model):  # type: ignore[name-defined,misc]
     fingerprint: Mapped[str] = mapped_column(String(64))
     #: The status the first answer had (201 or 200).
     status: Mapped[int] = mapped_column(Integer)
-    #: The game written, or created.
+    #: The game written (a creation's key names what it made in ``resource`` only).
     game_id: Mapped[str | None] = mapped_column(
         String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=True, index=True)
     #: The version the write made (``None`` for a creation): the oldest are let go.

@@ -233,7 +233,10 @@ def create_game(
     db.session.add(Game(ruleset=settings.ruleset.id, **row._asdict()))
     if table_id is not None:
         db.session.execute(_MOVE_TABLE, {"table_id": table_id, "game_id": row.id})
-    idempotency.add_creation(db.session, row.id, token, game_id=row.id)  # its key, if it has one
+    # Its key, if it has one, belongs to no game: deleting the game must not delete the key, or
+    # a replay after the deletion would make the game again (docs/api.md: a key of a game since
+    # deleted answers 404); it goes after its 24 hours, as every creation key.
+    idempotency.add_creation(db.session, row.id, token, game_id=None)
     db.session.commit()
     return _stored(row), token
 

@@ -22,7 +22,7 @@ from .error_shape import ApiError
 from .openapi import description
 from ..caches import cache, send_as_cached
 from .serialize import created, game_body, game_json, json_response, ruleset_json
-from .tables import table_for_new_game
+from .tables import table_of_new_game
 from .sheets import score_sheet, statistics_json
 
 #: Game ids are URL-safe base64; anything else is no game (and never reaches the database).
@@ -70,8 +70,11 @@ def _created_again(record: idempotency.Record) -> Response:
 
 @game_creation_limit
 def create_game() -> Response:
-    keyed(request.path, _created_again, creation=True, status=201)
+    # The key is checked after the token (docs/api.md): at a table, the table's token is asked
+    # first, so that a key alone never hands out a game's edit token.
     body = bodies.json_object(bodies.NEW_GAME, required=("ruleset", "players"))
+    table = table_of_new_game(body)
+    keyed(request.path, _created_again, creation=True, status=201)
     if not isinstance(body["ruleset"], str):
         raise bodies.invalid("ruleset must be a ruleset id such as \"oh-hell\"", "ruleset")
     players = body["players"]
@@ -88,8 +91,10 @@ def create_game() -> Response:
     options = body.get("options")
     if options is not None and not isinstance(options, dict):
         raise bodies.invalid("options must be an object of option names", "options")
-    table_id = table_for_new_game(body, players)  # the table and its token, before the rules
-    game, token = store.create_game(body["ruleset"], players, first_dealer, options, table_id)
+    if table is not None:
+        table_store.check_seats(table, players)  # two seats one player of the table: before the rules
+    game, token = store.create_game(body["ruleset"], players, first_dealer, options,
+                                    None if table is None else table.id)
     return _created(game, token)
 
 

@@ -59,10 +59,10 @@ def authorized(table: table_store.StoredTable) -> table_store.StoredTable:
     return table
 
 
-def table_for_new_game(body: dict[str, Any], players: list[str]) -> str | None:
-    """``POST /games`` with ``table``: the table's id once its token and the seats pass (422
-    ``table`` for no such table, 401/403 for its token, 422 ``players`` for two seats that are
-    one player of the table); ``None`` without ``table``."""
+def table_of_new_game(body: dict[str, Any]) -> table_store.StoredTable | None:
+    """``POST /games`` with ``table``: the table once its token passes (422 ``table`` for no
+    such table, 401/403 for its token); ``None`` without ``table``. Asked before the request's
+    Idempotency-Key, as every token is (docs/api.md, "Writes that are safe to repeat")."""
     table_id = body.get("table")
     if table_id is None:
         return None
@@ -72,8 +72,7 @@ def table_for_new_game(body: dict[str, Any], players: list[str]) -> str | None:
         table = _load(table_id)
     except table_store.TableNotFound:
         raise table_store.TableRefused("no table has that id", "table") from None
-    table_store.check_seats(authorized(table), players)
-    return table.id
+    return authorized(table)
 
 
 # --- answers ---------------------------------------------------------------------------------

@@ -104,6 +104,8 @@ def _no_blank_names(form: NewGameForm) -> bool:
 @game_creation_limit
 def create() -> Response:
     form = NewGameForm()
+    # At a table, this phone's right to it first: the form's key alone opens no game.
+    table = table_pages.scorekeeper_table(request.form.get("table"))
     stop = keyed_form(request.path, open_created, lambda message: _key_refused(form, message),
                       creation=True)
     if stop is not None:
@@ -146,7 +148,6 @@ def create() -> Response:
         _place(form, problem, rows)
     if not valid:
         return render_form(form, 422)
-    table = table_pages.scorekeeper_table(request.form.get("table"))
     try:
         if table is not None:
             table_store.check_seats(table, players)

@@ -355,3 +355,39 @@ def test_a_replayed_table_creation_answers_in_full(client: FlaskClient, app: Fla
     assert other.status_code == 422 and other.get_json()["error"]["code"] == "idempotency-key"
     assert client.post("/api/v1/tables", json={"name": "x"},
                        headers={"Idempotency-Key": "short"}).status_code == 400
+
+
+def test_a_creation_replayed_after_its_game_was_deleted_is_404(api: Api, client: FlaskClient) -> None:
+    """docs/api.md: a key of a game since deleted answers 404, as every request about that game
+    (the creation's key used to go with the game, and the replay made the game again)."""
+    body = {"ruleset": "oh-hell", "players": PLAYERS}
+    used = key()
+    first = _create(client, body, used)
+    assert first.status_code == 201
+    made = first.get_json()
+    client.get(made["scorekeeper_url"])
+    assert client.post(f"/g/{made['game']['id']}/delete").status_code == 303
+    again = _create(client, body, used)
+    assert again.status_code == 404, again.get_json()
+    assert again.get_json()["error"]["code"] == "not-found"
+
+
+def test_a_creation_at_a_table_asks_the_table_token_before_its_key(client: FlaskClient) -> None:
+    """docs/api.md: the key is checked after the token, so a replay without the table's token
+    (or with a wrong one) is refused as the first write would be, never answered in full."""
+    table = client.post("/api/v1/tables", json={"name": "Thursday cards"}).get_json()
+    body = {"ruleset": "oh-hell", "players": PLAYERS, "table": table["table"]["id"]}
+    used = key()
+    first = client.post("/api/v1/games", json=body, headers={
+        "Authorization": f"Bearer {table['edit_token']}", "Idempotency-Key": used})
+    assert first.status_code == 201
+    alone = client.post("/api/v1/games", json=body, headers={"Idempotency-Key": used})
+    wrong = client.post("/api/v1/games", json=body, headers={
+        "Authorization": "Bearer not-the-token", "Idempotency-Key": used})
+    assert (alone.status_code, wrong.status_code) == (401, 403)
+    for refused in (alone, wrong):
+        assert "edit_token" not in refused.get_data(as_text=True)
+    again = client.post("/api/v1/games", json=body, headers={
+        "Authorization": f"Bearer {table['edit_token']}", "Idempotency-Key": used})
+    assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json()["game"]["id"] == first.get_json()["game"]["id"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import re
 
+from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.web import access
@@ -177,6 +178,22 @@ def test_a_new_game_at_the_table_starts_from_last_time(client: FlaskClient,
     assert answer.status_code == 303, _words(answer)
     new_id = answer.headers["Location"].rsplit("/", 1)[1]
     assert at_table.get(table_id)["games"][0]["id"] == new_id
+
+
+def test_a_new_game_form_replayed_without_the_table_right_opens_nothing(
+        client: FlaskClient, app: Flask, at_table: Tables) -> None:
+    """The table's right is asked before the form's key (docs/api.md, "Writes that are safe to
+    repeat"): another phone sending the same form, key and all, gets 403, not the game."""
+    table_id, token, _games = _played_table(at_table)
+    _cache_game(client, table_id, token)
+    form = {"table": table_id, "ruleset": "oh-hell", "first_dealer": "0",
+            "idempotency_key": "k" * 22, **{f"players-{i}": n for i, n in enumerate(PLAYERS)}}
+    first = client.post("/new", data=form)
+    assert first.status_code == 303
+    other_phone = app.test_client()
+    assert other_phone.post("/new", data=form).status_code == 403
+    again = client.post("/new", data=form)  # this phone, again: the game it made
+    assert again.status_code == 303 and again.headers["Location"] == first.headers["Location"]
 
 
 def test_a_chip_seats_its_player(client: FlaskClient, at_table: Tables) -> None:
