@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import unicodedata
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -33,7 +34,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, select, update
 
-from . import database, idempotency, store
+from . import database, idempotency, rules, store
 from .caches import cache
 from .models import Table, db, utcnow
 from .rules import table_stats
@@ -54,10 +55,11 @@ class TableRefused(ValueError):
     """Against the table's rules (docs/api.md's 422 code ``table``): a game at another table,
     or a table's name empty or too long. ``field`` names the input at fault."""
 
-    def __init__(self, message: str, field: str) -> None:
+    def __init__(self, message: str, field: str, unshowable: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.field = field
+        self.unshowable = unshowable  # a name's character, not its length
 
 
 def _hash(token: str) -> str:
@@ -88,13 +90,18 @@ class StoredTable:
 
 
 def clean_table_name(raw: object) -> str:
-    """1–40 characters after trimming, or ``TableRefused``."""
+    """1–40 characters after trimming, something visible among them and nothing that cannot
+    be shown (as a player's name: ``rules.clean_name``), or ``TableRefused``."""
     if not isinstance(raw, str):
         raise TableRefused("a table's name must be text", "name")
-    name = raw.strip()
-    if not 1 <= len(name) <= NAME_MAX:
-        raise TableRefused(f"a table's name is 1–{NAME_MAX} characters long, not {len(name)}",
+    name = unicodedata.normalize("NFC", raw).strip()
+    if not rules.shows_something(name) or len(name) > NAME_MAX:
+        length = len(name) if rules.shows_something(name) else 0
+        raise TableRefused(f"a table's name is 1–{NAME_MAX} characters long, not {length}",
                            "name")
+    if not rules.showable(name):
+        raise TableRefused("a table's name holds a character that cannot be shown", "name",
+                           unshowable=True)
     return name
 
 

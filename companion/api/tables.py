@@ -308,7 +308,8 @@ def join(table_id: str) -> Response:
     if not TABLE_ID.fullmatch(game_id):
         raise store.GameNotFound(game_id)
     game = store.load_game(game_id)
-    if not game.token_matches(token):
+    # The table's token is also the edit token of each of its games (docs/api.md, "Tables").
+    if not (game.token_matches(token) or table_store.token_opens(game, token)):
         raise ApiError(403, "forbidden", "that is not this game's edit token", "edit_token")
     table_store.join(found, game)
     return _table_response(table_store.table_state(table_store.load_table(found.id)))
@@ -317,6 +318,9 @@ def join(table_id: str) -> Response:
 def rename(table_id: str) -> Response:
     found = authorized(_load(table_id))
     body = bodies.json_object(RENAME, required=("from", "to"))
+    for field in ("from", "to"):
+        if not isinstance(body[field], str):
+            raise bodies.invalid(f"{field} must be a player's name (text)", field)
     table_store.rename(found, body["from"], body["to"])
     return _table_response(table_store.table_state(table_store.load_table(found.id)))
 

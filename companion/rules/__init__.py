@@ -43,7 +43,8 @@ from .game import (
 )
 from .options import GameTie, Hook, LowTo, Schedule, Scoring, TypedOptions, ZeroBid
 from .registry import RULESETS, Family, IntRange, Option, OptionValue, Ruleset, get_ruleset
-from .settings import (NAME_MAX, Settings, deal_limit, max_hand_range, new_settings,
+from .settings import (NAME_MAX, Settings, deal_limit, max_hand_range, new_settings, showable,
+                       shows_something,
                        settings_from_json, settings_problems)
 from .seven_up import gift_receivers, may_give
 from .state import (
@@ -66,6 +67,7 @@ from .stats import PlayerStats, SevenUpStats, SideStats, TableStats, seven_up_st
 from .turn_bids import legal_bids, schedule
 
 __all__ = [
+    "showable", "shows_something",
     "CODES", "ENTRY_KINDS", "FAMILIES", "NAME_MAX", "RULESETS", "TIE",
     "Attempt", "Award", "Beg", "Bids", "Card", "Entry", "Family", "GameFamily", "GameState",
     "GameTie", "Hand", "Hook", "IntRange", "LowTo", "Option", "OptionValue", "Pass", "Passing",

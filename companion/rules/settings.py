@@ -70,6 +70,21 @@ class Settings:
         }
 
 
+def shows_something(text: str) -> bool:
+    """False for text of only invisible characters (spaces, zero-width spaces, joiners,
+    combining marks): it reads as blank at the table, so it is no name (of a player or a
+    table)."""
+    return any(unicodedata.category(ch)[0] not in "ZM" and unicodedata.category(ch) != "Cf"
+               for ch in text)
+
+
+def showable(text: str) -> bool:
+    """False for text holding a control character, a lone surrogate, a private-use character or
+    a line or paragraph separator. Unassigned code points (Cn) are allowed: emoji newer than
+    Python's Unicode tables are Cn."""
+    return not any(unicodedata.category(ch) in ("Cc", "Cs", "Co", "Zl", "Zp") for ch in text)
+
+
 def clean_name(raw: object, position: int) -> str:
     """A player's name trimmed and checked: 1–24 characters, no control characters."""
     if not isinstance(raw, str):
@@ -78,10 +93,7 @@ def clean_name(raw: object, position: int) -> str:
             field="players", seat=position,
         )
     name = unicodedata.normalize("NFC", raw).strip()
-    # A name of only invisible characters (zero-width spaces, joiners, combining marks) reads
-    # as blank at the table: it is no name.
-    if not any(unicodedata.category(ch)[0] not in "ZM" and unicodedata.category(ch) != "Cf"
-               for ch in name):
+    if not shows_something(name):
         raise RuleError(
             "players", f"player {position + 1} needs a name", reason="name-empty",
             field="players", seat=position,
@@ -93,8 +105,7 @@ def clean_name(raw: object, position: int) -> str:
             reason="name-long", field="players", seat=position, name=name[:NAME_MAX],
             length=len(name), most=NAME_MAX,
         )
-    # Unassigned code points (Cn) are allowed: emoji newer than Python's Unicode tables are Cn.
-    if any(unicodedata.category(ch) in ("Cc", "Cs", "Co", "Zl", "Zp") for ch in name):
+    if not showable(name):
         raise RuleError(
             "players", f"name {name!r} holds a character that cannot be shown",
             reason="name-character", field="players", seat=position, name=name,

@@ -28,7 +28,7 @@ from ..rules import RuleError
 from ..store import StoredGame
 from . import access
 from .responses import keyed_form
-from .table_pages import open_created_table
+from .table_pages import name_refused, open_created_table
 from .fragments import render_body
 from .messages import explain
 from .names import isolate
@@ -75,8 +75,7 @@ def keep(game_id: str) -> Response:
     try:
         table, token = _again(game.id, lambda now: table_store.create_table(typed, now))
     except table_store.TableRefused as error:
-        reason = str(ALREADY) if error.field == "game" else _(
-            "A table's name is 1 to %(most)s characters long.", most=table_store.NAME_MAX)
+        reason = str(ALREADY) if error.field == "game" else name_refused(error)
         return _refused(game.id, {"name": [reason]}, {"name": typed})
     except RuleError as error:
         return _refused(game.id, {"name": [explain(error)]}, {"name": typed})

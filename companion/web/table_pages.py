@@ -185,6 +185,13 @@ def scorekeeper_link(table_id: str, token: str) -> Response:
     return redirect(url_for("web.table", table_id=table.id), code=303)
 
 
+def name_refused(error: table_store.TableRefused) -> str:
+    """What the name field says when a table's name is refused."""
+    if error.unshowable:
+        return _("This name holds a character that can't be shown.")
+    return _("A table's name is 1 to %(most)s characters long.", most=table_store.NAME_MAX)
+
+
 def open_created_table(record: idempotency.Record) -> Response:
     """The table this very form made, sent again under its key (a second tap, or a first answer
     lost on the way): this phone keeps its score, and its page opens."""
@@ -205,9 +212,8 @@ def create() -> Response:
         return stop
     try:
         table, token = table_store.create_table(typed)
-    except table_store.TableRefused:  # the home page again, the error at the name, the typing kept
-        return home(table_error=_("A table's name is 1 to %(most)s characters long.",
-                                  most=table_store.NAME_MAX), table_name=typed, status=422)
+    except table_store.TableRefused as error:  # the home page again, the error at the name, the typing kept
+        return home(table_error=name_refused(error), table_name=typed, status=422)
     access.grant_table(table.id, token)
     return redirect(url_for("web.table", table_id=table.id), code=303)
 

@@ -46,8 +46,13 @@ def test_create_a_table(client: FlaskClient, at_table: Tables) -> None:
 
 
 def test_a_table_name_is_one_to_forty_characters(app: Flask, client: FlaskClient) -> None:
-    for name in ("", "   ", "x" * 41):
+    # Blank to a person is empty: spaces, a zero-width space, a joiner (as a player's name).
+    for name in ("", "   ", "x" * 41, "\u200b", " \u200d\u200b "):
         error(client.post("/api/v1/tables", json={"name": name}), 422, "table")
+    # A character that cannot be shown (PostgreSQL would refuse a NUL outright).
+    for name in ("a\u0000b", "Thursday\ncards", "a\u2028b"):
+        assert "cannot be shown" in error(client.post("/api/v1/tables", json={"name": name}),
+                                          422, "table")["message"]
     error(client.post("/api/v1/tables", json={"name": 7}), 400, "invalid")
     error(client.post("/api/v1/tables", json={}), 400, "invalid")
     assert rows(app) == (0, 0)
@@ -189,6 +194,9 @@ def test_join_an_earlier_game(client: FlaskClient, at_table: Tables) -> None:
                           token)
     assert again.status_code == 200 and again.get_json() == table
     assert at_table.api.get(earlier)["version"] == version + 1
+    # The table's token is the game's edit token too, now that it is at the table.
+    assert at_table.post(table_id, "games", {"game": earlier.id, "edit_token": token},
+                         token).get_json() == table
     # The table's token now writes to it.
     earlier.body = after
     earlier.token = token
@@ -250,6 +258,10 @@ def test_rename_refusals(at_table: Tables) -> None:
                  {"from": "Nonna", "to": "x" * 25}):
         error(at_table.post(table_id, "players/rename", body, token), 422, "players")
     error(at_table.post(table_id, "players/rename", {"from": "Nonna"}, token), 400, "invalid")
+    for body in ({"from": 5, "to": "Gran"}, {"from": "Nonna", "to": 5},
+                 {"from": ["Nonna"], "to": "Gran"}):  # not text: the wrong shape
+        found = error(at_table.post(table_id, "players/rename", body, token), 400, "invalid")
+        assert found["field"] == next(k for k, v in body.items() if not isinstance(v, str))
     error(at_table.post(table_id, "players/rename", {"from": "Nonna", "to": "Gran"}, None), 401,
           "unauthorized")
     error(at_table.post(table_id, "players/rename", {"from": "Nonna", "to": "Gran"}, "wrong"),

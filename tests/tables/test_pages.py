@@ -154,6 +154,11 @@ def test_a_table_name_refused_at_its_field(client: FlaskClient) -> None:
         assert f'value="{typed}"' in body  # nothing typed is lost
     french = client.post("/t", data={"name": ""}, headers={"Accept-Language": "fr"})
     assert "1 à 40 caractères" in _words(french)
+    assert "1 to 40 characters" in _words(client.post("/t", data={"name": "\u200b"}))
+    unshowable = client.post("/t", data={"name": "Thursday\u2028cards"},
+                             headers={"Accept-Language": "it"})
+    assert unshowable.status_code == 422
+    assert "Questo nome contiene un carattere che non si può mostrare." in _words(unshowable)
 
 
 def test_a_new_game_at_the_table_starts_from_last_time(client: FlaskClient,
