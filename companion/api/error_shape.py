@@ -142,3 +142,7 @@ def register(bp: Blueprint) -> None:
     bp.register_error_handler(idempotency.MalformedKey, _malformed_key)
     bp.register_error_handler(idempotency.KeyReused, _key_reused)
     bp.register_error_handler(HTTPException, _http_error)
+    # By status too: Flask asks the handlers of a status (the app's pages', companion.security)
+    # before those of a class, so without these the API's own words for them went unsaid.
+    for status in (413, 429):
+        bp.register_error_handler(status, _http_error)

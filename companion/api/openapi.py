@@ -54,13 +54,15 @@ VERSION = {**INTEGER, "description": "the version of the game this write is base
 
 HAND_FIELDS: dict[str, Any] = {
     "version": VERSION,
-    "jacks_turned": {**INTEGER, "description": "jacks turned up for the dealer (default 0)"},
+    "jacks_turned": {**INTEGER, "description": "jacks turned up for the dealer (0 when none)"},
     "beg": {"type": "string", "enum": [b.value for b in rules.Beg],
-            "description": "stand (default), give or run"},
+            "description": "stand, give or run"},
     "high": SEAT_OR_NULL,
     "low": SEAT_OR_NULL,
     "jack": {**SEAT_OR_NULL, "description": "null: the jack of trumps was not in play"},
-    "game": {"anyOf": [SEAT, {"type": "null"}, {"const": rules.TIE}]},
+    "game": {"anyOf": [SEAT, {"type": "null"}, {"const": rules.TIE}],
+             "description": "the seat that made game, or tie; null only in a redealt hand (a "
+                            "hand that was played and names nobody is refused: 422 hand)"},
     "redeal": {"type": "boolean", "description": "the hand was redealt: only jacks_turned counts"},
 }
 

@@ -103,6 +103,7 @@ def test_body_over_64_kib_is_413(api: Api, client: FlaskClient) -> None:
         response = client.post(f"/api/v1/games/{game.id}/bids", data=body,
                                content_type="application/json", headers=headers)
         assert_error(response, 413, "too-large")
+        assert response.get_json()["error"]["message"] == "the body is larger than 64 KiB"
     assert api.get(game)["version"] == 1
     just_under = json.dumps({**NEW_GAME, "players": ["Ana", "Ben", "x" * (60 * 1024)]})
     assert_error(client.post("/api/v1/games", data=just_under, content_type="application/json"),
