@@ -136,13 +136,16 @@ def recent_ids() -> list[str]:
 
 
 def not_found(game_id: str) -> NoReturn:
-    """The 404 page; for a game its scorekeeper deleted, one that says so (a watching phone's
-    poll gets it, and reloads onto it)."""
-    if not store.was_deleted(game_id):
-        abort(404)
-    body = render_template(
-        "error.html", status=404, title=_("This game was deleted by its scorekeeper"),
-        message=_("Its scores are gone, on every phone. A new game starts from the home page."))
+    """The 404 page of a game's address: for a game its scorekeeper deleted, one that says so (a
+    watching phone's poll gets it, and reloads onto it); else one that says no game is there."""
+    if store.was_deleted(game_id):
+        title = _("This game was deleted by its scorekeeper")
+        message = _("Its scores are gone, on every phone. A new game starts from the home page.")
+    else:
+        title = _("There is no game at this address")
+        message = _("Check the link you were sent: it may have been cut short. Your games are "
+                    "on the home page.")
+    body = render_template("error.html", status=404, title=title, message=message)
     response = make_response(body, 404)
     response.headers["Cache-Control"] = "no-store"
     abort(response)

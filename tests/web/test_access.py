@@ -103,5 +103,9 @@ def test_a_stolen_session_entry_with_a_wrong_token_cannot_write(start: Callable[
 
 def test_unknown_games_are_404(client: FlaskClient) -> None:
     assert client.get("/g/nope").status_code == 404
+    # It says what is missing: a game (not "page not found"), in the phone's language.
+    assert "There is no game at this address" in client.get("/g/nope").get_data(as_text=True)
+    french = client.get("/g/nope", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert "Il n’y a pas de partie à cette adresse" in french
     assert client.get("/g/nope/keep/token").status_code == 404
     assert client.post("/g/nope/bid", data={"version": 1, "seat": 0, "bid": 0}).status_code == 404
