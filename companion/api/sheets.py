@@ -115,8 +115,9 @@ def _seat_cell(settings: rules.Settings, seat: object) -> str:
     return safe(settings.players[seat]) if isinstance(seat, int) else ""
 
 
-def _game_cell(settings: rules.Settings, seat: object) -> str:
-    """Game is a side's point: a team's is named as the side, "A & C" (docs/api.md)."""
+def _point_cell(settings: rules.Settings, seat: object) -> str:
+    """Who won a point: with partners every point is the team's, named as the side, "A & C"
+    (docs/api.md, "Statistics and the score sheet")."""
     if isinstance(seat, int) and settings.has_teams:
         return safe(side_name(settings, settings.side_of(seat)))
     return _seat_cell(settings, seat)
@@ -134,8 +135,8 @@ def _hand_rows(state: rules.GameState) -> list[list[object]]:
         assert round_.points is not None
         played = round_.hands[-1]
         row: list[object] = [round_.number, safe(settings.players[round_.dealer]), played.beg.value]
-        row += [_seat_cell(settings, getattr(played, point)) for point in ("high", "low", "jack")]
-        row.append(_game_cell(settings, played.game))
+        row += [_point_cell(settings, getattr(played, point))
+                for point in ("high", "low", "jack", "game")]
         for side in settings.sides:
             seat = settings.seats_of(side)[0]
             totals[side] += round_.points[seat]

@@ -174,11 +174,14 @@ def test_seven_up_sheet_has_a_column_pair_per_team(api: Api, client: FlaskClient
     assert list(rows[0]) == ["hand", "dealer", "beg", "high", "low", "jack", "game",
                              "Ana & Cleo points", "Ana & Cleo total",
                              "'@Ben & Dev points", "'@Ben & Dev total"]
-    assert rows[0] == {"hand": "1", "dealer": "Ana", "beg": "stand", "high": "'@Ben", "low": "Ana",
+    # With partners every point is the team's: named as the side (docs/api.md).
+    assert rows[0] == {"hand": "1", "dealer": "Ana", "beg": "stand", "high": "'@Ben & Dev",
+                       "low": "Ana & Cleo",
                        "jack": "", "game": "tie", "Ana & Cleo points": "1", "Ana & Cleo total": "1",
                        "'@Ben & Dev points": "1", "'@Ben & Dev total": "1"}
     # Hand 2, Ben deals: a turned jack for Ben's team, Cleo is given one; Dev high, low, jack.
     assert rows[1]["dealer"] == "'@Ben" and rows[1]["beg"] == "give"
+    assert [rows[1][p] for p in ("high", "low", "jack", "game")] == ["'@Ben & Dev"] * 3 + ["Ana & Cleo"]
     assert (rows[1]["Ana & Cleo points"], rows[1]["'@Ben & Dev points"]) == ("2", "4")
     assert [int(rows[-1]["Ana & Cleo total"]), int(rows[-1]["'@Ben & Dev total"])] == \
         [t["score"] for t in game.body["teams"]]
