@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import reprlib
 from typing import Any
 
@@ -61,10 +62,16 @@ _SHOWN.maxlevel, _SHOWN.maxlist, _SHOWN.maxdict, _SHOWN.maxstring, _SHOWN.maxoth
 
 
 def shown(value: object) -> str:
-    """``repr`` for a message, kept short whatever was sent: a value nested a thousand deep makes
-    ``repr`` itself fail, and a long one would fill the message.
+    """A value sent in a JSON body, for a message, as JSON writes it (``null``, ``true``,
+    ``"4"``: the client sent JSON, not Python), kept short whatever was sent: a value nested a
+    thousand deep makes ``repr`` itself fail, and a long one would fill the message.
 
-    >>> shown([[[[1]]]]), shown("x" * 100)[:12]
-    ('[[[...]]]', "'xxxxxxxxxxx")
+    >>> shown(None), shown(True), shown("4"), shown(2.5)
+    ('null', 'true', '"4"', '2.5')
+    >>> shown([[[[1]]]]), shown("x" * 100)[:12], len(shown("x" * 100))
+    ('[[[...]]]', '"xxxxxxxxxxx', 42)
     """
-    return _SHOWN.repr(value)
+    if value is None or isinstance(value, (bool, int, float, str)):
+        text = json.dumps(value, ensure_ascii=False)
+        return text if len(text) <= 42 else text[:40] + "…\""
+    return _SHOWN.repr(value)  # a list or an object where one value was expected: rare

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import json
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping, cast
@@ -53,7 +54,7 @@ class Option:
         if isinstance(self.choices, IntRange):
             return f"a whole number {self.choices.min}–{self.choices.max}" + (
                 ", or null" if self.default is None else "")
-        return "one of " + ", ".join(repr(c) for c in self.choices)
+        return "one of " + ", ".join(json.dumps(c) for c in self.choices)  # as JSON writes them
 
 
 @dataclass(frozen=True)

@@ -165,3 +165,20 @@ def test_utf_8_is_accepted_with_or_without_its_byte_order_mark(client: FlaskClie
         response = client.post("/api/v1/games", data=body, content_type="application/json" + charset)
         assert response.status_code == 201, response.get_json()
         assert response.get_json()["game"]["players"][1]["name"] == "Zoë"
+
+
+def test_messages_show_values_as_json_writes_them(client: FlaskClient) -> None:
+    """The client sent JSON: a message says null, true, "4", never Python's None, True, '4'."""
+    def message(body: dict[str, Any]) -> str:
+        return str(client.post("/api/v1/games", json=body).get_json()["error"]["message"])
+
+    passing = message({"ruleset": "oh-seven", "players": ["Ana", "Ben"],
+                       "options": {"card_passing": "yes"}})
+    assert 'may not be "yes": choose one of false, true' in passing, passing
+    game = client.post("/api/v1/games", json={"ruleset": "oh-hell",
+                                              "players": ["Ana", "Ben", "Cleo"]}).get_json()
+    refused = client.post(f"/api/v1/games/{game['game']['id']}/bids",
+                          json={"version": 1, "bids": [True, None, None]},
+                          headers={"Authorization": f"Bearer {game['edit_token']}"})
+    assert "true" in refused.get_json()["error"]["message"], refused.get_json()
+    assert "True" not in refused.get_json()["error"]["message"]
