@@ -41,7 +41,9 @@ def test_a_teams_game_point_names_the_side_in_the_score_sheet(start: Callable[..
     body = table.client.get(f"/api/v1/games/{table.id}/scores.csv").get_data(as_text=True)
     rows = list(csv.DictReader(io.StringIO(body)))
     assert [row["game"] for row in rows] == ["Ben & Dev", "tie"]
-    assert [row["high"] for row in rows] == ["Ben", "Cleo"]  # a card's holder stays the player
+    # With partners every point goes to the seat's team (docs/rules.md section 4): the sheet
+    # names the side for high, low and jack too (the explanation says who held the card).
+    assert [row["high"] for row in rows] == ["Ben & Dev", "Ana & Cleo"]
     two = start("seven-up", TWO, dealer=0)
     add_hands(two, rules.Hand(0, rules.Beg.STAND, 1, 0, None, 1))
     body = two.client.get(f"/api/v1/games/{two.id}/scores.csv").get_data(as_text=True)
