@@ -18,11 +18,13 @@ from .answers import (
     bids_open,
     bids_so_far,
     cards_open,
+    filled_in_tricks,
     hook_lifted,
     last_tricks,
     next_step,
     redealt,
     tricks_to_share,
+    tricks_unshared,
 )
 from .card_bids import decks
 from .cards import Card, Suit, deck, from_token
@@ -61,7 +63,7 @@ from .state import (
 )
 from .explain import (BidScore, HandScore, HandSummary, Outcome, Point, PointWon, RebidBonus,
                       RoundExplanation, Rule, explain, rebid_bonuses)
-from .offline_round import RoundTables, round_tables, tricks_left
+from .offline_round import RoundTables, round_tables, tricks_left, untaken_tricks
 from .rematch import rematch_settings
 from .stats import PlayerStats, SevenUpStats, SideStats, TableStats, seven_up_statistics, statistics
 from .turn_bids import legal_bids, schedule
@@ -80,9 +82,9 @@ __all__ = [
     "gift_receivers", "hook_lifted", "last_tricks", "legal_bids", "may_give", "new_game",
     "new_settings", "next_step", "parse_entry", "redealt", "require_in_progress", "result_entries",
     "schedule", "settings_from_json", "seven_up", "statistics", "tally", "tricks_to_share",
-    "undo",
+    "tricks_unshared", "filled_in_tricks", "undo",
     "BidScore", "HandScore", "HandSummary", "Outcome", "Point", "PointWon", "RebidBonus",
     "RoundExplanation", "Rule", "SevenUpStats", "SideStats", "explain", "rebid_bonuses", "rematch_settings",
     "seven_up_statistics",
-    "RoundTables", "round_tables", "tricks_left",
+    "RoundTables", "round_tables", "tricks_left", "untaken_tricks",
 ]

@@ -9,7 +9,7 @@ import enum
 from typing import Sequence
 
 from . import card_bids, turn_bids
-from .offline_round import tricks_left
+from .offline_round import tricks_left, untaken_tricks
 from .cards import Card
 from .options import Hook
 from .registry import Family
@@ -94,6 +94,43 @@ def last_tricks(state: GameState, tricks: Sequence[int | None]) -> int | None:
     total = tricks_to_share(state)
     missing = [seat for seat, count in enumerate(tricks) if count is None]
     if total is None or len(missing) != 1:
+        return None
+    return tricks_left(total, sum(count for count in tricks if count is not None))
+
+
+def filled_in_tricks(state: GameState, tricks: Sequence[int | None]) -> tuple[int | None, ...]:
+    """Each seat's count, with those the counts entered decide filled in: the one seat left gets
+    what completes the hand (as ``last_tricks``); once the counts entered make the hand size,
+    every seat left took 0, however many they are. A seat nothing decides stays ``None``:
+    tricks are left to share among two or more, or the counts entered overtook the hand.
+
+    >>> from companion.rules import Bids, fold, new_settings
+    >>> state = fold(new_settings("oh-hell", ["A", "B", "C"], options={"schedule": "down"}),
+    ...              [Bids((0, 0, 0))])
+    >>> filled_in_tricks(state, [10, None, None]), filled_in_tricks(state, [4, None, None])
+    ((10, 0, 0), (4, None, None))
+    """
+    total = tricks_to_share(state)
+    missing = [seat for seat, count in enumerate(tricks) if count is None]
+    if total is None or not missing:
+        return tuple(tricks)
+    entered = sum(count for count in tricks if count is not None)
+    fill = tricks_left(total, entered) if len(missing) == 1 else untaken_tricks(total, entered)
+    return tuple(fill if count is None else count for count in tricks)
+
+
+def tricks_unshared(state: GameState, tricks: Sequence[int | None]) -> int | None:
+    """The tricks still to share among the seats not entered (``None`` counts): what is left of
+    the hand; ``None`` when no tricks are due or the counts entered already overtook the hand.
+
+    >>> from companion.rules import Bids, fold, new_settings
+    >>> state = fold(new_settings("oh-hell", ["A", "B", "C"], options={"schedule": "down"}),
+    ...              [Bids((0, 0, 0))])
+    >>> tricks_unshared(state, [6, None, None]), tricks_unshared(state, [6, 5, None])
+    (4, None)
+    """
+    total = tricks_to_share(state)
+    if total is None:
         return None
     return tricks_left(total, sum(count for count in tricks if count is not None))
 

@@ -8,7 +8,10 @@ would otherwise ask the server for, as tables indexed by a total the page can ad
   this round, or the number falls outside 0..hand size);
 - ``last_tricks[t]``: the count that completes the tricks when the others took ``t`` between
   them (docs/rules.md section 2, "tricks": they add up to the hand size), ``None`` when no count
-  could (the others already took more than the hand).
+  could (the others already took more than the hand);
+- ``rest_tricks[t]``: what each of two or more players not yet entered took when the players
+  entered took ``t`` between them: 0 once ``t`` is the hand size (every trick is taken), ``None``
+  while tricks are left to share among them, or when ``t`` overtook the hand.
 
 Each index runs from 0 to the most the others can reach (hand size × (players − 1)), so the page
 only looks a total up and never decides what lies outside a table.
@@ -32,6 +35,7 @@ class RoundTables:
     bidding_order: tuple[int, ...]
     forbidden_bids: tuple[int | None, ...]
     last_tricks: tuple[int | None, ...]
+    rest_tricks: tuple[int | None, ...]
 
 
 def tricks_left(hand_size: int, others: int) -> int | None:
@@ -43,6 +47,17 @@ def tricks_left(hand_size: int, others: int) -> int | None:
     """
     rest = hand_size - others
     return rest if 0 <= rest <= hand_size else None
+
+
+def untaken_tricks(hand_size: int, entered: int) -> int | None:
+    """What every player not yet entered took, however many they are, when the players entered
+    took ``entered``: none once those make the hand size (docs/rules.md section 2, "tricks":
+    together they make the hand size), else nothing is decided yet.
+
+    >>> untaken_tricks(10, 10), untaken_tricks(10, 4), untaken_tricks(10, 11)
+    (0, None, None)
+    """
+    return 0 if entered == hand_size else None
 
 
 def _others_most(round_: Round, players: int) -> int:
@@ -77,4 +92,5 @@ def round_tables(state: GameState) -> RoundTables | None:
             hook.forbidden_bid(current.hand_size, t) if hooked else None for t in totals
         ),
         last_tricks=tuple(tricks_left(current.hand_size, t) for t in totals),
+        rest_tricks=tuple(untaken_tricks(current.hand_size, t) for t in totals),
     )

@@ -22,14 +22,16 @@ PLAYER, BID = "{player}", "{bid}"
 
 def page_data(state: rules.GameState) -> dict[str, Any]:
     """The data attributes' JSON: ``bids`` for the bid form (in-turn games, bidding), ``tricks``
-    for the tricks form (the last player's count for each total of the others'). While bids
+    for the tricks form (the last player's count for each total of the others'), ``rest_tricks``
+    (every missing player's count, once the entered total decides it). While bids
     are due, also the round's empty tricks form (``tricks_form``, with the tricks to share), for
     the page to show once every bid is in without the server."""
     tables = rules.round_tables(state)
     current = state.current
     if tables is None or current is None:
         return {}
-    data: dict[str, Any] = {"tricks": json.dumps(tables.last_tricks)}
+    data: dict[str, Any] = {"tricks": json.dumps(tables.last_tricks),
+                            "rest_tricks": json.dumps(tables.rest_tricks)}
     if state.settings.family is Family.TURN_BIDS and current.phase is Phase.BIDDING:
         data["bids"] = json.dumps(_bidding(state, tables), ensure_ascii=False)
         data["tricks_form"] = tricks_form(len(state.settings.players))(formdata=None)

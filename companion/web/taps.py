@@ -7,11 +7,12 @@ engine); everything else, every rule included, is the engine's to judge through 
 from __future__ import annotations
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from .. import rules
 from ..rules import Entry, Settings
 from .forms import BidForm, RoundForm
-from .names import isolate
+from .names import isolate, names_list
 
 
 def one_bid(settings: Settings, form: BidForm) -> Entry:
@@ -47,20 +48,26 @@ def _numbers(settings: Settings, form: RoundForm, field: str) -> list[int | None
 
 
 def tricks(state: rules.GameState, form: RoundForm) -> Entry | None:
-    """Tricks per seat. The one player not tapped gets the count that completes them (the
-    engine's ``last_tricks``); when none can, because the others already took more than were
-    played, 0, so that the engine says the total is wrong. Two or more untapped is a question."""
+    """Tricks per seat, the counts the entered ones decide filled in by the engine
+    (``filled_in_tricks``: the last player's rest, or 0 for everyone left once the hand is
+    taken). Players still missing while tricks are left to share are asked for in one message
+    at the tricks; missing ones after the entered counts overtook the hand get 0, so that the
+    engine says the total is wrong."""
     settings = state.settings
-    taken = _numbers(settings, form, "tricks")
+    taken = rules.filled_in_tricks(state, _numbers(settings, form, "tricks"))
     missing = [seat for seat, count in enumerate(taken) if count is None]
-    if len(missing) == 1:
-        taken[missing[0]] = rules.last_tricks(state, taken) or 0
-    elif missing:
-        for seat in missing:
-            form.add_error("tricks", seat, _("How many tricks did %(player)s take?",
-                                             player=isolate(settings.players[seat])))
+    left = rules.tricks_unshared(state, taken)
+    if missing and left is not None:
+        players = names_list([settings.players[seat] for seat in missing])
+        form.add_error("tricks", None, ngettext(
+            "%(players)s: how many tricks? %(num)s trick is left to share.",
+            "%(players)s: how many tricks? %(num)s tricks are left to share.",
+            left, players=players))
+        for seat in missing:  # each row marked as asked for, pointing at that message
+            form.marks[f"tricks_{seat}"] = "tricks"
         return None
-    return rules.parse_entry(settings, "tricks", {"tricks": taken})
+    counts = [0 if count is None else count for count in taken]
+    return rules.parse_entry(settings, "tricks", {"tricks": counts})
 
 
 def correction(settings: Settings, form: RoundForm) -> list[Entry] | None:

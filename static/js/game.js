@@ -7,7 +7,8 @@
  *   Its hint ("1 to 12 cards") follows the number of names typed, from ranges the server renders.
  * - Tricks: once every player but one is tapped, the last one's count is filled in, looked up
  *   in the engine's table the server renders (data-last-tricks: the count for each total of the
- *   others'; the server completes a form sent with one player untapped the same way).
+ *   others'); once the counts tapped make the hand, every player left shows 0 (data-rest-tricks).
+ *   Filled-in counts are marked (data-auto); the server completes a form sent so the same way.
  * - Oh-Seven: a card tapped with a finger moves on to the next player's cards (then to
  *   "Reveal"); the server already disabled the cards the engine does not offer.
  * - Unsaved picks survive a reload: what was tapped in a round's form ([data-keep-picks]) is kept
@@ -96,11 +97,28 @@
     });
   });
 
-  /* --- tricks: the last player's count ------------------------------------------------ */
+  /* --- tricks: the counts the others' decide ------------------------------------------- */
+
+  // Checks ``count`` in ``group``, marked as filled in (data-auto); with no count to fill in,
+  // a count filled in before is taken back. A count tapped by hand is never in an open group.
+  function fillIn(group, count) {
+    var choice = count === null || count === undefined ? null : group.querySelector('input[value="' + count + '"]');
+    var current = group.querySelector("input:checked");
+    if (choice) {
+      choice.checked = true;
+      group.setAttribute("data-auto", "");
+    } else if (current && group.hasAttribute("data-auto")) {
+      current.checked = false;
+      group.removeAttribute("data-auto");
+    }
+  }
 
   function fillLastTricks(form) {
-    // The engine's table: the last player's count for each total of the others' (null: none).
-    var table = JSON.parse(form.getAttribute("data-last-tricks") || "[]");
+    // The engine's tables, by the total of the counts tapped: the last player's count
+    // (data-last-tricks), and every player's left when two or more are (data-rest-tricks: 0
+    // once the hand is taken); null where the total decides nothing.
+    var last = JSON.parse(form.getAttribute("data-last-tricks") || "[]");
+    var rest = JSON.parse(form.getAttribute("data-rest-tricks") || "[]");
     var groups = Array.prototype.slice.call(form.querySelectorAll("[data-tricks-seat]"));
     var open = [];
     var taken = 0;
@@ -112,19 +130,10 @@
         taken += parseInt(checked.value, 10);
       }
     });
-    if (open.length !== 1) {
-      return;
-    }
-    var last = open[0];
-    var rest = table[taken];
-    var choice = rest === null || rest === undefined ? null : last.querySelector('input[value="' + rest + '"]');
-    var current = last.querySelector("input:checked");
-    if (choice) {
-      choice.checked = true;
-      last.setAttribute("data-auto", "");
-    } else if (current && last.hasAttribute("data-auto")) {
-      current.checked = false; // the others already add up to more than the hand
-    }
+    var count = open.length === 1 ? last[taken] : rest[taken];
+    open.forEach(function (group) {
+      fillIn(group, count);
+    });
   }
 
   document.addEventListener("change", function (event) {

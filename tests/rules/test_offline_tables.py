@@ -3,6 +3,7 @@ from docs/rules.md, and a property holding them to what ``apply`` accepts and re
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -13,12 +14,15 @@ from companion.rules import (
     RuleError,
     Tricks,
     apply,
+    filled_in_tricks,
     last_tricks,
     round_tables,
     tricks_left,
+    tricks_unshared,
 )
 
 from .builders import play_to_round, start, tricks
+from .tables import SCHEDULES, card
 from .strategies import played_games
 
 
@@ -91,6 +95,77 @@ def test_last_tricks_agrees_with_the_table() -> None:
     assert tables is not None
     assert last_tricks(state, [None, 1, 3, 0]) == tables.last_tricks[4] == tricks_left(5, 4)
     apply(state, tricks(1, 1, 3, 0))  # accepted: the table's count
+
+
+def _bid_in(ruleset: str, players: int) -> GameState:
+    """Round 1 of ``ruleset`` with every bid in, its tricks due."""
+    state = start(ruleset, players)
+    if ruleset == "oh-seven":
+        return apply(state, Bids(tuple(card(c) for c in ("3s", "2h", "4d", "0c", "1s")[:players])))
+    return apply(state, Bids((0,) * players))
+
+
+@pytest.mark.parametrize(("ruleset", "hand_size"), [
+    ("oh-hell", SCHEDULES["down-up"][5][0]),  # docs/rules.md section 2: 10 cards for 5 players
+    ("elevator", SCHEDULES["down-up"][5][0]),  # section 3: Oh Hell's hand sizes
+    ("oh-seven", 7),  # section 1: 7 cards dealt each round
+])
+def test_one_player_took_the_whole_hand(ruleset: str, hand_size: int) -> None:
+    """The tricks together make the hand size (docs/rules.md sections 1-3): once one player's
+    count is the hand, every player left took 0, however many they are; the engine fills them
+    in, the table says so for the page, and the round is accepted."""
+    state = _bid_in(ruleset, 5)
+    tables = round_tables(state)
+    assert tables is not None and tables.hand_size == hand_size
+    assert tables.rest_tricks[hand_size] == 0
+    assert set(tables.rest_tricks[:hand_size] + tables.rest_tricks[hand_size + 1:]) == {None}
+    assert len(tables.rest_tricks) == len(tables.last_tricks) == hand_size * 4 + 1
+    filled = filled_in_tricks(state, [None, hand_size, None, None, None])
+    assert filled == (0, hand_size, 0, 0, 0)
+    assert tricks_unshared(state, [None, hand_size, None, None, None]) == 0
+    apply(state, Tricks(filled))  # type: ignore[arg-type]
+
+
+def test_tricks_left_to_share_decide_nothing_for_two_or_more() -> None:
+    """10 cards (Elevator, 5 players, round 1): 4 taken, 6 left to share among four players,
+    nobody's count is decided; one player left gets the rest; counts over the hand, nothing."""
+    state = _bid_in("elevator", 5)
+    assert filled_in_tricks(state, [4, None, None, None, None]) == (4, None, None, None, None)
+    assert tricks_unshared(state, [4, None, None, None, None]) == 6
+    assert filled_in_tricks(state, [4, 3, 0, 1, None]) == (4, 3, 0, 1, 2)
+    assert filled_in_tricks(state, [7, 5, None, None, None]) == (7, 5, None, None, None)
+    assert tricks_unshared(state, [7, 5, None, None, None]) is None
+    assert filled_in_tricks(state, [1, 2, 3, 4, 0]) == (1, 2, 3, 4, 0)
+
+
+def test_nothing_is_filled_in_while_bids_are_due() -> None:
+    state = start("oh-hell", 4)
+    assert filled_in_tricks(state, [10, None, None, None]) == (10, None, None, None)
+    assert tricks_unshared(state, [10, None, None, None]) is None
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(played=played_games(), data=st.data())
+def test_the_rest_table_says_what_apply_accepts(played: object, data: st.DataObject) -> None:
+    """Whatever the game and the round: with two or more players left, filling them all with 0
+    is accepted exactly when the table says 0 for the entered total, and ``filled_in_tricks``
+    fills in just that."""
+    state = played.state  # type: ignore[attr-defined]
+    current = state.current
+    assume(current is not None and current.phase is Phase.TRICKS)
+    tables = round_tables(state)
+    assert tables is not None
+    n = len(state.settings.players)
+    assume(n >= 3)
+    left = data.draw(st.sets(st.integers(0, n - 1), min_size=2, max_size=n - 1))
+    counts = [None if s in left else data.draw(st.integers(0, current.hand_size))
+              for s in range(n)]
+    entered = sum(c for c in counts if c is not None)
+    zeros = tuple(0 if c is None else c for c in counts)
+    accepted = _refused(state, Tricks(zeros)) is None
+    assert accepted == (tables.rest_tricks[entered] == 0), (counts, entered)
+    filled = filled_in_tricks(state, counts)
+    assert filled == (zeros if accepted else tuple(counts))
 
 
 def _refused(state: GameState, entry: Bids | Tricks) -> RuleError | None:

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable
+from html import unescape as html_unescape
+
+import pytest
 
 from .conftest import Table, text
 
@@ -65,14 +70,74 @@ def test_an_untapped_last_player_who_cannot_fill_the_gap_is_explained(
     assert "The tricks add up to 12, but 10 were played." in text(response)
 
 
-def test_two_players_untapped_are_asked_for(start: Callable[..., Table]) -> None:
+def test_players_untapped_are_asked_for_in_one_message(start: Callable[..., Table]) -> None:
+    """Two left while 2 of the 10 tricks are still to share: one message at the tricks naming
+    both (the rule: together they make the hand size), each row marked by it, the taps kept."""
     table = _bidden(start)
-    response = table.tricks(5, None, None, 3)
+    response = table.tricks(5, None, None, 3, htmx=True)
     assert response.status_code == 422
     page = text(response)
-    assert "How many tricks did Ben take?" in page
-    assert "How many tricks did Cleo take?" in page
-    assert 'id="tricks-1-error"' in response.get_data(as_text=True)
+    assert page.count("how many tricks?") == 1
+    assert "Ben and Cleo: how many tricks? 2 tricks are left to share." in page
+    html = response.get_data(as_text=True)
+    assert 'id="tricks-error"' in html and 'id="tricks-1-error"' not in html
+    for name in ("Ben", "Cleo"):
+        assert re.search(rf'aria-label="{name} took 0"\s+aria-invalid="true" '
+                         r'aria-describedby="tricks-error"', html)
+    assert re.search(r'aria-label="Ana took 5" checked', html)
+    assert table.stored().state.rounds == ()
+
+
+def test_the_one_message_in_french_and_italian(start: Callable[..., Table]) -> None:
+    table = _bidden(start)
+    body = {"version": table.version, "round": 1, "tricks_0": 9}
+    said = {}
+    for language in ("fr", "it"):
+        response = table.client.post(f"{table.url}/tricks", data=body,
+                                     headers={"Accept-Language": language})
+        assert response.status_code == 422
+        said[language] = text(response)
+    # text() reads the no-break spaces before ":" and "?" as spaces.
+    assert "Ben, Cleo et Dev : combien de plis ? Il reste 1 pli à répartir." in said["fr"]
+    assert "Ben, Cleo e Dev: quante prese? Resta 1 presa da dividere." in said["it"]
+
+
+@pytest.mark.parametrize("ruleset", ["oh-hell", "elevator", "oh-seven"])
+def test_once_the_hand_is_taken_everyone_left_took_none(start: Callable[..., Table],
+                                                        ruleset: str) -> None:
+    """One player took the whole hand (round 1: 10 cards for 4 players in Oh Hell and
+    Elevator, tests/rules/tables.py SCHEDULES "down-up"; 7 in Oh-Seven): the others are not
+    asked for, they took 0, and the round is scored at once."""
+    table = start(ruleset, PLAYERS, dealer=0)
+    if ruleset == "oh-seven":
+        assert table.cards("3s", "2h", "4d", "0c").status_code == 303
+    else:
+        table.bids(3, 3, 2, 1)
+    size = table.stored().state.current.hand_size
+    assert size == (7 if ruleset == "oh-seven" else 10)
+    assert table.tricks(None, None, size, None).status_code == 303
+    assert table.stored().state.rounds[0].tricks == (0, 0, size, 0)
+
+
+def test_entered_counts_over_the_hand_name_the_total(start: Callable[..., Table]) -> None:
+    """Two left but the two entered already took 12 of 10: the total is what is wrong."""
+    table = _bidden(start)
+    response = table.tricks(7, None, None, 5)
+    assert response.status_code == 422
+    page = text(response)
+    assert "The tricks add up to 12, but 10 were played." in page
+    assert "how many tricks?" not in page
+
+
+def test_the_page_carries_the_engines_tables(start: Callable[..., Table]) -> None:
+    """game.js fills in from these: the last player's count, and 0 for everyone left once the
+    counts tapped make the hand (index 10 of 0..30)."""
+    table = _bidden(start)
+    html = table.client.get(table.url).get_data(as_text=True)
+    found = re.search(r'data-rest-tricks="([^"]*)"', html)
+    assert found is not None
+    rest = json.loads(html_unescape(found.group(1)))
+    assert rest == [None] * 10 + [0] + [None] * 20
 
 
 def test_tricks_before_the_bids_are_refused(start: Callable[..., Table]) -> None:
