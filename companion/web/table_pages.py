@@ -102,7 +102,8 @@ def render_table(table: table_store.StoredTable, status: int = 200,
         older=page.before,
         game_name=game_name, figure=figure, game_url=_game_url(),
         keeps=keeps(table), rename_errors=rename_errors or {}, typed=typed or {},
-        started=table_store.started, pairs=leader_first(figures.head_to_head), **table_share.context(state),
+        started=table_store.started, pairs=leader_first(figures.head_to_head),
+        **table_share.context(state),
         games_by_id=_record_games(state))
     if fragment:
         return _no_store(render_block("table/page.html", "live", **context), status)
