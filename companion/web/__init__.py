@@ -33,6 +33,7 @@ bp.add_url_rule("/g/<game_id>/forget", "forget", looking_back.forget, methods=["
 bp.add_url_rule("/g/<game_id>/keep-table", "keep_table", table_links.keep, methods=["POST"])
 bp.add_url_rule("/g/<game_id>/join-table", "join_table", table_links.join, methods=["POST"])
 bp.add_app_template_global(looking_back.started_at, "started_at")
+bp.add_app_template_global(table_pages.table_name_max, "table_name_max")
 bp.add_url_rule("/g/<game_id>/bid", "bid", writes.bid, methods=["POST"])
 bp.add_url_rule("/g/<game_id>/cards", "card_bids", writes.card_bids, methods=["POST"])
 bp.add_url_rule("/g/<game_id>/tricks", "tricks", writes.tricks, methods=["POST"])

@@ -75,7 +75,7 @@ def keep(game_id: str) -> Response:
     try:
         table, token = _again(game.id, lambda now: table_store.create_table(typed, now))
     except table_store.TableRefused as error:
-        reason = str(ALREADY) if error.field == "game" else name_refused(error)
+        reason = str(ALREADY) if error.field == "game" else name_refused(error, typed)
         return _refused(game.id, {"name": [reason]}, {"name": typed})
     except RuleError as error:
         return _refused(game.id, {"name": [explain(error)]}, {"name": typed})

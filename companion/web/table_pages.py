@@ -22,11 +22,11 @@ from werkzeug.wrappers import Response
 
 from .. import conditional, idempotency, store, table_store
 from ..caches import cache
-from ..rules import IntRange, RuleError
+from ..rules import IntRange, RuleError, shows_something
 from ..rules.rematch import rematch_settings
 from ..rules import table_stats
 from ..rules.memo import memoized
-from ..rules.table_stats import PlayedGame, PlayerFigures
+from ..rules.table_stats import HeadToHead, PlayedGame, PlayerFigures
 from . import access, choices, house_rules, table_share
 from .messages import explain, game_name
 from .responses import keyed_form
@@ -63,6 +63,23 @@ def ahead_first(players: tuple[PlayerFigures, ...]) -> list[PlayerFigures]:
     return [player for _place, player in table_stats.ahead(players)]
 
 
+def leader_first(pairs: tuple[HeadToHead, ...]) -> list[tuple[str, str, int, int]]:
+    """The head to head as rows "Cleo – Ana 3–1": each pair's names and how often each finished
+    ahead of the other, the one more often ahead named first (as the engine counted them)."""
+    rows = []
+    for pair in pairs:
+        (first, second), (first_ahead, second_ahead) = pair.players, pair.ahead
+        if second_ahead > first_ahead:
+            first, second, first_ahead, second_ahead = second, first, second_ahead, first_ahead
+        rows.append((first, second, first_ahead, second_ahead))
+    return rows
+
+
+def table_name_max() -> int:
+    """The longest table name, for the name fields' ``maxlength`` (the store's rule)."""
+    return table_store.NAME_MAX
+
+
 def _no_store(body: str, status: int = 200) -> Response:
     response = make_response(body, status)
     # The page says whether this phone keeps score, and posts with this session's CSRF token.
@@ -79,17 +96,14 @@ def render_table(table: table_store.StoredTable, status: int = 200,
         before = None
     page = table_store.games_page(state, before, PAGE)
     figures = state.figures
-    ahead: dict[tuple[str, str], int] = {}
-    for pair in figures.head_to_head:
-        first, second = pair.players
-        ahead[(first, second)], ahead[(second, first)] = pair.ahead
     context = dict(
         table=table, figures=figures, state=state, before=before,
         leaders=ahead_first(figures.players), game_rows=_game_rows(state, page.games),
         older=page.before,
         game_name=game_name, figure=figure, game_url=_game_url(),
         keeps=keeps(table), rename_errors=rename_errors or {}, typed=typed or {},
-        started=table_store.started, ahead=ahead, **table_share.context(state),
+        started=table_store.started, pairs=leader_first(figures.head_to_head),
+        **table_share.context(state),
         games_by_id=_record_games(state))
     if fragment:
         return _no_store(render_block("table/page.html", "live", **context), status)
@@ -185,10 +199,13 @@ def scorekeeper_link(table_id: str, token: str) -> Response:
     return redirect(url_for("web.table", table_id=table.id), code=303)
 
 
-def name_refused(error: table_store.TableRefused) -> str:
-    """What the name field says when a table's name is refused."""
+def name_refused(error: table_store.TableRefused, typed: str) -> str:
+    """What the name field says when a table's name is refused: an empty one is asked for,
+    a long one is told the rule's length."""
     if error.unshowable:
         return _("This name holds a character that can't be shown.")
+    if not shows_something(typed.strip()):
+        return _("Give the table a name.")
     return _("A table's name is 1 to %(most)s characters long.", most=table_store.NAME_MAX)
 
 
@@ -213,7 +230,7 @@ def create() -> Response:
     try:
         table, token = table_store.create_table(typed)
     except table_store.TableRefused as error:  # the home page again, the error at the name, the typing kept
-        return home(table_error=name_refused(error), table_name=typed, status=422)
+        return home(table_error=name_refused(error, typed), table_name=typed, status=422)
     access.grant_table(table.id, token)
     return redirect(url_for("web.table", table_id=table.id), code=303)
 

@@ -22,7 +22,7 @@ IN_TURN: Mapping[str, LazyString] = {
     "over": _l("Over the bid"),
     "under": _l("Under the bid"),
     "zero_bids": _l("Zero bids"),
-    "top_bid": _l("Top bid"),
+    "top_bid": _l("Rounds with the top bid"),  # a share of rounds, not a number of tricks
     "zero_bid_line": _l("Zero bids: %(rate)s of all bids"),
     "top_bid_line": _l("Average top bid: %(bid)s"),
 }
@@ -36,7 +36,7 @@ OH_SEVEN: Mapping[str, LazyString] = {
     "over": lazy_pgettext("oh-seven", "Over the bid"),
     "under": lazy_pgettext("oh-seven", "Under the bid"),
     "zero_bids": lazy_pgettext("oh-seven", "Zero bids"),
-    "top_bid": lazy_pgettext("oh-seven", "Top bid"),
+    "top_bid": lazy_pgettext("oh-seven", "Rounds with the top bid"),
     "zero_bid_line": lazy_pgettext("oh-seven", "Zero bids: %(rate)s of all bids"),
     "top_bid_line": lazy_pgettext("oh-seven", "Average top bid: %(bid)s"),
 }

@@ -129,7 +129,7 @@ def test_a_game_kept_as_a_table_and_another_added(page: Page, phones: Callable[.
             checked.get_by_role("button", name="Keep these players as a table").click()
             field = checked.get_by_label("The table's name")
             expect(field).to_have_accessible_description(
-                re.compile("A table.s name is 1 to 40 characters long."))
+                re.compile("Give the table a name."))
             expect(field).to_be_in_viewport()
             expect(field).to_be_focused()
             checked.screenshot(path=str(screenshot_dir / "table-link-refused.png"))

@@ -60,28 +60,35 @@ def test_the_table_page_reads_the_figures(client: FlaskClient, at_table: Tables)
     assert "Won by Ben , Cleo , Dan" in words and "Won by Ana , Cleo , Dan" in words
     # Oh Hell's figures: an exact bid of 0 is 10 points.
     assert "Cleo 2 10.0 100% 10" in words and "Ana 1 5.0 50% 10" in words
-    assert re.search(r"Highest score: 10 by Ana · \w{3} \d{1,2}, \d{4}", words)  # and when
+    assert re.search(r"Highest score: 10 by Ana \w{3} \d{1,2}, \d{4}", words)  # and when
     assert "Head to head" in words and "Records" in words
     assert "Points per round" in words and "Success rate" in words
     # A watching phone sees no scorekeeper's controls.
     assert "Rename a player" not in words and "New game at this table" not in words
 
 
-def test_the_head_to_head_grid_counts_who_finished_ahead(client: FlaskClient,
-                                                         at_table: Tables) -> None:
+def test_the_head_to_head_names_each_pair_the_one_more_often_ahead_first(
+        client: FlaskClient, at_table: Tables) -> None:
     table_id, _token, _games = _played_table(at_table)
     body = client.get(f"/t/{table_id}").get_data(as_text=True)
-    grid = body[body.index('class="h2h"'):body.index("</table>", body.index('class="h2h"'))]
-    rows = re.findall(r"<tr>(.*?)</tr>", grid, re.S)
-    cells = {re.sub(r"<[^>]+>", "", r.split("</th>")[0]).strip():
-             [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)]
-             for r in rows[1:]}
-    order = [n for n in cells]
-    ana, ben = order.index("Ana"), order.index("Ben")
-    assert cells["Ana"][ben] == "1" and cells["Ben"][ana] == "1"  # one each
-    cleo = order.index("Cleo")
-    assert cells["Cleo"][ana] == "1" and cells["Ana"][cleo] == "0"  # once ahead, once level
-    assert cells["Ana"][ana] == ""
+    pairs = body[body.index('<ul class="h2h"'):body.index("</ul>", body.index('<ul class="h2h"'))]
+    rows = [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", row)).split())
+            for row in re.findall(r"<li>(.*?)</li>", pairs, re.S)]
+    assert len(rows) == 6  # every two of the four players, each row both names whole
+    assert "Ana – Ben 1–1" in rows or "Ben – Ana 1–1" in rows  # one each
+    assert "Cleo – Ana 1–0" in rows and "Cleo – Ben 1–0" in rows  # once ahead, once level
+    assert "Cleo – Dan 0–0" in rows or "Dan – Cleo 0–0" in rows  # level both times
+
+
+def test_an_empty_table_offers_no_rename(client: FlaskClient, at_table: Tables) -> None:
+    table_id, token = at_table.create()
+    _cache_game(client, table_id, token)
+    words = _words(client.get(f"/t/{table_id}"))
+    assert "Rename a player" not in words and "New game at this table" in words
+    assert "Delete this table" in words
+    game = at_table.game(table_id, token, PLAYERS, options=ONE_CARD)
+    at_table.play_one_card(game, 0)
+    assert "Rename a player" in _words(client.get(f"/t/{table_id}"))
 
 
 def test_older_games_a_tap_away(client: FlaskClient, at_table: Tables) -> None:
@@ -103,7 +110,7 @@ def test_the_scorekeeper_link_grants_the_table(client: FlaskClient, at_table: Ta
         assert access.TABLE_TOKENS not in session
     _cache_game(client, table_id, token)
     words = _words(client.get(f"/t/{table_id}"))
-    assert "Rename a player" in words and "New game at this table" in words
+    assert "New game at this table" in words and "Delete this table" in words
     assert "Thursday cards" in _words(client.get("/"))  # the home page lists it
 
 
@@ -145,16 +152,22 @@ def test_start_a_table_tapped_twice_makes_one_table(client: FlaskClient) -> None
 
 
 def test_a_table_name_refused_at_its_field(client: FlaskClient) -> None:
-    for typed in ("   ", "x" * 41):
+    assert 'maxlength="40"' in client.get("/").get_data(as_text=True)  # table_store.NAME_MAX
+    for typed, reason in (("   ", "Give the table a name."),
+                          ("x" * 41, "A table's name is 1 to 40 characters long.")):
         answer = client.post("/t", data={"name": typed})
         assert answer.status_code == 422
         body = answer.get_data(as_text=True)
         assert 'id="table-name-error"' in body and 'aria-invalid="true"' in body
-        assert "1 to 40 characters" in _words(answer)
+        assert reason in _words(answer)
         assert f'value="{typed}"' in body  # nothing typed is lost
+        assert re.search(r'<input id="table-name"[^>]* autofocus', body)  # focus at the field
     french = client.post("/t", data={"name": ""}, headers={"Accept-Language": "fr"})
-    assert "1 à 40 caractères" in _words(french)
-    assert "1 to 40 characters" in _words(client.post("/t", data={"name": "\u200b"}))
+    assert "Donne un nom à la table." in _words(french)
+    italian = client.post("/t", data={"name": "x" * 41}, headers={"Accept-Language": "it"})
+    assert "Il nome di un tavolo è lungo da 1 a 40 caratteri." in _words(italian)
+    assert "Give the table a name." in _words(client.post("/t", data={"name": "\u200b"}))
+    assert "autofocus" not in client.get("/").get_data(as_text=True)  # only after a refusal
     unshowable = client.post("/t", data={"name": "Thursday\u2028cards"},
                              headers={"Accept-Language": "it"})
     assert unshowable.status_code == 422

@@ -174,16 +174,22 @@ def test_keeping_as_a_table_is_refused_at_the_name(app: Flask, client: FlaskClie
                                                    at_table: Tables) -> None:
     game = _finished(at_table)
     _keeps_game(client, game)
-    for typed in ("   ", "x" * 41):
+    assert 'maxlength="40"' in client.get(f"/g/{game.id}").get_data(as_text=True)
+    for typed, reason in (("   ", "Give the table a name."),
+                          ("x" * 41, "A table's name is 1 to 40 characters long.")):
         answer = client.post(f"/g/{game.id}/keep-table", data={"name": typed})
         assert answer.status_code == 422
         body = answer.get_data(as_text=True)
         assert 'id="keep-table-name-error"' in body and 'aria-invalid="true"' in body
-        assert "A table's name is 1 to 40 characters long." in _words(answer)
+        assert reason in _words(answer)
         assert f'value="{typed}"' in body  # what was typed is kept
+        assert re.search(r'<input id="keep-table-name"[^>]* autofocus', body)
     french = client.post(f"/g/{game.id}/keep-table", data={"name": ""},
                          headers={"Accept-Language": "fr"})
-    assert "Le nom d’une table fait de 1 à 40 caractères." in _words(french)
+    assert "Donne un nom à la table." in _words(french)
+    italian = client.post(f"/g/{game.id}/keep-table", data={"name": ""},
+                          headers={"Accept-Language": "it"})
+    assert "Dai un nome al tavolo." in _words(italian)
     assert _tables(app) == 0 and "links" in _game_json(client, game.id)
     assert "table" not in _game_json(client, game.id)["links"]  # type: ignore[operator]
 

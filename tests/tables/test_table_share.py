@@ -240,7 +240,7 @@ def test_the_table_page_has_open_graph_tags_with_absolute_urls(client: FlaskClie
 def test_the_table_page_links_its_games_csv(client: FlaskClient, at_table: Tables) -> None:
     table_id, _token = _table(at_table, (1,))
     body = client.get(f"/t/{table_id}", headers={"Accept-Language": "it"}).get_data(as_text=True)
-    link = re.search(r'<a href="([^"]+)" download>([^<]+)</a>', body)
+    link = re.search(r'<a class="table-csv" href="([^"]+)" download>([^<]+)</a>', body)
     assert link and link.group(1) == f"/api/v1/tables/{table_id}/games.csv"
     assert link.group(2) == "Scarica le partite (CSV)"
     csv = client.get(link.group(1))
