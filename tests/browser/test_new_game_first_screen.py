@@ -73,6 +73,8 @@ def test_the_house_rules_fold_into_one_line_after_the_names(
             assert "Source" not in page.locator("main").inner_text()
             page.screenshot(path=str(screenshot_dir / f"new-game-{language}-{scheme}.png"))
             if language == "en" and scheme == "light":
+                page.screenshot(path=str(screenshot_dir / "new-game-en-light-full.png"),
+                                full_page=True)
                 # Opened, a rule changed: the line says it; another game: that game's line.
                 open_house_rules(page, say)
                 page.get_by_role("radio", name=re.compile("^Squared")).check()
