@@ -50,6 +50,11 @@
 
   /* --- new game: a row's buttons say the name typed ---------------------------------- */
 
+  // The server's words with a {key} put in, taken as typed (no "$&" patterns of replace()).
+  function fill(words, key, value) {
+    return words.split(key).join(value);
+  }
+
   // "Ana deals first", "Remove Ana": the server's words, with {name} for the name
   // (data-named) and the row's number while it has none (data-unnamed).
   var MOVING = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe]/; // right-to-left letters
@@ -65,7 +70,7 @@
       name = "\u2068" + name + "\u2069"; // isolated, as the server does (names.isolate)
     }
     row.querySelectorAll("[data-named]").forEach(function (control) {
-      control.setAttribute("aria-label", name ? control.getAttribute("data-named").replace("{name}", function () { return name; })
+      control.setAttribute("aria-label", name ? fill(control.getAttribute("data-named"), "{name}", name)
         : control.getAttribute("data-unnamed"));
     });
   });
@@ -88,12 +93,12 @@
       // A largest hand typed is said in cards, as the server says it ("5 cards").
       var number = checked.closest(".option-choice").querySelector("[data-picks]");
       var typed = number && /^\s*\d+\s*$/.test(number.value) ? parseInt(number.value, 10) : 0;
-      var value = typed > 0 ? number.getAttribute(typed === 1 ? "data-one" : "data-many").replace("{num}", typed)
+      var value = typed > 0 ? fill(number.getAttribute(typed === 1 ? "data-one" : "data-many"), "{num}", String(typed))
         : checked.closest("label").querySelector("strong").textContent.trim();
-      changed.push(said.getAttribute("data-rule").replace("{rule}", option.querySelector("legend").textContent.trim())
-        .replace("{value}", value));
+      changed.push(fill(fill(said.getAttribute("data-rule"), "{rule}", option.querySelector("legend").textContent.trim()),
+        "{value}", value));
     });
-    said.textContent = changed.length ? said.getAttribute("data-changed").replace("{changes}", changed.join("; "))
+    said.textContent = changed.length ? fill(said.getAttribute("data-changed"), "{changes}", changed.join("; "))
       : said.getAttribute("data-usual");
   }
   document.addEventListener("change", sayHouseRules);
