@@ -41,7 +41,8 @@ def test_a_new_game_at_a_table_opens_on_its_players(
             page.goto(f"/new?table={table_id}")
             expect(page.get_by_text(say("At %(table)s", table="Jeudi chez Mamie"),
                                     exact=True)).to_be_in_viewport()
-            chips = page.get_by_role("group").filter(has=page.get_by_role("button", name="Zoé", exact=True))
+            chips = page.get_by_role("group", name=say("At %(table)s", table="Jeudi chez Mamie"))
+            expect(chips.get_by_role("button")).to_have_count(len(NAMES))
             box = chips.bounding_box()
             assert box is not None and box["y"] + box["height"] < HEIGHT, box  # all of them
             # Last time's seating, game and house rules, said in one closed line.

@@ -25,12 +25,15 @@ def test_the_page_opens_on_the_table_and_its_players(client: FlaskClient,
     at_table.play_one_card(at_table.game(table_id, token, PLAYERS, options=ONE_CARD), 1)
     _keep(client, table_id, token)
     body = client.get(f"/new?table={table_id}").get_data(as_text=True)
-    heading = re.search(r"<h1>New game</h1>\s*<p class=\"at-table\">At Thursday cards</p>", body)
+    heading = re.search(r'<h1>New game</h1>\s*<p class="at-table" id="at-table">At Thursday cards</p>',
+                        body)
     assert heading, "the table's name is the page's first line"
     order = [body.index(mark) for mark in (
         'class="at-table"', 'value="seat-Ana"', "<h2>Players</h2>", "<h2>Which game?</h2>",
         '<details class="house-rules"', 'class="btn btn-primary btn-block start"')]
     assert order == sorted(order)
+    # The chips are the table's players: a group named for the table.
+    assert '<div class="table-chips" role="group" aria-labelledby="at-table"' in body
     # Last time's game, seating and house rules, said in the folded line.
     assert re.search(r'name="ruleset" value="oh-hell"\s+checked', body)
     said = re.search(r'data-game="oh-hell"[^>]*>([^<]*)</span>', body)
@@ -43,7 +46,7 @@ def test_a_table_nobody_has_played_at_is_named_too(client: FlaskClient,
     _keep(client, table_id, token)
     answer = client.get(f"/new?table={table_id}", headers={"Accept-Language": "it"})
     body = answer.get_data(as_text=True)
-    assert '<p class="at-table">A Giovedì dalla nonna</p>' in body
+    assert '<p class="at-table" id="at-table">A Giovedì dalla nonna</p>' in body
     assert "Nessuno ha ancora giocato a questo tavolo" in body
     assert 'value="seat-' not in body
     assert body.index('class="at-table"') < body.index('name="players-0"') < body.index(
