@@ -3,6 +3,8 @@
  * Listeners are on the document, so content swapped in by htmx is covered too.
  *
  * - New game: Enter in a name field moves to the next name (the last one: to "Start the game").
+ *   A row's buttons are named for the name typed ("Remove Ana"). The house rules' summary line
+ *   says the rules changed from the usual ones.
  *   Typing the largest hand picks "this many cards"; picking another value clears the number.
  *   Its hint ("1 to 12 cards") follows the number of names typed, from ranges the server renders.
  * - Tricks: once every player but one is tapped, the last one's count is filled in, looked up
@@ -47,14 +49,71 @@
     }
   });
 
+  /* --- new game: a row's buttons say the name typed ---------------------------------- */
+
+  // The server's words with a {key} put in, taken as typed (no "$&" patterns of replace()).
+  function fill(words, key, value) {
+    return words.split(key).join(value);
+  }
+
+  // "Ana deals first", "Remove Ana": the server's words, with {name} for the name
+  // (data-named) and the row's number while it has none (data-unnamed).
+  var MOVING = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe]/; // right-to-left letters
+  document.addEventListener("input", function (event) {
+    var field = event.target;
+    var row = field instanceof HTMLInputElement && field.hasAttribute("data-name-row") &&
+      field.closest(".player-row");
+    if (!row) {
+      return;
+    }
+    var name = field.value.trim();
+    if (MOVING.test(name)) {
+      name = "\u2068" + name + "\u2069"; // isolated, as the server does (names.isolate)
+    }
+    row.querySelectorAll("[data-named]").forEach(function (control) {
+      control.setAttribute("aria-label", name ? fill(control.getAttribute("data-named"), "{name}", name)
+        : control.getAttribute("data-unnamed"));
+    });
+  });
+
+  /* --- new game: the house rules' line says the ones changed ---------------------------- */
+
+  function sayHouseRules(event) {
+    var rules = event.target instanceof Element && event.target.closest(".house-rules-of");
+    var said = rules && rules.closest(".house-rules").querySelector(
+      '.house-rules-said[data-game="' + rules.getAttribute("data-game") + '"]');
+    if (!said) {
+      return;
+    }
+    var changed = [];
+    rules.querySelectorAll("fieldset[data-usual]").forEach(function (option) {
+      var checked = option.querySelector("input[type=radio]:checked");
+      if (!checked || checked.value === option.getAttribute("data-usual")) {
+        return;
+      }
+      // A largest hand typed is said in cards, as the server says it ("5 cards").
+      var number = checked.closest(".option-choice").querySelector("[data-picks]");
+      var typed = number && /^\s*\d+\s*$/.test(number.value) ? parseInt(number.value, 10) : 0;
+      var value = typed > 0 ? fill(number.getAttribute(typed === 1 ? "data-one" : "data-many"), "{num}", String(typed))
+        : checked.closest("label").querySelector("strong").textContent.trim();
+      changed.push(fill(fill(said.getAttribute("data-rule"), "{rule}", option.querySelector("legend").textContent.trim()),
+        "{value}", value));
+    });
+    said.textContent = changed.length ? fill(said.getAttribute("data-changed"), "{changes}", changed.join("; "))
+      : said.getAttribute("data-usual");
+  }
+  document.addEventListener("change", sayHouseRules);
+  document.addEventListener("input", sayHouseRules); // the largest hand, as it is typed
+
   /* --- new game: a typed number picks its radio ------------------------------------- */
 
   document.addEventListener("input", function (event) {
     var field = event.target;
     var pick = field instanceof HTMLInputElement && field.getAttribute("data-picks");
     var radio = pick && document.getElementById(pick);
-    if (radio && field.value !== "") {
+    if (radio && field.value !== "" && !radio.checked) {
       radio.checked = true;
+      radio.dispatchEvent(new Event("change", { bubbles: true })); // the house rules' line follows
     }
   });
 

@@ -50,11 +50,22 @@ class Taps:
         self.count += 1
 
 
+def open_house_rules(page: Page, say: Say = ENGLISH) -> None:
+    """Open the new-game page's house rules as a person does: a tap on their one line ("House
+    rules: as usual · change"; a <summary>, which has no role of its own to find it by)."""
+    line = page.get_by_text(re.compile("^" + re.escape(say("House rules: %(changes)s", changes=""))))
+    line.filter(visible=True).click()
+    expect(page.locator("details.house-rules")).to_have_attribute("open", "")
+
+
 def fill_new_game(page: Page, game: str, names: list[str], dealer: int | None = None,
                   options: tuple[str, ...] = (), say: Say = ENGLISH) -> None:
-    """Choose the game and its options, type the names (Enter moves on), pick the dealer."""
+    """Choose the game and its options (the house rules opened), type the names (Enter moves
+    on), pick the dealer."""
     page.goto("/new")
     page.get_by_role("radio", name=re.compile("^" + re.escape(say(GAMES[game])) + " ")).check()
+    if options:
+        open_house_rules(page, say)
     for option in options:
         page.get_by_role("radio", name=re.compile("^" + re.escape(option))).check()
     rows = page.locator("[data-name-row]").count()
@@ -68,9 +79,8 @@ def fill_new_game(page: Page, game: str, names: list[str], dealer: int | None = 
         expect(field).to_be_focused()
         page.keyboard.type(name)
         page.keyboard.press("Enter")  # game.js: on to the next name
-    if dealer is not None:
-        who = say("player %(number)s", number=dealer + 1)
-        page.get_by_role("radio", name=say("%(player)s deals first", player=who)).check()
+    if dealer is not None:  # named for the name typed (game.js)
+        page.get_by_role("radio", name=say("%(player)s deals first", player=names[dealer])).check()
 
 
 def start_game(page: Page, game: str, names: list[str], dealer: int | None = None,

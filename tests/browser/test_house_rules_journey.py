@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from bid_games import Say, Taps, banner, fill_new_game, start_game, totals
+from bid_games import Say, Taps, banner, fill_new_game, open_house_rules, start_game, totals
 from playwright.sync_api import Browser, Page, expect
 
 FOUR = ["Ana", "Ben", "Cleo", "Dev"]
@@ -61,6 +61,7 @@ def test_no_hook_in_the_last_round_only(page: Page) -> None:
 def test_the_largest_hand_refused_at_its_field_then_played(page: Page,
                                                            screenshot_dir: Path) -> None:
     fill_new_game(page, "oh-hell", FOUR, dealer=0)
+    open_house_rules(page)
     number = page.get_by_role("spinbutton", name="Largest hand, in cards")
     number.fill("13")
     page.get_by_role("button", name="Start the game").click()
@@ -95,6 +96,7 @@ def test_the_house_rules_work_without_javascript(browser: Browser, live_server: 
     page = context.new_page()
     page.goto("/new")
     page.get_by_role("radio", name=re.compile("^Oh Hell ")).check()
+    open_house_rules(page)  # a <details>: it opens without a script
     page.get_by_role("radio", name=re.compile("^Not in the last round")).check()
     page.get_by_role("spinbutton", name="Largest hand, in cards").fill("5")
     for position, name in enumerate(FOUR):

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bid_games import Say, fill_new_game
+from bid_games import Say, fill_new_game, open_house_rules
 from playwright.sync_api import Page, expect
 from set_up_games import LiveGame, card, new_game, play_round
 
@@ -191,6 +191,7 @@ def test_largest_hand_says_the_players_range_and_its_error_is_at_the_number(
         phones: Callable[..., Page], screenshot_dir: Path) -> None:
     page = phones(color_scheme="dark", device_scale_factor=2)
     fill_new_game(page, "oh-hell", ["Ana", "Ben", "Cleo", "Dev"])
+    open_house_rules(page)
     number = page.locator("#oh_hell_max_hand_number")
     hint = page.locator("#oh_hell_max_hand_number-hint")
     expect(hint).to_have_text("1 to 12 cards")  # 4 players: 51 // 4

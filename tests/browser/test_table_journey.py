@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from axe_check import violations
-from bid_games import Taps
+from bid_games import Taps, open_house_rules
 from playwright.sync_api import Page, expect
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
@@ -39,12 +39,13 @@ def test_a_table_game_after_game(page: Page, phones: Callable[..., Any],
     # The first game: typed, from the table's new-game page.
     page.get_by_role("link", name="New game at this table").click()
     page.get_by_role("radio", name=re.compile("^Oh Hell ")).check()
+    open_house_rules(page)
     page.get_by_role("radio", name=re.compile("^This many cards")).first.check()
     page.get_by_label("Largest hand, in cards").first.fill("1")
     page.get_by_role("radio", name=re.compile("^Down only")).first.check()
     for position, name in enumerate(NAMES):
         page.get_by_label(f"Player {position + 1}", exact=True).fill(name)
-    page.get_by_role("radio", name="player 1 deals first").check()
+    page.get_by_role("radio", name="Ana deals first").check()
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/g/[\w-]+$"))
     _play_one_card(page, "Ben", dealer="Ana")

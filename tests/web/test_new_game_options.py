@@ -1,5 +1,5 @@
 """The new-game page's house rules (docs/rules.md section 6): each option of each game in plain words
-with its effect and source, the defaults preselected, every value reaching the engine, and
+with its effect (its source is on the rules page), the defaults preselected, every value reaching the engine, and
 every way to get one wrong said at the option's field with what was typed kept."""
 
 from __future__ import annotations
@@ -37,26 +37,25 @@ def test_every_option_is_offered_with_its_default_checked(client: FlaskClient) -
                 assert f'name="{field}" value="{key}"' in html, (field, key)
 
 
-def test_each_option_says_its_effect_and_source(client: FlaskClient) -> None:
+def test_each_option_says_its_effect_and_not_its_source(client: FlaskClient) -> None:
     page = text(client.get("/new"))
     for sentence in (
         "The dealer's hook",
         "Not in the last round — The hook holds every round but the last, where the dealer "
-        "bids freely. Source: traditionalgamerules.neocities.org",
+        "bids freely. Largest hand",
         "Every round — The dealer, who bids last, may not bid the number",
-        "Source: Seed 003: the French Ascenseur (Elevator) rules of cardgames.io",
         "Squared — Exact bid: 10 plus the bid squared.",
         "By the number of players — 10 cards for 3 to 5 players, 8 cards for 6 players, 7 cards "
         "for 7 players.",
         "Largest hand, in cards", "1 to 12 cards",  # for the 4 rows of a fresh page
         "5 plus the cards — An exact zero scores 5 plus the hand size",
-        "Source: Wikipedia, “Oh Hell”: the reduced 0 bid",
     ):
         assert sentence in page, sentence
+    # Where a rule comes from is the rules page's decision record, not the players' business.
+    for source in ("Source", "Seed 003", "neocities", "Wikipedia"):
+        assert source not in page, source
     html = client.get("/new").get_data(as_text=True)
-    # The source is read out as the radio's description, not its name.
-    assert re.search(r'id="oh_hell_hook-never" name="oh_hell_hook" value="never"\s+'
-                     r'aria-describedby="oh_hell_hook-never-source"', html)
+    assert re.search(r'id="oh_hell_hook-never" name="oh_hell_hook" value="never">', html)
     assert re.search(r'id="oh_hell_max_hand_number" name="oh_hell_max_hand_number" '
                      r'type="number"\s+min="1" max="12"', html)
 
@@ -173,6 +172,7 @@ def test_other_games_options_are_ignored(app: Flask, client: FlaskClient) -> Non
 def test_the_options_in_french(client: FlaskClient) -> None:
     page = text(client.get("/new", headers={"Accept-Language": "fr"})).replace("\u00a0", " ")
     for sentence in ("Restriction du donneur", "Pas à la dernière manche", "Plus grande donne",
-                     "Selon le nombre de joueurs", "Source : Wikipédia, « Oh Hell » : le zéro réduit",
+                     "Selon le nombre de joueurs", "Règles maison : comme d’habitude · modifier",
                      "Règles du jeu : Oh Hell"):
         assert sentence in page, sentence
+    assert "Source" not in page and "Fiche" not in page
