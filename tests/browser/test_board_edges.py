@@ -3,7 +3,8 @@ under its "?", words whole; a Seven-Up team's header keeps "& Cleo" together; th
 scoreboard's line has the page's margin; the rules title keeps "Seven-Up" whole; a watcher's
 page says it is watching, live, and says "Reconnecting…" in that place while the connection is
 down; a finished game's undo is below the scoreboard, apart from the end-of-game actions.
-Screenshots: ``board-*.png``, in English light and French dark. Markup: tests/web/test_board_edges.py."""
+Screenshots: ``board-*.png``, in English light and French dark.
+Markup: tests/web/test_board_edges.py."""
 
 from __future__ import annotations
 
@@ -28,9 +29,11 @@ SAY: dict[str, dict[str, Any]] = {
            "watching": "Watching · updates live", "reconnecting": "Reconnecting…",
            "reopen": "Reopen the game", "undo": re.compile(r"^Undo round \d+'s tricks$"),
            "keep": "Keep these players as a table", "board": "Scoreboard"},
-    "fr": {"rules": re.compile(r"Règles du jeu\s:\sOh-Seven"), "empty": "Aucune manche marquée pour l’instant.",
+    "fr": {"rules": re.compile(r"Règles du jeu\s:\sOh-Seven"),
+           "empty": "Aucune manche marquée pour l’instant.",
            "watching": "Tu suis la partie · en direct", "reconnecting": "Reconnexion…",
-           "reopen": "Rouvrir la partie", "undo": re.compile(r"^Annuler les plis de la manche \d+$"),
+           "reopen": "Rouvrir la partie",
+           "undo": re.compile(r"^Annuler les plis de la manche \d+$"),
            "keep": "Garder ces joueurs comme table", "board": "Scores"},
 }
 
@@ -124,9 +127,10 @@ def test_seven_up_teams_read_whole_and_an_empty_board_has_the_pages_margin(
     assert first < amp == second  # two lines: the "&" starts the second name's
 
 
-@pytest.mark.parametrize(("look", "suffix"), [({"locale": "it-IT"}, "-it"),
-                                             ({"locale": "it-IT", "color_scheme": "dark"}, "-it-dark")],
-                         ids=["it", "it-dark"])
+ITALIAN = [({"locale": "it-IT"}, "-it"), ({"locale": "it-IT", "color_scheme": "dark"}, "-it-dark")]
+
+
+@pytest.mark.parametrize(("look", "suffix"), ITALIAN, ids=["it", "it-dark"])
 def test_the_rules_title_keeps_seven_up_whole(phones: Any, live_server: str,
                                               screenshot_dir: Path, look: dict[str, str],
                                               suffix: str) -> None:

@@ -136,7 +136,8 @@ def test_seven_names_show_whole_on_two_lines_at_390_px(
             assert page.evaluate(SHOWN_WHOLE, shown.element_handle()), (name, where)
             column, text = where.bounding_box(), shown.bounding_box()
             assert column is not None and text is not None
-            assert column["x"] <= text["x"] and text["x"] + text["width"] <= column["x"] + column["width"] + 0.5
+            assert column["x"] <= text["x"]
+            assert text["x"] + text["width"] <= column["x"] + column["width"] + 0.5
     told_apart = [board.get_by_role("columnheader", name=re.compile(f"^{n}( |$)")).locator(".name")
                   .inner_text() for n in ("Benoît", "Ben")]
     assert [t.replace("\n", "") for t in told_apart] == ["Benoît", "Ben"]
@@ -148,6 +149,12 @@ def test_seven_names_show_whole_on_two_lines_at_390_px(
     tiles.first.evaluate("(e) => e.closest('section').scrollIntoView()")
     suffix = "-fr-dark" if look else ""
     page.screenshot(path=str(screenshot_dir / f"board-names-7{suffix}.png"))
+    # A tile's cut name, tapped: whole.
+    cut = tiles.locator(".name-fit", has_text=TABLE[-1])
+    assert not page.evaluate(SHOWN_WHOLE, cut.element_handle())
+    cut.click()
+    expect(cut).to_have_class("name name-fit is-open")
+    assert page.evaluate("(e) => e.scrollHeight <= e.clientHeight", cut.element_handle())
 
 
 def test_a_scores_why_opens_over_the_table_without_widening_it(
