@@ -326,7 +326,9 @@
 
   document.addEventListener("click", function (event) {
     var name = event.target instanceof Element ? event.target.closest(".name-fit") : null;
-    if (name && (name.scrollWidth > name.clientWidth || name.classList.contains("is-open"))) {
+    // Cut at its end, or past its second line (the scoreboard's and the bid tiles' names).
+    if (name && (name.scrollWidth > name.clientWidth || name.scrollHeight > name.clientHeight ||
+                 name.classList.contains("is-open"))) {
       name.classList.toggle("is-open");
     }
   });

@@ -23,8 +23,8 @@
  *   offers to send them again (on the game as it now is) or drop them.
  * - Undo while taps wait takes the last one back from the queue, without the network.
  * - Watchers (and the scorekeeper's own polls): a poll that cannot reach the server, or has no
- *   answer within 8 s, shows a quiet "Reconnecting…" and keeps the last scores; htmx keeps
- *   polling and catches up.
+ *   answer within 8 s, shows a quiet "Reconnecting…" (in place of a watcher's "Watching ·
+ *   updates live") and keeps the last scores; htmx keeps polling and catches up.
  * - A finished game's page keeps asking for a rematch; when one is there ([data-rematch] in the
  *   live part), the page offers it and follows it after 10 s.
  * - A page the service worker answered from the phone's cache (<html data-from-cache>) says it
@@ -650,10 +650,15 @@
     }
   });
 
+  // A watcher's "Watching · updates live" gives way to it while the connection is down.
   function reconnecting(shown) {
     var note = document.querySelector("#game-live [data-reconnecting]");
+    var watching = document.querySelector("#game-live [data-watching]");
     if (note) {
       note.hidden = !shown;
+    }
+    if (watching) {
+      watching.hidden = shown;
     }
   }
 

@@ -7,6 +7,7 @@ Screenshots: ``board-*.png``."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -101,11 +102,59 @@ def test_a_long_name_is_cut_and_shown_whole_on_a_tap(page: Page, live_server: st
     game = _played(live_server, "elevator", NAMES, rounds=1)
     page.goto(game.url)
     name = page.locator(".player-col .name-fit", has_text=NAMES[0])
-    assert page.evaluate("(e) => e.scrollWidth > e.clientWidth", name.element_handle())
+    assert not page.evaluate(SHOWN_WHOLE, name.element_handle())  # 21 letters: past two lines
     name.click()
     expect(name).to_have_class("name name-fit is-open")
-    assert page.evaluate("(e) => e.scrollWidth <= e.clientWidth", name.element_handle())
+    assert page.evaluate("(e) => e.scrollHeight <= e.clientHeight", name.element_handle())
     _totals_in_view(page, 7)  # shown whole, it wraps inside its column
+
+
+#: A name's element shows all of it, on one or two lines, inside its box: nothing cut at its
+#: end (an ellipsis), nothing past its second line.
+SHOWN_WHOLE = """(e) => {
+  const lines = Math.round(e.clientHeight / parseFloat(getComputedStyle(e).lineHeight));
+  return e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight && lines <= 2;
+}"""
+#: Seven players at a French table: a nine-letter name, and "Benoît" beside "Ben".
+TABLE = ["Grégoire", "Alexandre", "Chiara", "Benoît", "Ben", "Sophie", "Maximiliana-Josephine"]
+
+
+@pytest.mark.parametrize("look", [{}, {"locale": "fr-FR", "color_scheme": "dark"}],
+                         ids=["en", "fr-dark"])
+def test_seven_names_show_whole_on_two_lines_at_390_px(
+        phones: Any, live_server: str, screenshot_dir: Path, look: dict[str, str]) -> None:
+    game = _played(live_server, "oh-hell", TABLE, rounds=2)
+    page = phones(device_scale_factor=2, has_touch=True, **look)
+    game.keep_on(page)
+    board = page.get_by_role("region", name=re.compile("Scoreboard|Scores"))
+    tiles = page.locator(".bid-order").get_by_role("listitem")
+    for name in TABLE[:-1]:  # up to nine letters: whole, in the header and on the bid tile
+        header = board.get_by_role("columnheader", name=re.compile(f"^{name}( |$)"))
+        tile = tiles.filter(has=page.get_by_text(name, exact=True))
+        for where in (header, tile):
+            shown = where.locator(".name")
+            assert page.evaluate(SHOWN_WHOLE, shown.element_handle()), (name, where)
+            column, text = where.bounding_box(), shown.bounding_box()
+            assert column is not None and text is not None
+            assert column["x"] <= text["x"]
+            assert text["x"] + text["width"] <= column["x"] + column["width"] + 0.5
+    told_apart = [board.get_by_role("columnheader", name=re.compile(f"^{n}( |$)")).locator(".name")
+                  .inner_text() for n in ("Benoît", "Ben")]
+    assert [t.replace("\n", "") for t in told_apart] == ["Benoît", "Ben"]
+    # Longer than two lines: cut, with the full name as its title; the board still fits.
+    longest = board.locator(".name-fit", has_text=TABLE[-1])
+    assert not page.evaluate(SHOWN_WHOLE, longest.element_handle())
+    expect(longest).to_have_attribute("title", TABLE[-1])
+    _totals_in_view(page, 7)
+    tiles.first.evaluate("(e) => e.closest('section').scrollIntoView()")
+    suffix = "-fr-dark" if look else ""
+    page.screenshot(path=str(screenshot_dir / f"board-names-7{suffix}.png"))
+    # A tile's cut name, tapped: whole.
+    cut = tiles.locator(".name-fit", has_text=TABLE[-1])
+    assert not page.evaluate(SHOWN_WHOLE, cut.element_handle())
+    cut.click()
+    expect(cut).to_have_class("name name-fit is-open")
+    assert page.evaluate("(e) => e.scrollHeight <= e.clientHeight", cut.element_handle())
 
 
 def test_a_scores_why_opens_over_the_table_without_widening_it(
