@@ -18,7 +18,7 @@ from wtforms.validators import InputRequired, Optional
 from ..rules import RULESETS, IntRange, RuleError
 from ..rules.memo import memoized
 from .choices import number_field, option_field
-from .numbers import MOST_DIGITS, small_number
+from .numbers import small_number
 from .house_rules import keys, token
 
 #: The most name rows the new-game page offers (the largest table any game allows).
@@ -27,7 +27,7 @@ MOST_PLAYERS = max(rules.max_players for rules in RULESETS.values())
 FIRST_ROWS = 4
 RANDOM_DEALER = "random"
 class NumberField(IntegerField):  # type: ignore[misc]  # WTForms has no type hints
-    """A whole number of at most ``MOST_DIGITS`` digits, with an optional sign. Anything else
+    """A whole number of at most ``numbers.MOST_DIGITS`` digits, with an optional sign. Anything else
     (10**5000, "1e3", "²", "١٢") is the field's error."""
 
     data: Any  # a number once validated (as WTForms' own fields, untyped)

@@ -11,7 +11,7 @@ import copy
 from collections import Counter
 from dataclasses import dataclass, field
 
-from companion.rules import TIE, Beg, Bids, Card, Entry, Hand, Settings, Tricks
+from companion.rules import TIE, Beg, Card, Entry, Hand, Settings, Tricks
 
 from .tables import SCHEDULES, SUIT_ORDER
 

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 
 from companion.rules import Beg, Hand
 
-from .conftest import HTMX, Table, text
+from .conftest import Table, text
 from .test_seven_up_hands import FOUR, TWO, add_hands, checked, seated, tap_hand
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .conftest import HTMX, Table, text
+from .conftest import Table, text
 
 PLAYERS = ["Ana", "Ben", "Cleo", "Dev"]
 
