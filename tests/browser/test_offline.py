@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -51,9 +52,14 @@ def test_three_bids_entered_offline_are_sent_once(page: Page, live_server: str,
     url = start_game(page, "oh-hell", NAMES, dealer=0)
     taps = Taps(page)
     taps.button("Ben bids 3")
-    expect(row(page, "Cleo")).to_contain_text("to bid")
+    expect(row(page, "Cleo")).to_contain_text("to bid")  # drawn at once, maybe before the answer
     sent = bid_posts(page)
-    before = game_json(live_server, url)["version"]
+    all_sent(page)
+    deadline = time.monotonic() + 10
+    while game_json(live_server, url)["current"]["bids"] != [None, 3, None, None]:
+        assert time.monotonic() < deadline, "Ben's bid never reached the server"
+        time.sleep(0.05)
+    before = game_json(live_server, url)["version"]  # Ben's bid stored: counted from here
 
     page.context.set_offline(True)
     taps.button("Cleo bids 0")
