@@ -91,11 +91,9 @@ def last_tricks(state: GameState, tricks: Sequence[int | None]) -> int | None:
     >>> last_tricks(state, [None, 1, 0]), last_tricks(state, [None, None, 0])
     (0, None)
     """
-    total = tricks_to_share(state)
-    missing = [seat for seat, count in enumerate(tricks) if count is None]
-    if total is None or len(missing) != 1:
+    if sum(count is None for count in tricks) != 1:
         return None
-    return tricks_left(total, sum(count for count in tricks if count is not None))
+    return tricks_unshared(state, tricks)  # one seat left: the rest of the hand is its count
 
 
 def filled_in_tricks(state: GameState, tricks: Sequence[int | None]) -> tuple[int | None, ...]:
@@ -115,7 +113,7 @@ def filled_in_tricks(state: GameState, tricks: Sequence[int | None]) -> tuple[in
     if total is None or not missing:
         return tuple(tricks)
     entered = sum(count for count in tricks if count is not None)
-    fill = tricks_left(total, entered) if len(missing) == 1 else untaken_tricks(total, entered)
+    fill = last_tricks(state, tricks) if len(missing) == 1 else untaken_tricks(total, entered)
     return tuple(fill if count is None else count for count in tricks)
 
 
