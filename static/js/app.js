@@ -14,7 +14,8 @@
  *   else to the swapped content itself, so keyboard and screen-reader users keep their place.
  * - After an entry is stored ([data-saved] in the swapped content): the view starts at the
  *   swapped content's top (the banner: who deals, what comes next) and #said tells screen
- *   readers "Saved.".
+ *   readers "Saved." A tap within a step (a bid, an undo: offline.js says so) leaves the view
+ *   where it is: nothing moves under the finger.
  * - A refused entry: its first error and that error's field are brought on screen together,
  *   above a sticky Save or Reveal bar, and the field is focused (its aria-describedby reads the
  *   error). A full-page form that comes back refused ([data-error-summary]) also has a summary
@@ -165,9 +166,10 @@
   }
 
   // What follows a person's answered request: "Saved." said, a refusal's first error brought on
-  // screen with its field, else the next step. offline.js asks it too, for the taps it sends.
-  function afterAnswer(settled) {
-    settle(settled, true);
+  // screen with its field, else the next step. offline.js asks it too, for the taps it sends;
+  // ``stay`` for a tap within a step (a bid, an undo), where nothing may move under the finger.
+  function afterAnswer(settled, stay) {
+    settle(settled, true, Boolean(stay));
   }
   window.Companion = window.Companion || {};
   window.Companion.afterAnswer = afterAnswer;
@@ -179,7 +181,7 @@
     settle(event.target, Boolean(trigger && trigger.isTrusted));
   });
 
-  function settle(settled, byPerson) {
+  function settle(settled, byPerson, stay) {
     if (settled instanceof Element && settled.isConnected) {
       var invalid = settled.querySelector('[aria-invalid="true"]');
       var marked = settled.querySelector("[data-focus], [autofocus]");
@@ -191,8 +193,10 @@
       if (byPerson && invalid) {
         toError(settled.querySelector(".field-error"), invalid, null);
       } else if (byPerson && marked) {
-        settled.scrollIntoView({ block: "start" }); // the next step, from its start
-        focusOn(marked, false);
+        if (!stay) {
+          settled.scrollIntoView({ block: "start" }); // the next step, from its start
+        }
+        focusOn(marked, false); // without scrolling
       } else if (focusWasInside && focusLost()) {
         if (same && settled.contains(same)) {
           same.focus({ preventScroll: true });

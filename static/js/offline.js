@@ -22,6 +22,9 @@
  *   server's fragment shows the reason at the field, the later taps are kept, and the line
  *   offers to send them again (on the game as it now is) or drop them.
  * - Undo while taps wait takes the last one back from the queue, without the network.
+ * - A double tap is one tap: a second touch close to the last one, in time and place, on an
+ *   entry form is swallowed; nothing moves under the finger as the queue draws and the answers
+ *   arrive (the form tapped stays where it was on the screen).
  * - Watchers (and the scorekeeper's own polls): a poll that cannot reach the server, or has no
  *   answer within 8 s, shows a quiet "Reconnecting…" (in place of a watcher's "Watching ·
  *   updates live") and keeps the last scores; htmx keeps polling and catches up.
@@ -131,6 +134,7 @@
   }, true);
 
   function tap(form, submitter) {
+    lastTapped = form.classList[0] || null; // a key's submit too
     var queue = load();
     var newest = queue.entries[queue.entries.length - 1];
     if (form.classList.contains("undo") && newest && !(sending && sending.key === newest.key)) {
@@ -179,15 +183,148 @@
     flush();
   }
 
+  /* --- a double tap is one tap ----------------------------------------------------------- */
+
+  // A finger that taps twice in a hurry, or a tap that bounces, means one tap. But the first
+  // tap changes what is under the finger at once (the next seat's pad drawn here, the answer
+  // swapped in, the next round in place of Save), so the second touch would land on another
+  // button and enter what nobody meant: Ben's 1, then Cleo's 1. So a touch on a control of an
+  // entry form in the live part (its buttons, its picks, undo; every form this file sends, the
+  // score pad's too) that comes close to the last tap let through, in time and on the screen,
+  // is the same tap and is swallowed whole: its pointerdown (nothing takes it for a press, see
+  // "a tap under way") and the click that follows it (nothing is tapped: a click is what
+  // submits a form or picks a radio). Listened to on the window, capturing, before anything
+  // else on the page. A mouse's second click is the system's to count (its own double-click
+  // time and distance: the click's detail is 2). Anything else is let through: a touch
+  // elsewhere or later, a key (Enter, Space: no pointer), a control that counts each tap
+  // ([data-each-tap-counts]: +1, +1 is two).
+  // A double tap's second touch comes 100–250 ms after the first ends; the scorekeeper's next
+  // real tap, on the same number for the next player, comes after a look at the screen.
+  var SAME_TAP_MS = 350;
+  // A finger's wobble on one spot. The next button is 56 px away or more (48 px targets, 8 px
+  // apart: UX.md), so a tap on it is never taken for this one.
+  var SAME_TAP_PX = 24;
+  var accepted = null; // the last tap let through: where it touched, when it ended
+  var swallowed = false; // the touch going on is the same tap: its click is swallowed too
+  var mouse = false; // the last press was a mouse's
+
+  function guarded(target) {
+    var control = target instanceof Element ? target.closest("button, label") : null;
+    var form = control ? control.closest("form") : null;
+    return form !== null && entryForm(form) && !control.hasAttribute("data-each-tap-counts") ? form : null;
+  }
+
+  function sameTap(event) {
+    return accepted !== null && event.timeStamp - accepted.time < SAME_TAP_MS &&
+      Math.hypot(event.clientX - accepted.x, event.clientY - accepted.y) <= SAME_TAP_PX;
+  }
+
+  function swallow(event) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }
+
+  window.addEventListener("pointerdown", function (event) {
+    swallowed = false;
+    mouse = event.pointerType === "mouse";
+    var form = event.isPrimary ? guarded(event.target) : null;
+    if (!form) {
+      return;
+    }
+    if (!mouse && sameTap(event)) {
+      swallowed = true;
+      swallow(event);
+      return;
+    }
+    accepted = { x: event.clientX, y: event.clientY, time: event.timeStamp };
+    lastTapped = form.classList[0];
+  }, true);
+
+  window.addEventListener("click", function (event) {
+    if ((swallowed && event.detail > 0) || // a pointer's click (a key's has no detail)
+        (mouse && event.detail > 1 && guarded(event.target))) {
+      swallowed = false;
+      swallow(event);
+      release(); // no press goes on: an answer waiting for it is swapped in
+    } else if (accepted && guarded(event.target)) {
+      accepted.time = event.timeStamp; // the tap ends with its click: the time counts from here
+    }
+  }, true);
+
+  // A touch that turned into a scroll was no tap.
+  window.addEventListener("pointercancel", function (event) {
+    if (event.isPrimary) {
+      swallowed = false;
+      accepted = null;
+    }
+  }, true);
+  window.addEventListener("keydown", function () { swallowed = false; }, true);
+
+  /* --- nothing moves under the finger ------------------------------------------------------ */
+
+  // What the queue draws and the answers it swaps in change the live part above the form
+  // tapped ("Saved." shown or hidden, the taps waiting said, a notice), and the form itself
+  // (the bids drawn in, the tricks in place of the pad). The form last tapped (else the
+  // round's panel, which the next step takes the place of) is kept where it was on the screen,
+  // so the next seat's 1 is where Ben's 1 was and a quick next tap lands where it was aimed.
+  // Only when a step is over (the tricks or a hand saved, the cards revealed) does the page
+  // show the next one from its start (app.js, asked by ``answered``).
+  var lastTapped = null; // the class of the entry form last tapped: "bid-form", "undo"…
+  var steadying = false;
+
+  // Where the form last tapped and the round's panel are on the screen (null: not there).
+  function anchors() {
+    var section = live();
+    var form = section && lastTapped ? section.querySelector("form." + CSS.escape(lastTapped)) : null;
+    var panel = section ? section.querySelector(".round-panel") : null;
+    return [form, panel].map(function (element) {
+      return element ? element.getBoundingClientRect().top : null;
+    });
+  }
+
+  function steady(draw) {
+    if (steadying) {
+      draw(); // drawn within a draw already held steady
+      return;
+    }
+    var before = anchors();
+    steadying = true;
+    try {
+      draw();
+    } finally {
+      steadying = false;
+    }
+    var after = anchors();
+    var kept = before[0] !== null && after[0] !== null ? 0 : 1; // the form, else the panel
+    var moved = before[kept] !== null && after[kept] !== null ? after[kept] - before[kept] : 0;
+    if (moved) {
+      window.scrollBy({ top: moved, left: 0, behavior: "instant" });
+    }
+  }
+
   /* --- what the page shows of the queue ------------------------------------------------ */
 
   // The last fragment the server sent: the queue is drawn over it, so an undo or a refusal
   // draws again from what the server said.
   var served = null;
   var overlaid = false; // the queue is drawn over the server's fragment
+  // A tap within a step grows nothing above the finger: the server's "Saved." at the top of
+  // the live part is shown where one was shown before (the same line, new words), not where
+  // none was (the page's first bid): the bid in its place says it is in.
+  var quietNote = false;
 
-  // The fragment in place of the live part; a person's focus on the bid pad stays on it.
+  function noted() {
+    var note = live() ? live().querySelector(".saved-note") : null;
+    return Boolean(note && !note.hidden);
+  }
+
+  // The fragment in place of the live part; a person's focus on the bid pad stays on it, and
+  // the form under the finger stays where it was on the screen.
   function put(html) {
+    steady(function () { swapIn(html); });
+  }
+
+  function swapIn(html) {
     var section = live();
     if (!section || !window.htmx) {
       return;
@@ -197,6 +334,10 @@
     var inside = Boolean(active && active !== document.body && section.contains(active));
     window.htmx.swap(section, html, { swapStyle: "outerHTML" });
     var fresh = live();
+    var note = fresh && quietNote ? fresh.querySelector(".saved-note") : null;
+    if (note) {
+      note.hidden = true; // said to screen readers all the same (app.js reads data-saved)
+    }
     if (!fresh || !inside || (document.activeElement && fresh.contains(document.activeElement))) {
       return;
     }
@@ -209,6 +350,10 @@
   }
 
   function redraw() {
+    steady(overlay);
+  }
+
+  function overlay() {
     var section = live();
     if (!section) {
       return;
@@ -555,11 +700,15 @@
       }
       save(queue);
       if (answer.status === 200 || answer.status === 201 || answer.status === 409 || answer.status === 422) {
+        // A bid or an undo leaves the page where it is; a form (the tricks, the cards, a hand)
+        // ends a step, and the next is shown from its start.
+        var stay = answer.ok && entry.kind !== "form";
+        quietNote = stay && !noted();
         served = answer.html;
         overlaid = false;
         put(answer.html);
         if (!queue.entries.length || queue.refused) {
-          answered();
+          answered(stay);
         }
       } else {
         showNotice();
@@ -571,11 +720,12 @@
   }
 
   // The last tap answered, as after a person's htmx request (app.js): "Saved." said, the first
-  // refused field brought on screen above the sticky bar and focused, else the next step.
-  function answered() {
+  // refused field brought on screen above the sticky bar and focused, else the next step
+  // (``stay``: focused where it is, the page not moved).
+  function answered(stay) {
     var fresh = live();
     if (fresh && window.Companion && window.Companion.afterAnswer) {
-      window.Companion.afterAnswer(fresh);
+      window.Companion.afterAnswer(fresh, stay);
     }
   }
 
