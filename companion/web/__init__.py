@@ -1,14 +1,18 @@
 """The HTML pages: a phone at the table keeps score, any phone with the share link watches.
 
-Thin views call ``companion.store`` and the rules engine; the URL map is in one place here.
+Thin views call ``companion.storage.store`` and the rules engine; the URL map is in one place here.
 """
 
 from flask import Blueprint
 from sqlalchemy.exc import IntegrityError
 
-from . import (corrections, error_summary, looking_back, names, new_game, pages, responses,
-               rules_page, share, table_links, table_pages, writes)
-from .seven_up import hand_writes as seven_up
+from companion.web import new_game, rules_page
+from companion.web.game import corrections, looking_back, pages, responses, writes
+from companion.web.game.seven_up import hand_writes as seven_up
+from companion.web.shared import error_summary, names
+from companion.web.sharing import share
+from companion.web.table import links as table_links
+from companion.web.table import pages as table_pages
 
 bp = Blueprint("web", __name__)
 bp.add_app_template_filter(names.isolate, "isolate")
