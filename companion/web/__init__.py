@@ -6,7 +6,7 @@ Thin views call ``companion.storage.store`` and the rules engine; the URL map is
 from flask import Blueprint
 from sqlalchemy.exc import IntegrityError
 
-from companion.web import new_game, rules_page
+from companion.web import home, new_game, rules_page
 from companion.web.game import corrections, looking_back, pages, responses, writes
 from companion.web.game.seven_up import hand_writes as seven_up
 from companion.web.shared import error_summary, names
@@ -21,7 +21,7 @@ bp.add_app_template_filter(names.name_list, "name_list")
 bp.add_app_template_filter(error_summary.field_errors, "field_errors")
 bp.register_error_handler(IntegrityError, responses.creation_raced)
 
-bp.add_url_rule("/", "home", pages.home)
+bp.add_url_rule("/", "home", home.home)
 bp.add_url_rule("/new", "new_game", new_game.page, methods=["GET"])
 bp.add_url_rule("/new", "create_game", new_game.create, methods=["POST"])
 bp.add_url_rule("/new/players", "edit_players", new_game.edit_players, methods=["POST"])

@@ -1,26 +1,15 @@
-"""The pages that only read: home, the game (share link), its live fragment, the scorekeeper link."""
+"""The game's pages that only read: the game (share link), its live fragment, the scorekeeper link."""
 
 from __future__ import annotations
 
-from flask import abort, make_response, redirect, render_template, url_for
+from flask import abort, redirect, url_for
 from werkzeug.wrappers import Response
 
 from companion.http import conditional
-from companion.storage import store
 from companion.storage.store import GameHead
 from companion.web.game.fragments import render_body
 from companion.web.game.responses import render_game, wants_fragment
 from companion.web.shared import access, caching
-from companion.web.shared.messages import game_name
-
-
-def home(table_error: str | None = None, table_name: str = "", status: int = 200) -> Response:
-    """Start a game or a table, or resume one this device created or opened."""
-    games = store.load_games(access.recent_ids())
-    body = render_template("home.html", games=games, game_name=game_name,
-                           may_edit=access.may_edit, tables=access.known_tables(),
-                           table_error=table_error, table_name=table_name)
-    return make_response(body, status)  # no-store, as every page by default
 
 
 def scorekeeper_link(game_id: str, token: str) -> Response:

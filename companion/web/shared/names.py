@@ -18,10 +18,10 @@ from typing import Iterable
 from unicodedata import bidirectional
 
 from babel.lists import format_list
-
-from companion.rules import Settings
 from flask_babel import get_locale
 from markupsafe import Markup, escape
+
+from companion.rules import Settings
 
 FSI, PDI = "\u2068", "\u2069"
 PDF = "\u202c"

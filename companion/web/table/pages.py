@@ -34,8 +34,8 @@ from companion.rules.rematch import rematch_settings
 from companion.rules.table_stats import HeadToHead, PlayedGame, PlayerFigures
 from companion.storage import idempotency, store, table_store
 from companion.storage.caches import cache
-from companion.web.game.pages import home
 from companion.web.game.responses import keyed_form
+from companion.web.home import home
 from companion.web.shared import access, choices, house_rules
 from companion.web.shared.messages import explain, game_name
 from companion.web.sharing.share import image_answer
