@@ -7,19 +7,19 @@ PORT (default 8000) picks the port; LISTEN_ADDRESS the address (default: every a
 of worker processes (default 2). Requests are logged to standard output with the scorekeeper's
 edit token cut out of every line.
 
-gevent workers (``companion.serving.Worker``): each connection is a greenlet, so a phone that
+gevent workers (``companion.server.worker.Worker``): each connection is a greenlet, so a phone that
 sends slowly, or someone stalling on purpose, holds a greenlet and never a worker, and the home
 setup, with no proxy in front, keeps answering everyone else:
 
 * a request's headers must arrive within ``keepalive`` seconds (gunicorn's wait for the next
   request on a connection, the first one included), its body within ``BODY_DEADLINE`` seconds
-  of them (``companion.serving.WholeBodies``: the app only ever sees whole bodies);
+  of them (``companion.server.worker.WholeBodies``: the app only ever sees whole bodies);
 * after each request its greenlet waits one turn of the event loop (``post_request``), so a
   connection with thousands of pipelined requests waiting is served in turn with everyone
   else, not to its end first, and at 64 busy connections none waits for seconds;
 * each worker holds up to ``worker_connections`` connections, stalled ones included, with the
   open-file limit raised to fit, and takes a burst of new ones eight at a turn of its loop
-  (``companion.serving.ACCEPT_AT_ONCE``), not one.
+  (``companion.server.worker.ACCEPT_AT_ONCE``), not one.
 
 Work on SQLite (a local file) never yields halfway; psycopg 3 (3.1.14 on) yields while
 PostgreSQL answers, each greenlet on its own pooled connection.
@@ -35,13 +35,13 @@ import gevent
 from gunicorn.glogging import Logger
 
 from companion.config import listen_address
-from companion.security import RedactCapabilities, redact
+from companion.http.security import RedactCapabilities, redact
 
 _address = listen_address()
 _port = os.environ.get("PORT", "8000")
 bind = [f"[{_address}]:{_port}" if ":" in _address else f"{_address}:{_port}"]
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
-worker_class = "companion.serving.Worker"
+worker_class = "companion.server.worker.Worker"
 
 #: Seconds a request body may take to arrive once its headers have (a phone's JSON or form is
 #: a few KB at most: one packet; 64 KiB, the app's limit, arrives well within this even on a
@@ -54,7 +54,7 @@ worker_connections = 4096
 backlog = 4096
 # A request line of up to 8,190 bytes (gunicorn's most; its default, 4,094, refused long
 # /api/v1 paths that the API answers with a JSON 404); anything longer gets the server's 414,
-# drawn by the app (companion.serving.Worker).
+# drawn by the app (companion.server.worker.Worker).
 limit_request_line = 8190
 accesslog = "-"
 errorlog = "-"
@@ -74,7 +74,7 @@ _raise_open_files(workers * worker_connections + 1024)
 
 
 def post_worker_init(worker: Any) -> None:
-    from companion.serving import WholeBodies
+    from companion.server.worker import WholeBodies
 
     limit = int(getattr(worker.wsgi, "config", {}).get("MAX_CONTENT_LENGTH") or 64 * 1024)
     worker.wsgi = WholeBodies(worker.wsgi, BODY_DEADLINE, limit)

@@ -31,7 +31,7 @@ from typing import Callable, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.rules import (  # noqa: E402  (the path above comes first)
+from companion.rules import (
     Bids,
     Card,
     Entry,

@@ -40,7 +40,7 @@ from flask_migrate import upgrade  # noqa: E402  (the path above comes first)
 from sqlalchemy import insert  # noqa: E402
 
 from companion import create_app, rules  # noqa: E402
-from companion.models import Game, db  # noqa: E402
+from companion.storage.models import Game, db  # noqa: E402
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"]
 OPTIONS = {"max_hand": 3, "schedule": "down"}

@@ -11,16 +11,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .app import create_app
+    from companion.app import create_app
 
 __all__ = ["create_app"]
 
 
 def __getattr__(name: str) -> Any:
-    # Called only for a name the package does not hold; a submodule (``companion.store``) is
+    # Called only for a name the package does not hold; a submodule (``companion.storage.store``) is
     # found by the import system after this refuses it.
     if name in __all__:
-        from . import app
+        from companion import app
 
         return getattr(app, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,7 +11,8 @@ from typing import Any
 
 from flask import Flask
 
-from . import caches, config, database, paths
+from companion import config, paths
+from companion.storage import caches, database
 
 
 class Companion(Flask):
@@ -40,13 +41,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     database.init_app(app)
     caches.init_app(app)
 
-    from . import assets, extensions, i18n, pwa, security
-    from .api import bp as api_bp
-    from .web import bp as web_bp
-    from .web.caching import no_store_by_default
+    from companion.api import bp as api_bp
+    from companion.http import assets, extensions, i18n, pwa, security
+    from companion.web import bp as web_bp
+    from companion.web.shared.caching import no_store_by_default
 
     security.refuse_bad_hosts(app)  # the first hook of every request
-    extensions.init_app(app)
+    extensions.init_app(app, migrations=paths.folder("migrations"))
     i18n.init_app(app)
     security.init_app(app)
     assets.init_app(app)

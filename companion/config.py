@@ -38,7 +38,7 @@ def defaults(app: Flask) -> dict[str, Any]:
         # Always mark cookies Secure and send HSTS, even if a request looks like plain HTTP.
         "FORCE_HTTPS": False,
         # Pages, JSON, style sheets and scripts go out compressed (brotli, else gzip);
-        # static files are precompressed once (companion/assets.py) and skipped here.
+        # static files are precompressed once (companion/http/assets.py) and skipped here.
         "COMPRESS_ALGORITHM": ["br", "gzip"],
         "COMPRESS_MIMETYPES": ["text/html", "application/json", "text/css", "text/javascript",
                                "application/javascript", "application/manifest+json"],
@@ -49,7 +49,7 @@ def defaults(app: Flask) -> dict[str, Any]:
         "SQLITE_SYNCHRONOUS": "NORMAL",
         # Entries of the per-process caches of derived states, API bodies and watchers' pages.
         "STATE_CACHE_SIZE": 256,
-        # Games a process keeps as its tables count them (companion/caches.py, SIZES).
+        # Games a process keeps as its tables count them (companion/storage/caches.py, SIZES).
         "TABLE_CACHE_SIZE": 4096,
     }
 

@@ -1,5 +1,5 @@
 /*
- * Companion's service worker. companion/pwa.py serves it at /sw.js (scope: the whole site) and
+ * Companion's service worker. companion/http/pwa.py serves it at /sw.js (scope: the whole site) and
  * writes three constants above this comment: CACHE, a cache name that changes whenever the
  * cached files change; ASSETS, the static files an offline start needs; OFFLINE, the page shown
  * when the server cannot be reached.

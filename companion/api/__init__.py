@@ -2,7 +2,7 @@
 
 from flask import Blueprint
 
-from . import endpoints, error_shape, tables
+from companion.api import endpoints, error_shape, tables
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 endpoints.register(bp)

@@ -16,8 +16,8 @@ from typing import Any
 from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from ..rules.errors import shown
-from .error_shape import ApiError
+from companion.api.error_shape import ApiError
+from companion.rules.errors import shown
 
 #: The fields of each body; ``additionalProperties`` is false in the OpenAPI description too.
 NEW_GAME = frozenset({"ruleset", "players", "first_dealer", "options", "table"})

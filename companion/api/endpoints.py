@@ -15,15 +15,23 @@ from typing import Any
 from flask import Blueprint, Response, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import conditional, idempotency, rules, store, table_store
-from ..extensions import game_creation_limit
-from . import bodies, keys
-from .error_shape import ApiError
-from .openapi import description
-from ..caches import cache, send_as_cached
-from .serialize import created, game_body, game_json, json_response, ruleset_json
-from .tables import table_of_new_game
-from .sheets import score_sheet, statistics_json
+from companion import rules
+from companion.api import bodies, keys
+from companion.api.error_shape import ApiError
+from companion.api.openapi import description
+from companion.api.serialize import (
+    created,
+    game_body,
+    game_json,
+    json_response,
+    ruleset_json,
+)
+from companion.api.sheets import score_sheet, statistics_json
+from companion.api.tables import table_of_new_game
+from companion.http import conditional
+from companion.http.extensions import game_creation_limit
+from companion.storage import idempotency, store, table_store
+from companion.storage.caches import cache, send_as_cached
 
 #: Game ids are URL-safe base64; anything else is no game (and never reaches the database).
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")

@@ -1,7 +1,7 @@
 """The API's one error shape, ``{"error": {"code", "message", "field"}}``, and the handlers that
 turn the store's and the engine's exceptions into it (docs/api.md, the status tables).
 
-The platform's app-level handlers (unknown routes, 405, 413, 429, 500; ``companion.security``)
+The platform's app-level handlers (unknown routes, 405, 413, 429, 500; ``companion.http.security``)
 answer in the same shape, so a client sees it whatever went wrong.
 """
 
@@ -13,9 +13,10 @@ from flask import Blueprint, Response
 from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException
 
-from .. import idempotency, rules, store
-from ..models import db
-from .serialize import game_json, json_response
+from companion import rules
+from companion.api.serialize import game_json, json_response
+from companion.storage import idempotency, store
+from companion.storage.models import db
 
 #: The ``code`` for each HTTP status that is not a rule break (422 takes the engine's code).
 STATUS_CODES = {
@@ -142,7 +143,7 @@ def register(bp: Blueprint) -> None:
     bp.register_error_handler(idempotency.MalformedKey, _malformed_key)
     bp.register_error_handler(idempotency.KeyReused, _key_reused)
     bp.register_error_handler(HTTPException, _http_error)
-    # By status too: Flask asks the handlers of a status (the app's pages', companion.security)
+    # By status too: Flask asks the handlers of a status (the app's pages', companion.http.security)
     # before those of a class, so without these the API's own words for them went unsaid.
     for status in (413, 429):
         bp.register_error_handler(status, _http_error)

@@ -1,5 +1,5 @@
 """The ``Idempotency-Key`` of an API write (docs/api.md, "Writes that are safe to repeat"), in one
-line of each write endpoint; the keys themselves are ``companion.idempotency``'s."""
+line of each write endpoint; the keys themselves are ``companion.storage.idempotency``'s."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 from flask import Response, request
 
-from .. import idempotency
-from . import bodies
+from companion.api import bodies
+from companion.storage import idempotency
 
 
 def keyed(scope: str, answer: Callable[[idempotency.Record], Response], *,

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import rules
-from .bodies import WHOLE_DIGITS
+from companion import rules
+from companion.api.bodies import WHOLE_DIGITS
 
 #: The largest whole number a body may hold: one written with a fraction or an exponent
 #: (``1e16``, which JSON Schema calls an integer) is read as one only up to this many digits.

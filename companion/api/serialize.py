@@ -9,8 +9,9 @@ from typing import Any
 
 from flask import Response
 
-from .. import rules, store
-from ..rules import Family
+from companion import rules
+from companion.rules import Family
+from companion.storage import store
 
 
 def dumps(value: Any) -> str:

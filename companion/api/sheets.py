@@ -9,8 +9,8 @@ import io
 import re
 from typing import Any
 
-from .. import rules
-from ..rules import Card, Family
+from companion import rules
+from companion.rules import Card, Family
 
 #: A cell starting with one of these could run as a formula in a spreadsheet.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -1,5 +1,5 @@
 """The Tables endpoints of docs/api.md ("Tables"). The figures are the engine's
-(``rules.table_stats``), kept by the store (``companion.table_store``); this module reads bodies,
+(``rules.table_stats``), kept by the store (``companion.storage.table_store``); this module reads bodies,
 checks tokens and writes the answers.
 
 Order of checks: the table exists (404), its token (401/403), the body's shape (400), then the
@@ -15,14 +15,20 @@ from typing import Any
 
 from flask import Blueprint, Response, request, url_for
 
-from .. import conditional, idempotency, store, table_store
-from ..caches import cache
-from ..rules.table_stats import HeadToHead, PlayedGame, RulesetFigures, TableFigures
-from . import bodies
-from .error_shape import ApiError, api_error
-from .serialize import created, dumps
-from .keys import keyed
-from .sheets import safe
+from companion.api import bodies
+from companion.api.error_shape import ApiError, api_error
+from companion.api.keys import keyed
+from companion.api.serialize import created, dumps
+from companion.api.sheets import safe
+from companion.http import conditional
+from companion.rules.table_stats import (
+    HeadToHead,
+    PlayedGame,
+    RulesetFigures,
+    TableFigures,
+)
+from companion.storage import idempotency, store, table_store
+from companion.storage.caches import cache
 
 #: Table and game ids are URL-safe base64; anything else is no table (and no query).
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")

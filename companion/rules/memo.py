@@ -1,7 +1,7 @@
 """The one memo type of Companion: a small, bounded, thread-safe least-recently-used map.
 
 Standard library only, so that the engine may use it as well as the app
-(``companion/caches.py`` holds the app's, one per Flask app). Every use names its key and its
+(``companion/storage/caches.py`` holds the app's, one per Flask app). Every use names its key and its
 bound where it is made; a module keeps no other dict, ``OrderedDict`` or ``lru_cache`` filled at
 run time (``tests/app/test_memos.py``).
 

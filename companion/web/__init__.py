@@ -1,14 +1,18 @@
 """The HTML pages: a phone at the table keeps score, any phone with the share link watches.
 
-Thin views call ``companion.store`` and the rules engine; the URL map is in one place here.
+Thin views call ``companion.storage.store`` and the rules engine; the URL map is in one place here.
 """
 
 from flask import Blueprint
 from sqlalchemy.exc import IntegrityError
 
-from . import (corrections, error_summary, looking_back, names, new_game, pages, responses,
-               rules_page, share, table_links, table_pages, writes)
-from .seven_up import hand_writes as seven_up
+from companion.web import home, new_game, rules_page
+from companion.web.game import corrections, looking_back, pages, responses, writes
+from companion.web.game.seven_up import hand_writes as seven_up
+from companion.web.shared import error_summary, names
+from companion.web.sharing import share
+from companion.web.table import links as table_links
+from companion.web.table import pages as table_pages
 
 bp = Blueprint("web", __name__)
 bp.add_app_template_filter(names.isolate, "isolate")
@@ -17,7 +21,7 @@ bp.add_app_template_filter(names.name_list, "name_list")
 bp.add_app_template_filter(error_summary.field_errors, "field_errors")
 bp.register_error_handler(IntegrityError, responses.creation_raced)
 
-bp.add_url_rule("/", "home", pages.home)
+bp.add_url_rule("/", "home", home.home)
 bp.add_url_rule("/new", "new_game", new_game.page, methods=["GET"])
 bp.add_url_rule("/new", "create_game", new_game.create, methods=["POST"])
 bp.add_url_rule("/new/players", "edit_players", new_game.edit_players, methods=["POST"])

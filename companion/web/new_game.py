@@ -14,14 +14,20 @@ from flask import make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from .. import store, table_store
-from ..extensions import game_creation_limit
-from ..rules import RULESETS, RuleError, max_hand_range, settings_problems
-from . import access, choices
-from . import table_pages
-from .responses import keyed_form, open_created
-from .forms import FIRST_ROWS, MOST_PLAYERS, RANDOM_DEALER, NewGameForm, small_number
-from .messages import explain
+from companion.http.extensions import game_creation_limit
+from companion.rules import RULESETS, RuleError, max_hand_range, settings_problems
+from companion.storage import store, table_store
+from companion.web.game.responses import keyed_form, open_created
+from companion.web.shared import access, choices
+from companion.web.shared.forms import (
+    FIRST_ROWS,
+    MOST_PLAYERS,
+    RANDOM_DEALER,
+    NewGameForm,
+    small_number,
+)
+from companion.web.shared.messages import explain
+from companion.web.table import pages as table_pages
 
 
 def _known_names() -> list[str]:

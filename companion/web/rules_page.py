@@ -16,18 +16,28 @@ from typing import Callable, Mapping, Sequence
 
 from babel.lists import format_list
 from flask import abort, make_response, render_template, request
-from flask_babel import LazyString, get_locale
+from flask_babel import LazyString, get_locale, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 from werkzeug.wrappers import Response
 
-from .. import rules, store
-from ..rules import RULESETS, Family, IntRange, Point, card_bids, cards, hook, scoring, seven_up
-from ..rules import settings as engine_settings
-from . import house_rules
-from .explaining import POINT_NAMES
-from .messages import game_name
+from companion import rules
+from companion.rules import (
+    RULESETS,
+    Family,
+    IntRange,
+    Point,
+    card_bids,
+    cards,
+    hook,
+    scoring,
+    seven_up,
+)
+from companion.rules import settings as engine_settings
+from companion.storage import store
+from companion.web.shared import house_rules
+from companion.web.shared.explaining import POINT_NAMES
+from companion.web.shared.messages import game_name
 
 
 @dataclass(frozen=True)

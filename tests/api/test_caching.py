@@ -19,8 +19,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
 
-from companion import rules, store
-from companion.models import db
+from companion import rules
+from companion.storage import store
+from companion.storage.models import db
 
 from .client import Api
 
@@ -76,7 +77,7 @@ def test_the_api_304_reads_the_version_alone(app: Flask, client: FlaskClient,
     api = Api(client)
     game = _played(api)
     etag = client.get(f"/api/v1/games/{game.id}").headers["ETag"]
-    store_cache = app.extensions["companion.caches"]
+    store_cache = app.extensions["companion.storage.caches"]
     for cache in store_cache.values():
         cache.clear()  # a fresh process: nothing cached, and still nothing folded for a 304
     no_fold()
@@ -115,7 +116,7 @@ def test_a_state_read_again_reads_the_version_alone(app: Flask, client: FlaskCli
 def test_the_watchers_204_reads_the_version_alone(app: Flask, client: FlaskClient,
                                                   no_fold: Callable[[], None]) -> None:
     game = _played(Api(client))
-    for cache in app.extensions["companion.caches"].values():
+    for cache in app.extensions["companion.storage.caches"].values():
         cache.clear()
     no_fold()
     with statements(app) as seen:
@@ -269,7 +270,7 @@ def test_a_watchers_page_holds_nothing_of_the_session(make_app: Callable[..., Fl
         assert f'href="/g/{game.id}"' in phone.get("/").get_data(as_text=True)
         pages.append((response.data, response.headers["ETag"]))
     assert pages[0] == pages[1]
-    assert len(app.extensions["companion.caches"]["pages"]) == 1  # rendered once for both
+    assert len(app.extensions["companion.storage.caches"]["pages"]) == 1  # rendered once for both
 
 
 def test_a_scorekeepers_page_keeps_its_forms_and_csrf_token(make_app: Callable[..., Flask]) -> None:
@@ -282,7 +283,7 @@ def test_a_scorekeepers_page_keeps_its_forms_and_csrf_token(make_app: Callable[.
     assert token
     assert set(re.findall(r'name="csrf_token" value="([^"]+)"', page)) == {token.group(1)}
     assert 'class="bid-form"' in page
-    assert not app.extensions["companion.caches"].get("pages")  # never kept for others
+    assert not app.extensions["companion.storage.caches"].get("pages")  # never kept for others
 
 
 def test_a_flashed_message_is_never_answered_304(app: Flask) -> None:
@@ -299,7 +300,7 @@ def test_the_state_cache_agrees_with_a_fold(app: Flask, client: FlaskClient) -> 
     game = _played(Api(client))
     with app.app_context():
         cached = store.load_game(game.id)
-        for cache in app.extensions["companion.caches"].values():
+        for cache in app.extensions["companion.storage.caches"].values():
             cache.clear()
         folded = store.load_game(game.id)
     assert cached.state == folded.state and cached.version == folded.version
@@ -349,5 +350,5 @@ def test_every_watchers_page_is_kept_none_draws_a_csrf_token(
             assert response.headers["ETag"] and response.headers["Cache-Control"] == "private, no-cache"
             with phone.session_transaction() as session:
                 assert "csrf_token" not in session, (stage, url)
-        pages = app.extensions["companion.caches"]["pages"]
+        pages = app.extensions["companion.storage.caches"]["pages"]
         assert len(pages) == 2 * (1 + ("new", "played", "finished").index(stage)), stage

@@ -96,7 +96,7 @@ def test_a_scorekeepers_page_is_compressed_for_its_request_and_never_kept(
     # The same page but for its CSRF token, which is signed with the second it was drawn in.
     assert len({re.sub(rb'[A-Za-z0-9_.-]{40,}', b"TOKEN", page) for page in pages}) == 1
     assert len(compressions) == 2
-    assert not app.extensions["companion.caches"].get("compressed")
+    assert not app.extensions["companion.storage.caches"].get("compressed")
 
 
 def test_the_api_state_is_compressed_once_per_version(
@@ -120,4 +120,4 @@ def test_other_answers_are_compressed_for_their_request(
         answer = client.get("/api/v1/rulesets", headers={"Accept-Encoding": "gzip"})
         assert answer.headers["Content-Encoding"] == "gzip"
     assert len(compressions) == 2
-    assert not client.application.extensions["companion.caches"].get("compressed")
+    assert not client.application.extensions["companion.storage.caches"].get("compressed")

@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.models import IdempotencyKey, db
+from companion.storage.models import IdempotencyKey, db
 
 from .client import Api, Game
 

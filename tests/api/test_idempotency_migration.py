@@ -8,8 +8,9 @@ from pathlib import Path
 import sqlalchemy as sa
 from flask_migrate import downgrade, upgrade
 
-from companion import create_app, store
-from companion.models import db
+from companion import create_app
+from companion.storage import store
+from companion.storage.models import db
 
 BEFORE = "s22_deleted_games"
 

@@ -11,7 +11,7 @@ import brotli
 import rcssmin
 from flask.testing import FlaskClient
 
-from companion.assets import BUNDLES
+from companion.http.assets import BUNDLES
 
 ROOT = Path(__file__).resolve().parents[2]
 

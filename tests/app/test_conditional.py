@@ -1,4 +1,4 @@
-"""Conditional GETs decided in one module (``companion.conditional``) for the pages and the API:
+"""Conditional GETs decided in one module (``companion.http.conditional``) for the pages and the API:
 its decisions, and every 304 and live 204 of the app made by it."""
 
 from __future__ import annotations
@@ -8,8 +8,7 @@ from collections.abc import Callable
 import pytest
 from flask import Flask
 
-from companion import conditional
-
+from companion.http import conditional
 from tests.api.client import Api
 
 

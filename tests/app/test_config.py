@@ -9,8 +9,8 @@ import pytest
 from flask import Flask
 from sqlalchemy import text
 
-from companion import create_app, config
-from companion.models import db
+from companion import config, create_app
+from companion.storage.models import db
 
 
 def _app_in(instance: Path, monkeypatch: pytest.MonkeyPatch) -> Flask:

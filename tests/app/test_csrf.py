@@ -15,7 +15,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import store
+from companion.storage import store
 from tests.api.client import Api
 
 FOREIGN = "https://evil.example"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
-from companion.encodings import chosen
+from companion.http.encodings import chosen
 
 #: Accept-Encoding → the codings that may answer it (None: the body as it is).
 CASES = [

@@ -14,8 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from companion.security import CONTENT_SECURITY_POLICY
-
+from companion.http.security import CONTENT_SECURITY_POLICY
 from tests.api.client import Api
 
 EXPECTED = {

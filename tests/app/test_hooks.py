@@ -14,7 +14,7 @@ from flask import Flask
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
-from companion import extensions
+from companion.http import extensions
 
 GAME = {"ruleset": "oh-hell", "players": ["Ana", "Ben", "Cleo"]}
 

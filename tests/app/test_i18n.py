@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from flask_babel import get_locale
 
-from companion.i18n import safe_next
+from companion.http.i18n import safe_next
 
 
 def _lang(client: FlaskClient, **headers: str) -> str:

@@ -88,11 +88,74 @@ def test_the_graph_sees_the_imports_it_must():
     # The walk itself: module-level, function-level, relative and package imports all found.
     assert "companion.web" in GRAPH["companion.app"]  # inside create_app
     assert GRAPH["companion"] == {"companion.app"}  # in __getattr__, for create_app alone
-    assert "companion.rules" in GRAPH["companion.store"]  # ``from . import rules``
-    assert "companion.web.seven_up" in GRAPH["companion.web.chart"]  # the package it enters
-    assert "companion.web.seven_up.hand_form" in GRAPH["companion.web.chart"]
+    assert "companion.rules" in GRAPH["companion.storage.store"]  # ``from . import rules``
+    assert "companion.web.game.seven_up" in GRAPH["companion.web"]  # the package it enters
+    assert "companion.web.game.seven_up.hand_writes" in GRAPH["companion.web"]
 
 
 def test_no_circle_of_imports():
     circle = _circle()
     assert circle is None, "import circle: " + " → ".join(circle or [])
+
+
+# --- the layers -------------------------------------------------------------------------------
+#
+# docs/architecture.md draws them: the engine at the bottom, then storage, then the HTTP
+# plumbing, then the API and the pages side by side, then the app factory with its
+# configuration, and the production server beside it. A module imports its own layer or those
+# below, never one above, and the API and the pages never import each other.
+
+#: The floors, from the bottom up.
+FLOORS: list[set[str]] = [
+    {"companion.rules"},
+    {"companion.storage"},
+    {"companion.http"},
+    {"companion.api", "companion.web"},
+    {"companion", "companion.app", "companion.config", "companion.paths", "companion.server"},
+]
+#: Across one floor, the imports allowed: the package finds the app factory, which reads its
+#: configuration and paths; the server reads the configuration. Nothing else.
+ACROSS = {("companion", "companion.app"), ("companion.app", "companion.config"),
+          ("companion.app", "companion.paths"), ("companion.server", "companion.config")}
+PARTS = {part: floor for floor, parts in enumerate(FLOORS) for part in parts}
+
+
+def part_of(name: str) -> str:
+    """The part a module belongs to: the longest of the floors' names it is or is inside."""
+    found = [part for part in PARTS if name == part or name.startswith(part + ".")]
+    assert found, f"{name} is in no layer: put it in a package of docs/architecture.md"
+    return max(found, key=len)
+
+
+def wrong_way(graph: dict[str, set[str]]) -> list[str]:
+    """Every import that runs up the floors, or across one where ACROSS does not allow it."""
+    found = []
+    for name, targets in graph.items():
+        here = part_of(name)
+        for target in sorted(targets):
+            there = part_of(target)
+            upward = PARTS[there] > PARTS[here]
+            across = PARTS[there] == PARTS[here] and here != there and (here, there) not in ACROSS
+            if upward or across:
+                found.append(f"{name} → {target}")
+    return found
+
+
+def test_every_module_is_in_a_layer():
+    for name in MODULES:
+        part_of(name)
+
+
+def test_no_import_runs_up_the_layers():
+    assert wrong_way(GRAPH) == []
+
+
+def test_an_upward_import_is_found():
+    # The check itself: storage importing the pages, the engine importing storage, the pages
+    # importing the API, and the HTTP plumbing importing the configuration are each refused.
+    for name, target in [("companion.storage.store", "companion.web.game.pages"),
+                         ("companion.rules.game", "companion.storage.store"),
+                         ("companion.web.game.pages", "companion.api.endpoints"),
+                         ("companion.http.security", "companion.config")]:
+        graph = {**GRAPH, name: GRAPH[name] | {target}}
+        assert wrong_way(graph) == [f"{name} → {target}"]

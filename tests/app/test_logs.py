@@ -17,7 +17,7 @@ import pytest
 from flask import Flask
 from werkzeug.serving import make_server
 
-from companion.security import RedactCapabilities, redact
+from companion.http.security import RedactCapabilities, redact
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "Zq8-sEcReT_t0ken"
@@ -101,7 +101,7 @@ REFUSED = [
 
 def _leaks(text: str) -> bool:
     """The token, or all of it but its first character, in the text or in the text decoded."""
-    from companion.security import _plain
+    from companion.http.security import _plain
 
     return any(secret in form for secret in (TOKEN, TOKEN[1:]) for form in (text, _plain(text)))
 
@@ -164,7 +164,7 @@ def test_the_app_log_hides_the_token(
 
 
 def test_the_filter_is_added_once(app: Flask) -> None:
-    from companion.security import init_app
+    from companion.http.security import init_app
 
     init_app(app)
     filters = [f for f in logging.getLogger("werkzeug").filters if isinstance(f, RedactCapabilities)]

@@ -94,7 +94,7 @@ FORBIDDEN_IMPORTS = {("functools", "lru_cache"), ("functools", "cache"),
                      ("weakref", "WeakValueDictionary")}
 EMPTY_CALLS = {"dict", "OrderedDict", "defaultdict", "WeakKeyDictionary", "WeakValueDictionary"}
 #: Module-level state that is no memo: each entry lives exactly as long as its connection.
-NOT_MEMOS = {("serving.py", "_HEADS")}
+NOT_MEMOS = {("server/worker.py", "_HEADS")}
 
 
 def _modules() -> list[Path]:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import base64
-import json
 import hashlib
+import json
 import re
 import shutil
 import struct
@@ -13,7 +13,7 @@ from pathlib import Path
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.pwa import ASSETS
+from companion.http.pwa import ASSETS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -107,7 +107,7 @@ def test_the_htmx_integrity_hash_matches_the_vendored_file(client: FlaskClient) 
 
 
 def test_every_asset_the_worker_lists_exists() -> None:
-    from companion.assets import BUNDLES
+    from companion.http.assets import BUNDLES
 
     for name in ASSETS:
         for part in BUNDLES.get(name, (name,)):

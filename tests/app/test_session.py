@@ -1,5 +1,5 @@
 """The session cookie: Flask's own signed cookie, ``Secure`` by the request's scheme, and not
-refreshed by a phone's polls (``companion.sessions``)."""
+refreshed by a phone's polls (``companion.http.sessions``)."""
 
 from __future__ import annotations
 

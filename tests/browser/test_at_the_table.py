@@ -384,7 +384,7 @@ def test_a_right_to_left_override_stays_inside_its_name(phone: Phone, live_serve
     game.keep_on(page)
     heading = page.locator("h1.game-title")
     # Each name is isolated: the override cannot reach past its own name.
-    # (its override closed inside its own name: web/names.py)
+    # (its override closed inside its own name: web/shared/names.py)
     assert heading.locator("bdi").all_inner_texts() == ["\u202eAna\u202c", "Ben", "Cleo"]
     ben, cleo = (heading.locator("bdi", has_text=n).bounding_box() for n in ("Ben", "Cleo"))
     assert ben["x"] < cleo["x"]  # still read left to right: Ben before Cleo

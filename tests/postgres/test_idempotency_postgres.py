@@ -11,8 +11,8 @@ import pytest
 from flask import Flask
 from flask_migrate import downgrade, upgrade
 
-from companion import store
-from companion.models import IdempotencyKey, db
+from companion.storage import store
+from companion.storage.models import IdempotencyKey, db
 
 pytestmark = pytest.mark.server
 

@@ -11,8 +11,9 @@ from flask import Flask
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import text
 
-from companion import rules, store
-from companion.models import Game, db
+from companion import rules
+from companion.storage import store
+from companion.storage.models import Game, db
 
 pytestmark = pytest.mark.server
 

@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask_migrate import downgrade, upgrade
 
-from companion.models import Table, db
+from companion.storage.models import Table, db
 from tests.api.client import Api
 from tests.tables.conftest import ONE_CARD, Tables
 

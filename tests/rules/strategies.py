@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from companion.rules import (
     RULESETS,
-    IntRange,
     TIE,
     Beg,
     Bids,
@@ -18,6 +17,7 @@ from companion.rules import (
     Entry,
     GameState,
     Hand,
+    IntRange,
     Settings,
     Suit,
     Tricks,

@@ -5,8 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import (Bids, Phase, RoundNotFound, RuleError, apply, correct_round,
-                             correction_problems, fold, result_entries, undo)
+from companion.rules import (
+    Bids,
+    Phase,
+    RoundNotFound,
+    RuleError,
+    apply,
+    correct_round,
+    correction_problems,
+    fold,
+    result_entries,
+    undo,
+)
 
 from .builders import bids, hand, start, tricks
 from .tables import cards

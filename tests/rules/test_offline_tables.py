@@ -22,8 +22,8 @@ from companion.rules import (
 )
 
 from .builders import play_to_round, start, tricks
-from .tables import SCHEDULES, card
 from .strategies import played_games
+from .tables import SCHEDULES, card
 
 
 def _five_cards(**options: object) -> GameState:

@@ -114,7 +114,7 @@ def test_module_imports_only_the_standard_library(path: Path) -> None:
         "from sqlalchemy import update",
         "import flask_babel as babel",
         "from companion import store",
-        "from companion.models import Game",
+        "from companion.storage.models import Game",
         "import os, werkzeug.utils",
         "def f():\n    import requests",
         "__import__('flask')",

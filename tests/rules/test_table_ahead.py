@@ -8,9 +8,19 @@ from datetime import datetime
 import pytest
 
 from companion.rules import RuleError, table_stats
-from companion.rules.table_stats import (PlayedGame, PlayerFigures, Renames, ahead, game_tally,
-                                         finished_winners, game_winners, player_key,
-                                         renamed, total, wins_over_time)
+from companion.rules.table_stats import (
+    PlayedGame,
+    PlayerFigures,
+    Renames,
+    ahead,
+    finished_winners,
+    game_tally,
+    game_winners,
+    player_key,
+    renamed,
+    total,
+    wins_over_time,
+)
 
 
 def player(name: str, wins: int, finished: int, games: int) -> PlayerFigures:

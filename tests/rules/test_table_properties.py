@@ -10,8 +10,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules import table_stats
-from companion.rules.table_stats import (PlayedGame, PlayedRound, Renames, figures, game_tally,
-                                         renamed, replaced, total)
+from companion.rules.table_stats import (
+    PlayedGame,
+    PlayedRound,
+    Renames,
+    figures,
+    game_tally,
+    renamed,
+    replaced,
+    total,
+)
 
 NAMES = ["Ana", "ana", "Ben", "BEN", "Cleo", "Dev", "Zoë", "zoe\u0308"]
 RULESETS = ["oh-hell", "elevator", "oh-seven", "seven-up"]

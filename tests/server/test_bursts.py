@@ -1,5 +1,5 @@
 """A burst of new connections is taken up a few at a time by each worker
-(``companion.serving.ACCEPT_AT_ONCE``), not one per turn of its event loop, which left the last
+(``companion.server.worker.ACCEPT_AT_ONCE``), not one per turn of its event loop, which left the last
 phone of a burst waiting about a second (the bench measures it: bench/README.md, "Session 24").
 Its door into gunicorn is held here: these tests fail when gunicorn changes how it builds its
 servers, and the fit must then be found again."""
@@ -12,7 +12,7 @@ import pytest
 from gunicorn.http import parser as http_parser
 from gunicorn.workers import ggevent
 
-from companion import serving
+from companion.server import worker as serving
 
 
 def test_gunicorn_builds_its_servers_from_its_module_name_and_accepts_one_a_turn() -> None:

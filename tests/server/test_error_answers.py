@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from companion.security import HEADERS
+from companion.http.security import HEADERS
 
 from .running import Running, raw
 

@@ -10,7 +10,7 @@ import urllib.request
 
 import pytest
 
-from companion.security import redact
+from companion.http.security import redact
 
 from .running import Running, raw
 
@@ -39,7 +39,7 @@ def test_no_token_in_any_log_line(server: Running) -> None:
         raw(server.port, f"GET {link}/{'a' * 9000} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
         # ... and a malformed request line (which gunicorn's warning quotes).
         raw(server.port, f"GET {link} HTTP/9\r\nHost: x\r\n\r\n".encode())
-        # A body cut off midway (answered by companion.serving.WholeBodies).
+        # A body cut off midway (answered by companion.server.worker.WholeBodies).
         raw(server.port, (f"POST {link} HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n"
                           "\r\n{").encode(), close_write=True)
     time.sleep(0.5)  # the log is written by another process

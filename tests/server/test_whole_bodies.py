@@ -1,4 +1,4 @@
-"""``companion.serving.WholeBodies``, in this process: the app sees whole bodies only, a body
+"""``companion.server.worker.WholeBodies``, in this process: the app sees whole bodies only, a body
 that stalls past the deadline is answered 408 (JSON under /api) and its connection given up."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import gevent
 from flask import Flask
 from werkzeug.test import EnvironBuilder
 
-from companion.serving import WholeBodies
+from companion.server.worker import WholeBodies
 
 
 class Trickle:

@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 
-from companion import create_app, store
+from companion import create_app
 from companion.api.serialize import game_json
-
+from companion.storage import store
 from tests.api.live import start_server, stop_server
+
 from .racing import Outcome, check_nothing_lost, http_sender, race
 
 WRITERS = 4

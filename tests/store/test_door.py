@@ -1,6 +1,6 @@
 """One door to the database for games: every statement on the ``games`` table (and the deleted
-games') is made in ``companion/store.py`` and run through ``companion/database.py`` on
-SQLAlchemy's public API; no module touches the driver."""
+games') is made in ``companion/storage/store.py`` and run through
+``companion/storage/database.py`` on SQLAlchemy's public API; no module touches the driver."""
 
 from __future__ import annotations
 
@@ -14,13 +14,12 @@ from typing import Any
 from flask import Flask
 from sqlalchemy import event
 
-from companion.models import db
-
+from companion.storage.models import db
 from tests.api.client import Api
 
 COMPANION = Path(__file__).resolve().parents[2] / "companion"
-STORE = COMPANION / "store.py"
-DOOR = {STORE, COMPANION / "database.py", COMPANION / "models.py"}
+STORE = COMPANION / "storage" / "store.py"
+DOOR = {STORE, COMPANION / "storage" / "database.py", COMPANION / "storage" / "models.py"}
 GAME_SQL = re.compile(r"\b(games|deleted_games)\b", re.IGNORECASE)
 
 
@@ -41,7 +40,7 @@ def test_no_module_reaches_past_sqlalchemy_to_the_driver() -> None:
     private = re.compile(r"raw_connection|driver_connection|dbapi_connection\.|\.cursor\(|"
                          r"bind_processor|result_processor|compile\(dialect")
     for path in sorted(COMPANION.rglob("*.py")):
-        if path == COMPANION / "database.py":
+        if path == COMPANION / "storage" / "database.py":
             # The SQLite pragmas as each connection opens, and the head read (``read_plain``).
             # (``raw_connection`` twice: a kept connection taken, a pooled one for a fallback.)
             assert private.findall(_source(path)) == [

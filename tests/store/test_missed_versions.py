@@ -18,8 +18,9 @@ from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import rules, store
+from companion import rules
 from companion.api.serialize import dumps, game_body, game_json
+from companion.storage import store
 
 Apps = tuple[Flask, Flask]
 
@@ -249,7 +250,7 @@ def test_either_server_always_holds_the_row_s_state_its_json_and_its_body(
             elif move == "correct":
                 game = store.correct_round(game, game.version, *_correction(data, state))
             else:  # a restart: this server knows nothing of the game any more
-                for kept in app.extensions["companion.caches"].values():
+                for kept in app.extensions["companion.storage.caches"].values():
                     kept.clear()
                 game = store.load_game(game_id)
             _agrees_with_its_row(app, game)

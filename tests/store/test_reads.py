@@ -18,9 +18,9 @@ from flask_migrate import upgrade
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from companion import create_app, database, store
-from companion.models import db
-
+from companion import create_app
+from companion.storage import database, store
+from companion.storage.models import db
 from tests.api.client import Api
 
 

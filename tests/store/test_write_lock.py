@@ -13,8 +13,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy.exc import OperationalError
 
-from companion import database, rules, store
-
+from companion import rules
+from companion.storage import database, store
 from tests.api.client import Api
 
 

@@ -9,8 +9,9 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import store
-from companion.models import Game as GameRow, Table, db
+from companion.storage import store
+from companion.storage.models import Game as GameRow
+from companion.storage.models import Table, db
 
 from .conftest import ONE_CARD, Tables
 
@@ -337,7 +338,7 @@ def test_the_pages_ask_the_service(app: Flask, at_table: Tables) -> None:
     table_id, token = at_table.create()
     made = [at_table.game(table_id, token, PLAYERS).id for _ in range(25)]
     with app.test_request_context():
-        from companion import table_store
+        from companion.storage import table_store
 
         state = table_store.figures_of(table_id)
         assert state.figures.games == 25

@@ -8,8 +8,8 @@ import random
 import pytest
 from flask import Flask
 
-from companion import store, table_store
-from companion.caches import cache
+from companion.storage import store, table_store
+from companion.storage.caches import cache
 
 from .conftest import ONE_CARD, Tables
 

@@ -11,8 +11,9 @@ from flask import Flask
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect, text
 
-from companion import create_app, rules, store, table_store
-from companion.models import db
+from companion import create_app, rules
+from companion.storage import store, table_store
+from companion.storage.models import db
 from tests.postgres.conftest import postgres_url  # noqa: F401  (the cluster fixture)
 
 BEFORE = "f28f393e8cd9"

@@ -10,7 +10,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.web import access
+from companion.web.shared import access
 
 from .conftest import ONE_CARD, Tables
 
@@ -303,7 +303,7 @@ def test_watchers_see_the_table_live(client: FlaskClient, at_table: Tables) -> N
     again = html.unescape(re.search(r'hx-get="([^"]+)"', answer.get_data(as_text=True)).group(1))  # type: ignore[union-attr]
     assert client.get(again).status_code == 204
     with client.application.app_context():
-        from companion import table_store
+        from companion.storage import table_store
 
         table_store.delete_table(table_store.load_table(table_id))
     assert client.get(again).status_code == 404

@@ -13,9 +13,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import store, table_store
-from companion.models import Table, db
-from companion.web import access
+from companion.storage import store, table_store
+from companion.storage.models import Table, db
+from companion.web.shared import access
 from tests.api.client import Game
 
 from .conftest import ONE_CARD, Tables

@@ -174,7 +174,7 @@ def test_a_miss_draws_the_image_on_another_thread(client: FlaskClient, at_table:
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """As a game's: the request waits while another thread draws (under gevent, the worker's
     other requests go on), so a miss never holds them for the drawing's 100–250 ms."""
-    from companion.web import standings_image
+    from companion.web.sharing import standings_image
 
     drawn_on: list[int] = []
 
@@ -201,8 +201,8 @@ def test_the_image_of_an_unknown_or_deleted_table_is_404(client: FlaskClient,
 
 
 def test_what_the_image_says(app: object, client: FlaskClient, at_table: Tables) -> None:
-    from companion import table_store
-    from companion.web import table_share
+    from companion.storage import table_store
+    from companion.web.table import share as table_share
 
     table_id, _token = _table(at_table)
     with app.test_request_context():  # type: ignore[attr-defined]
@@ -249,9 +249,9 @@ def test_the_table_page_links_its_games_csv(client: FlaskClient, at_table: Table
 
 def test_names_with_bidi_controls_stay_isolated(app: object, client: FlaskClient,
                                                 at_table: Tables) -> None:
-    from companion import table_store
-    from companion.web import table_share
-    from companion.web.standings_image import drawable
+    from companion.storage import table_store
+    from companion.web.sharing.standings_image import drawable
+    from companion.web.table import share as table_share
 
     # U+202A–U+202E and U+2066–U+2069, each in a name, one left open, one closing nothing.
     names = ["Ana\u2069\u202eboB", "\u202eBob", *(f"{c}Ed{i}{c}x" for i, c in enumerate(CONTROLS))]

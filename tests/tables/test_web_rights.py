@@ -8,8 +8,8 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import store
-from companion.web import access
+from companion.storage import store
+from companion.web.shared import access
 
 from .conftest import ONE_CARD, Tables
 

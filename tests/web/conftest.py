@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import store
+from companion.storage import store
 
 HTMX = {"HX-Request": "true"}
 

@@ -12,7 +12,7 @@ from flask import Flask
 from flask_babel import force_locale
 
 from companion.rules import RuleError, new_settings
-from companion.web import messages
+from companion.web.shared import messages
 
 from .conftest import Table, text
 

@@ -17,8 +17,8 @@ from html.parser import HTMLParser
 import pytest
 from flask.testing import FlaskClient
 
-from companion.web.names import balanced, isolate
-from companion.web.standings_image import drawable
+from companion.web.shared.names import balanced, isolate
+from companion.web.sharing.standings_image import drawable
 
 from .conftest import HTMX, Table
 

@@ -17,8 +17,8 @@ from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect
 
 from companion import rules
-from companion.models import db
-from companion.web.chart import LEVEL_GAP, level_offset, score_chart
+from companion.storage.models import db
+from companion.web.shared.chart import LEVEL_GAP, level_offset, score_chart
 
 from .conftest import HTMX, Table, text
 from .test_looking_back import why

@@ -14,9 +14,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion import rules
-from companion.web.messages import explain
-
+from companion.web.shared.messages import explain
 from tests.api.client import Api, Game
+
 from .conftest import text
 
 #: Two rounds scored and the third begun, per family, as the API takes them: (path, body).
@@ -55,7 +55,7 @@ def engine_answer(app: Flask, game: Game, number: int) -> tuple[str, str | None]
     """What the engine says of round ``number``: scored, open (with the page's sentence and
     the API's message) or not found."""
     with app.test_request_context():
-        from companion import store
+        from companion.storage import store
 
         stored = store.load_game(game.id)
         try:

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from companion import rules
 from companion.rules import Beg, Hand, card_bids, cards, scoring, seven_up
 from companion.rules import settings as engine_settings
-from companion.web.messages import explain
+from companion.web.shared.messages import explain
 
 from .conftest import Table, text
 from .test_seven_up_hands import TWO, seated, tap_hand

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from flask.testing import FlaskClient
 
-from companion.web.error_summary import field_errors
+from companion.web.shared.error_summary import field_errors
 
 from .conftest import Table, new_game_form
 

@@ -8,7 +8,7 @@ from flask import Flask
 
 from companion import rules
 from companion.rules import BidScore, Outcome, Rule
-from companion.web.explaining import bid_lines
+from companion.web.shared.explaining import bid_lines
 
 
 def score(rule: Rule, bid: int, taken: int, base: int, bonus: int) -> BidScore:

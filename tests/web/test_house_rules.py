@@ -14,7 +14,7 @@ from flask import Flask
 from flask_babel import LazyString, force_locale
 
 from companion.rules import RULESETS, IntRange, Option, Ruleset
-from companion.web import house_rules
+from companion.web.shared import house_rules
 
 TRANSLATIONS = Path(__file__).resolve().parents[2] / "companion" / "translations"
 

@@ -10,7 +10,8 @@ from collections.abc import Callable
 import pytest
 from flask.testing import FlaskClient
 
-from companion import rules, store
+from companion import rules
+from companion.storage import store
 
 from .conftest import HTMX, Table, text
 

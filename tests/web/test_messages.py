@@ -16,7 +16,7 @@ from babel.support import NullTranslations
 from flask import Flask
 
 from companion import rules
-from companion.web.messages import MESSAGES, explain
+from companion.web.shared.messages import MESSAGES, explain
 
 from .conftest import Table, text
 

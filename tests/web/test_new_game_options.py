@@ -10,9 +10,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import store
 from companion.rules import RULESETS
-from companion.web import house_rules
+from companion.storage import store
+from companion.web.shared import house_rules
 
 from .conftest import new_game_form, text
 

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import rules, store
+from companion import rules
+from companion.storage import store
 
 from .conftest import HTMX, Table, text
 

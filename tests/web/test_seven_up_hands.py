@@ -8,14 +8,14 @@ The helpers here are shared with the other ``test_seven_up_*`` modules.
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from companion import rules, store
+from companion import rules
 from companion.rules import TIE, Beg, Hand
+from companion.storage import store
 
 from .conftest import Table, text
 

@@ -15,7 +15,7 @@ from companion import rules
 
 from .conftest import HTMX, Table, text
 
-#: Names of left-to-right letters alone need no isolation (companion/web/names.py).
+#: Names of left-to-right letters alone need no isolation (companion/web/shared/names.py).
 FSI = PDI = ""
 
 
@@ -73,7 +73,7 @@ def test_scorekeeper_gets_the_keep_link_qr_behind_a_disclosure(start: Callable[.
 
 
 def test_qr_code_encodes_the_share_link() -> None:
-    from companion.web.share import qr_svg
+    from companion.web.sharing.share import qr_svg
 
     svg = str(qr_svg("http://example.test/g/abc"))
     assert svg.startswith('<svg viewBox="0 0 ') and 'class="qr-code"' in svg
@@ -120,7 +120,7 @@ def test_standings_image_of_an_unknown_game_is_404(client: FlaskClient) -> None:
 
 
 def test_image_text_leaves_out_what_the_font_cannot_draw() -> None:
-    from companion.web.standings_image import _emoji_font, drawable
+    from companion.web.sharing.standings_image import _emoji_font, drawable
 
     emoji = _emoji_font() is not None  # drawn in colour with the emoji font (test_standings_image)
     assert drawable("Ana 🎉") == ("Ana 🎉" if emoji else "Ana")
@@ -137,8 +137,8 @@ def _glyphless_pixels(data: bytes) -> Image.Image:
 
 def test_an_emoji_only_name_is_drawn_as_its_seat(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
     """Without the emoji font (with it, emoji are drawn: test_standings_image)."""
-    from companion.web import standings_image
-    from companion.web.standings_image import Picture, Row, render
+    from companion.web.sharing import standings_image
+    from companion.web.sharing.standings_image import Picture, Row, render
 
     monkeypatch.setattr(standings_image, "EMOJI_FONTS", ())
     standings_image._emoji_font.cache_clear()
@@ -258,7 +258,7 @@ def test_chart_is_on_the_final_standings(start: Callable[..., Table],
 
 def test_chart_of_seven_up_teams_draws_two_lines(start: Callable[..., Table],
                                                   app: Flask) -> None:
-    from companion.web.chart import score_chart
+    from companion.web.shared.chart import score_chart
 
     settings = rules.new_settings("seven-up", ["Ana", "Ben", "Cleo", "Dev"], 0)
     state = rules.fold(settings, [rules.Hand(jacks_turned=0, beg=rules.Beg.RUN, high=0, low=1,
@@ -281,7 +281,7 @@ def test_chart_of_seven_up_teams_draws_two_lines(start: Callable[..., Table],
 ])
 def test_chart_summary_says_how_the_lead_went(app: Flask, rows: tuple[tuple[int, ...], ...],
                                               finished: bool, expected: str) -> None:
-    from companion.web.chart import summary
+    from companion.web.shared.chart import summary
 
     leaders = tuple(tuple(i for i, v in enumerate(row) if v == max(row)) for row in rows)
     with app.test_request_context():
@@ -294,7 +294,7 @@ def test_chart_summary_says_how_the_lead_went(app: Flask, rows: tuple[tuple[int,
 
 def test_seven_up_teams_in_the_chart_the_image_and_the_preview(
         app: Flask, start: Callable[..., Table], watcher: FlaskClient) -> None:
-    from companion import store
+    from companion.storage import store
 
     table = start("seven-up", ["Ana", "Ben", "Cleo", "Dev"], dealer=0, target="7")
     with app.app_context():

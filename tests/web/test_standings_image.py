@@ -12,8 +12,16 @@ from collections.abc import Callable, Iterator
 import pytest
 from PIL import Image, ImageChops
 
-from companion.web import standings_image
-from companion.web.standings_image import MARGIN, SIZE, Picture, Row, render, render_aside, runs
+from companion.web.sharing import standings_image
+from companion.web.sharing.standings_image import (
+    MARGIN,
+    SIZE,
+    Picture,
+    Row,
+    render,
+    render_aside,
+    runs,
+)
 
 HAS_EMOJI_FONT = standings_image._emoji_font() is not None
 

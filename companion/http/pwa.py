@@ -1,0 +1,82 @@
+"""The installable app: the web manifest, the service worker and its offline page.
+
+The service worker is served from ``/sw.js`` so its scope is the whole site. Its first lines are
+written here: the list of static files it keeps for an offline start, and a cache name made from
+their contents, so any change to them installs a new worker that drops the old cache.
+"""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Flask, Response, render_template, url_for
+from flask_babel import gettext as _
+
+from companion.http import assets
+
+bp = Blueprint("pwa", __name__)
+
+#: htmx, vendored from the npm registry (``htmx.org``), pinned, with its Subresource Integrity.
+HTMX = "vendor/htmx-2.0.11.min.js"
+HTMX_INTEGRITY = "sha384-2OatzQy1H+Zd/IIrjr1TcuDGqLXeHhbooAyJY1KdQMKnr4LZ22k31GBLdYKHmVjg"
+
+#: Static files (relative to ``static/``) an offline start needs: the bundles every page loads
+#: (companion/http/assets.py), htmx and the icons. The worker caches them under their fingerprinted
+#: URLs, so a changed file is a new URL and a new cache.
+ASSETS = (
+    "css/site.css",
+    "css/site-seven-up.css",
+    "js/site.js",
+    HTMX,
+    "icons/icon-192.png",
+    "icons/icon-512.png",
+)
+
+
+def _assets_digest() -> str:
+    return assets.digest((*ASSETS, "sw.js"))
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    return assets.serve("manifest.webmanifest")
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    worker = assets.assets().get("sw.js")
+    body = worker.body.decode("utf-8") if worker else ""
+    head = "const CACHE = {};\nconst ASSETS = {};\nconst OFFLINE = {};\n".format(
+        json.dumps("companion-" + _assets_digest()),
+        json.dumps([url_for("static", filename=name) for name in ASSETS] + ["/manifest.webmanifest"]),
+        json.dumps(url_for("pwa.offline")),
+    )
+    response = Response(head + body, mimetype="text/javascript")
+    # The browser checks for a new worker on each visit; never let a cache answer for it.
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/offline")
+def offline() -> Response:
+    """What an installed app shows when it starts without a connection to its server."""
+    response = Response(render_template(
+        "error.html",
+        status=None,
+        title=_("No connection"),
+        message=_("Companion cannot reach its server. Check the Wi-Fi, then try again."),
+    ), mimetype="text/html")
+    # Not HTML's no-store: the service worker keeps this page to show it offline (in this
+    # device's language, hence private).
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def _template_context() -> dict[str, str]:
+    return {"htmx_src": url_for("static", filename=HTMX), "htmx_integrity": HTMX_INTEGRITY,
+            "favicon": assets.data_uri("icons/icon-192.png")}
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(bp)
+    app.context_processor(_template_context)

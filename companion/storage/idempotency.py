@@ -1,0 +1,240 @@
+"""Writes that are safe to repeat (docs/api.md, "Writes that are safe to repeat"): a phone on
+poor Wi-Fi sends a write again under the same ``Idempotency-Key``, and it is applied once.
+
+How a write endpoint uses it, in one line after its token is checked and before its body is
+read (the API's ``api.endpoints.keyed``, the pages' ``web.responses.keyed_form`` wrap it)::
+
+    guard(scope, key, fingerprint, status=200, game_id=..., answer=...)
+
+- a key seen with the same write raises ``Replayed`` carrying ``answer(record)`` (the current
+  game or table, with the first answer's ``record.status``) marked ``Idempotent-Replayed: true``;
+- a key seen with another write raises ``KeyReused`` (422 ``idempotency-key``), a malformed one
+  ``MalformedKey`` (400);
+- a new key is noted for this request: the store records it in the very transaction of the
+  write (``rows_for_write`` for a game's entry, undo or correction, ``add_creation`` for a new
+  game), so a write and its key are committed together or not at all, and a refused write
+  (409, 422) leaves its key unused.
+
+A key is kept as its SHA-256 (never in the clear): a creation's edit token is sealed under a key
+derived from the Idempotency-Key (HMAC-SHA256 as keystream and tag), so the database alone
+cannot open it. A game's keys stay as long as its last ``KEY_VERSIONS`` versions (at least its
+last 256 writes), and go with the game; creation keys are kept ``CREATION_HOURS``.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from flask import g
+from sqlalchemy import bindparam, delete, insert, select
+from sqlalchemy.sql.dml import UpdateBase
+from werkzeug.wrappers import Response
+
+from companion.storage.models import IdempotencyKey, db, utcnow
+
+#: 1 to 64 characters of ``A-Z a-z 0-9 _ -``; a creation's at least 22 (128 random bits).
+KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
+CREATION_KEY = re.compile(r"[A-Za-z0-9_-]{22,64}")
+#: How many of a game's last versions keep their keys (pruned every ``PRUNE_EVERY`` versions).
+KEY_VERSIONS = 512
+PRUNE_EVERY = 64
+CREATION_HOURS = 24
+#: The header a replayed answer carries.
+REPLAYED = "Idempotent-Replayed"
+
+
+class MalformedKey(ValueError):
+    """Not 1 to 64 characters of ``A-Z a-z 0-9 _ -`` (a creation's: 22 to 64)."""
+
+    def __init__(self, creation: bool) -> None:
+        super().__init__("the Idempotency-Key must be " + (
+            "22 to 64" if creation else "1 to 64") + " characters of A-Z a-z 0-9 _ -")
+        self.creation = creation
+
+
+class KeyReused(Exception):
+    """The key was used already, with another write."""
+
+
+class Replayed(Exception):
+    """The key was used already with this very write: ``response`` answers as the first did."""
+
+    def __init__(self, response: Response) -> None:
+        super().__init__("replayed")
+        self.response = response
+
+
+@dataclass(frozen=True)
+class Record:
+    """What the first write under a key answered: its status and, for a creation, what it made
+    and its edit token (opened with the key)."""
+
+    status: int
+    resource: str | None
+    token: str | None
+
+
+@dataclass(frozen=True)
+class _Pending:
+    scope: str
+    key: str
+    fingerprint: str
+    status: int
+    game_id: str | None
+    creation: bool
+    answer: Callable[[Record], Response]
+
+
+def fingerprint(method: str, path: str, body: Any) -> str:
+    """The same write: method, path and parsed body equal (objects compared whatever the order
+    of their fields)."""
+    text = json.dumps([method.upper(), path, body], sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def checked_key(sent: str | None, creation: bool = False) -> str | None:
+    """The key as sent (``None``: no key), or ``MalformedKey``."""
+    if sent is None:
+        return None
+    if not (CREATION_KEY if creation else KEY).fullmatch(sent):
+        raise MalformedKey(creation)
+    return sent
+
+
+def _hash(key: str) -> str:
+    return hashlib.sha256(key.encode("ascii")).hexdigest()
+
+
+def guard(scope: str, key: str | None, fingerprint_: str, *, status: int,
+          answer: Callable[[Record], Response], game_id: str | None = None,
+          creation: bool = False) -> None:
+    """Check ``key`` for a write about ``scope`` (a game's or table's id, or a creation's
+    path): raise ``Replayed`` or ``KeyReused`` for a key seen, else note it for the write."""
+    key = checked_key(key, creation)
+    if key is None:
+        return
+    pending = _Pending(scope, key, fingerprint_, status, game_id, creation, answer)
+    _replay_if_known(pending)
+    g.companion_idempotency = pending
+
+
+def _replay_if_known(pending: _Pending) -> None:
+    found = db.session.execute(
+        select(IdempotencyKey.fingerprint, IdempotencyKey.status, IdempotencyKey.resource,
+               IdempotencyKey.sealed, IdempotencyKey.created_at)
+        .where(IdempotencyKey.scope == pending.scope,
+               IdempotencyKey.key_hash == _hash(pending.key))).first()
+    if found is None:
+        return
+    if pending.creation and _expired(found.created_at):
+        return  # past its 24 hours: a new creation (the old row goes at the next one)
+    if found.fingerprint != pending.fingerprint:
+        raise KeyReused()
+    token = _open(pending.key, found.sealed) if found.sealed else None
+    response = pending.answer(Record(found.status, found.resource, token))
+    response.headers[REPLAYED] = "true"
+    raise Replayed(response)
+
+
+def replay_after_conflict() -> Response | None:
+    """After a write lost its race (409): when the very same write under the same key won it
+    (the phone sent it twice at once), the answer a replay gets; else ``None``."""
+    pending = g.pop("companion_idempotency", None)
+    if not isinstance(pending, _Pending):
+        return None
+    try:
+        _replay_if_known(pending)
+    except Replayed as replayed:
+        return replayed.response
+    except KeyReused:
+        return None  # another write won under that key: the conflict stands
+    return None
+
+
+def _expired(created_at: Any) -> bool:
+    moment = created_at if created_at.tzinfo else created_at.replace(tzinfo=utcnow().tzinfo)
+    return bool(moment < utcnow() - timedelta(hours=CREATION_HOURS))
+
+
+# --- what the store writes with the write --------------------------------------------------
+
+_TABLE = IdempotencyKey.__table__
+_INSERT = insert(_TABLE).values(
+    scope=bindparam("scope"), key_hash=bindparam("key_hash"), fingerprint=bindparam("fingerprint"),
+    status=bindparam("status"), game_id=bindparam("key_game_id"), version=bindparam("version"),
+    resource=bindparam("resource"), sealed=bindparam("sealed"), created_at=bindparam("created_at"))
+_PRUNE = delete(_TABLE).where(_TABLE.c.scope == bindparam("scope"),
+                              _TABLE.c.version <= bindparam("oldest"))
+
+
+def rows_for_write(scope: str, version: int) -> Sequence[tuple[UpdateBase, Mapping[str, Any]]]:
+    """The statements that record this request's key with its write of ``scope`` making
+    ``version`` (none without a key), to run in the write's own transaction."""
+    pending = g.get("companion_idempotency") if g else None
+    if not isinstance(pending, _Pending) or pending.scope != scope or pending.creation:
+        return ()
+    # Left in ``g``: when the UPDATE finds the version gone, ``replay_after_conflict`` asks.
+    statements: list[tuple[UpdateBase, Mapping[str, Any]]] = [(_INSERT, {
+        "scope": scope, "key_hash": _hash(pending.key), "fingerprint": pending.fingerprint,
+        "status": pending.status, "key_game_id": pending.game_id, "version": version,
+        "resource": None, "sealed": None, "created_at": utcnow()})]
+    if version % PRUNE_EVERY == 0 and version > KEY_VERSIONS:
+        statements.append((_PRUNE, {"scope": scope, "oldest": version - KEY_VERSIONS}))
+    return statements
+
+
+def add_creation(session: Any, resource: str, token: str, game_id: str | None) -> None:
+    """Add this request's creation key (if it has one) to ``session`` before its commit: what
+    was made, and its edit token sealed under the key; older than a day, the scope's others go."""
+    pending = g.get("companion_idempotency") if g else None
+    if not isinstance(pending, _Pending) or not pending.creation:
+        return
+    now = utcnow()
+    session.execute(delete(_TABLE).where(
+        _TABLE.c.scope == pending.scope, _TABLE.c.created_at < now - timedelta(hours=CREATION_HOURS)))
+    session.add(IdempotencyKey(
+        scope=pending.scope, key_hash=_hash(pending.key), fingerprint=pending.fingerprint,
+        status=pending.status, game_id=game_id, version=None, resource=resource,
+        sealed=_seal(pending.key, token), created_at=now))
+
+
+# --- the sealed edit token -----------------------------------------------------------------
+
+def _secret(key: str) -> bytes:
+    # Not the stored hash (SHA-256 of the key): an HMAC of the key under a label of its own.
+    return hmac.new(key.encode("ascii"), b"companion: creation answer", hashlib.sha256).digest()
+
+
+def _stream(secret: bytes, length: int) -> bytes:
+    blocks = (hmac.new(secret, b"stream" + i.to_bytes(4, "big"), hashlib.sha256).digest()
+              for i in range((length + 31) // 32))
+    return b"".join(blocks)[:length]
+
+
+def _seal(key: str, token: str) -> str:
+    """The token encrypted under the key (each key seals one token: no nonce needed), with a
+    tag, URL-safe base64."""
+    secret = _secret(key)
+    plain = token.encode("utf-8")
+    cipher = bytes(a ^ b for a, b in zip(plain, _stream(secret, len(plain))))
+    tag = hmac.new(secret, b"tag" + cipher, hashlib.sha256).digest()[:16]
+    return base64.urlsafe_b64encode(tag + cipher).decode("ascii")
+
+
+def _open(key: str, sealed: str) -> str | None:
+    """The token sealed under ``key``, or ``None`` when the tag does not match."""
+    secret = _secret(key)
+    raw = base64.urlsafe_b64decode(sealed.encode("ascii"))
+    tag, cipher = raw[:16], raw[16:]
+    if not hmac.compare_digest(tag, hmac.new(secret, b"tag" + cipher, hashlib.sha256).digest()[:16]):
+        return None
+    return bytes(a ^ b for a, b in zip(cipher, _stream(secret, len(cipher)))).decode("utf-8")

@@ -1,0 +1,402 @@
+"""Games in the database, below both the API and the pages: the one door through which every
+read and write of a game's row passes. Every rule is the engine's; this module only stores
+entries.
+
+Its interface, one style for each need:
+
+- **read the head** (``game_head``: the version and the edit token's hash, what a 304 or 204
+  needs: a Core ``select`` compiled once and run on the driver's cursor, ``database.read_plain``)
+  and **read the row** (``load_game``, ``load_games``, ``table_game_versions``: Core ``select``
+  on a pooled connection, ``database.read_one``, ``database.read_all``);
+- **write an entry** (``add_entry``, ``undo_entry``, ``correct_round``, ``record_rematch``): one
+  Core ``UPDATE … WHERE version = :seen`` in a transaction of its own (``database.write``),
+  with what must commit with it (the request's Idempotency-Key, the table's version);
+- **create** (``create_game``) and **delete** (``delete_game``, and a table's games leaving it,
+  ``leave_table``; ``join_table``): the request's ORM session, which the creation's key and the
+  table's change join.
+
+A write reads the game, lets the engine check the change, then updates the row only if its
+version is still the one the writer saw. Of two phones entering the same round, exactly one
+wins; the other gets ``VersionConflict`` with the game as it now is.
+
+Reads cost what they must: ``load_game`` reads the head and takes the game from the
+per-process cache of ``(id, version)`` (``companion.storage.caches``), reading the whole row and folding
+its entries only on a miss. A write applies its one change to the state of the version it read.
+The database stays the only truth: a version, once written, never changes meaning, so any number
+of app servers can share the database, each with its own cache. A game keeps, beside its state,
+the JSON of its entries as the row holds them, so that a miss (another worker wrote the versions
+since) compares the row's list with the latest state this process knows and folds only the
+entries past it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
+
+from sqlalchemy import bindparam, literal_column, select, update
+from sqlalchemy.orm import Session, scoped_session
+
+from companion import rules
+from companion.storage import database, idempotency
+from companion.storage.caches import cache
+from companion.storage.models import DeletedGame, Game, Table, db, utcnow
+
+VERSION_FIRST = 1
+
+
+class GameNotFound(LookupError):
+    """No game has that id."""
+
+
+class VersionConflict(Exception):
+    """The game moved on since the version the writer saw; ``game`` is the game now."""
+
+    def __init__(self, game: StoredGame) -> None:
+        super().__init__(f"game {game.id} is at version {game.version}")
+        self.game = game
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    id: str
+    version: int
+    state: rules.GameState
+    created_at: datetime
+    updated_at: datetime
+    _token_hash: str
+    #: The settings and ``entry_to_json`` of each entry of ``state``, as the row holds them:
+    #: what the next fold compares. Shared, never changed.
+    _settings_json: Mapping[str, Any] = field(compare=False, repr=False)
+    _entries_json: list[dict[str, Any]] = field(compare=False, repr=False)
+    #: The table the game is played at (joining or leaving one makes a new version).
+    table_id: str | None = None
+    #: The latest rematch of this game (its id), once one was made.
+    rematch_id: str | None = None
+
+    @property
+    def settings(self) -> rules.Settings:
+        return self.state.settings
+
+    def token_matches(self, token: str | None) -> bool:
+        """True when ``token`` is this game's edit token (compared in constant time)."""
+        if not token:
+            return False
+        return hmac.compare_digest(_hash(token), self._token_hash)
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_game_id() -> str:
+    """128 random bits, URL-safe: the game id is the read-only share capability."""
+    return secrets.token_urlsafe(16)
+
+
+def new_edit_token() -> str:
+    """192 random bits: the capability to write."""
+    return secrets.token_urlsafe(24)
+
+
+@dataclass(frozen=True)
+class GameHead:
+    """What a game's row says without its entries: enough to answer "has anything changed?"."""
+
+    id: str
+    version: int
+    _token_hash: str
+
+    def token_matches(self, token: str | None) -> bool:
+        if not token:
+            return False
+        return hmac.compare_digest(_hash(token), self._token_hash)
+
+
+_GAMES = Game.__table__
+#: The version alone (and the token's hash, to tell the scorekeeper): what a 304 or 204 needs.
+_HEAD = (select(_GAMES.c.version, _GAMES.c.edit_token_hash)
+         .where(_GAMES.c.id == bindparam("game_id")))
+
+
+def cached_state(game_id: str, version: int) -> rules.GameState | None:
+    found = cache("games").get((game_id, version))
+    return found.state if isinstance(found, StoredGame) else None
+
+
+def _cache_game(game: StoredGame) -> None:
+    """Cache the game at this version (its state, times and token hash never change) and note it
+    as the latest this process knows, for the next fold to start from."""
+    cache("games").put((game.id, game.version), game)
+    latest = cache("latest")
+    known = latest.get(game.id)
+    if not isinstance(known, StoredGame) or known.version < game.version:
+        latest.put(game.id, game)
+
+
+class _Row(NamedTuple):
+    """A game's row as ``_ROW`` reads it (the model's attribute names)."""
+
+    id: str
+    settings: dict[str, Any]
+    entries: list[dict[str, Any]]
+    version: int
+    created_at: datetime
+    updated_at: datetime
+    edit_token_hash: str
+    table_id: str | None = None
+    rematch_id: str | None = None
+
+
+def _fold(row: _Row) -> tuple[rules.GameState, list[dict[str, Any]]]:
+    """The row's state and its entries' JSON. When this process knows an older state of the game
+    whose entries start the row's (another app server or worker wrote the newer ones), only the
+    rest is parsed and applied: the JSON lists are compared, not the entries; after an undo or a
+    correction elsewhere, everything is folded again."""
+    known = cache("latest").get(row.id)
+    if (isinstance(known, StoredGame) and known.version < row.version
+            and known._settings_json == row.settings):
+        start = len(known._entries_json)
+        if row.entries[:start] == known._entries_json:
+            state = known.state
+            for data in row.entries[start:]:
+                state = rules.apply(state, rules.entry_from_json(state.settings, data))
+            return state, known._entries_json + _json(state.entries[start:])
+    settings = rules.settings_from_json(row.settings)
+    state = rules.fold(settings, [rules.entry_from_json(settings, e) for e in row.entries])
+    return state, _json(state.entries)
+
+
+def _json(entries: Sequence[rules.Entry]) -> list[dict[str, Any]]:
+    # As written again: the kept list is always the engine's JSON of the state's entries.
+    return [rules.entry_to_json(e) for e in entries]
+
+
+def _stored(row: _Row) -> StoredGame:
+    found = cache("games").get((row.id, row.version))
+    if isinstance(found, StoredGame):
+        return found
+    state, entries_json = _fold(row)
+    game = StoredGame(
+        id=row.id,
+        version=row.version,
+        state=state,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        _token_hash=row.edit_token_hash,
+        _settings_json=row.settings,
+        _entries_json=entries_json,
+        table_id=row.table_id,
+        rematch_id=row.rematch_id,
+    )
+    _cache_game(game)
+    return game
+
+
+#: A write: only if the version is still the one the writer saw (optimistic concurrency).
+_WRITE = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("game_id"), _GAMES.c.version == bindparam("seen"))
+    .values(entries=bindparam("entries"), version=bindparam("next"), updated_at=bindparam("now"))
+)
+
+#: The whole row: what a miss folds (``_Row``'s fields, in order).
+_ROW = select(*(_GAMES.c[name] for name in _Row._fields))
+_ROW_BY_ID = _ROW.where(_GAMES.c.id == bindparam("game_id"))
+
+
+def game_head(game_id: str) -> GameHead | None:
+    """The game's version and token hash, or ``None`` for no such game: no entries, no fold."""
+    if not game_id:
+        return None
+    row = database.read_plain(_HEAD, {"game_id": game_id})
+    return None if row is None else GameHead(game_id, row[0], row[1])
+
+
+def create_game(
+    ruleset: object,
+    players: object,
+    first_dealer: object = 0,
+    options: Mapping[str, object] | None = None,
+    table_id: str | None = None,
+) -> tuple[StoredGame, str]:
+    """A new game and its edit token (returned once; only its hash is kept), at the table
+    ``table_id`` if one is named."""
+    settings = rules.new_settings(ruleset, players, first_dealer, options)
+    token = new_edit_token()
+    now = utcnow()
+    row = _Row(new_game_id(), settings.to_json(), [], VERSION_FIRST, now, now, _hash(token),
+               table_id)
+    db.session.add(Game(ruleset=settings.ruleset.id, **row._asdict()))
+    if table_id is not None:
+        db.session.execute(_MOVE_TABLE, {"table_id": table_id, "game_id": row.id})
+    # Its key, if it has one, belongs to no game: deleting the game must not delete the key, or
+    # a replay after the deletion would make the game again (docs/api.md: a key of a game since
+    # deleted answers 404); it goes after its 24 hours, as every creation key.
+    idempotency.add_creation(db.session, row.id, token, game_id=None)
+    db.session.commit()
+    return _stored(row), token
+
+
+def load_game(game_id: str) -> StoredGame:
+    """The game at its latest version: from the cache by its version alone, else the whole row
+    read and folded (and kept)."""
+    head = game_head(game_id)
+    if head is None:
+        raise GameNotFound(game_id)
+    found = cache("games").get((game_id, head.version))
+    if isinstance(found, StoredGame):
+        return found
+    # A miss: read the whole row (it may have moved on since the head: take it as it is now).
+    row = database.read_one(_ROW_BY_ID, {"game_id": game_id})
+    if row is None:
+        raise GameNotFound(game_id)
+    return _stored(_Row(*row))
+
+
+def load_games(game_ids: Sequence[str]) -> list[StoredGame]:
+    """The games that exist among ``game_ids``, in that order (for a device's game list)."""
+    if not game_ids:
+        return []
+    rows = {row[0]: _Row(*row) for row in database.read_all(
+        _ROW.where(_GAMES.c.id.in_(list(game_ids))), {})}
+    return [_stored(rows[i]) for i in game_ids if i in rows]
+
+
+def delete_game(game_id: str) -> None:
+    """Remove a game and its entries for good (``GameNotFound`` if there is none), keeping only
+    its id and when, in the same transaction (``was_deleted``); its table's version moves."""
+    db.session.execute(_MOVE_TABLE_OF_GAME, {"game_id": game_id})
+    result = db.session.execute(db.delete(Game).where(Game.id == game_id))
+    if result.rowcount != 1:  # type: ignore[attr-defined]
+        db.session.rollback()
+        raise GameNotFound(game_id)
+    db.session.add(DeletedGame(id=game_id, deleted_at=utcnow()))
+    db.session.commit()
+
+
+def was_deleted(game_id: str) -> bool:
+    """Whether a game of this id was deleted by its scorekeeper (asked only once none is found,
+    so that its watchers are told so)."""
+    return database.read_one(_DELETED, {"game_id": game_id}) is not None
+
+
+_DELETED = (select(DeletedGame.__table__.c.id)
+            .where(DeletedGame.__table__.c.id == bindparam("game_id")))
+
+
+def _write(current: StoredGame, version: int,
+           change: Callable[[rules.GameState], rules.GameState]) -> StoredGame:
+    """Write ``change`` of the game as this request read it, if ``version`` is still the one
+    in the database (``VersionConflict`` with the game as it is now, otherwise)."""
+    if current.version != version:
+        raise VersionConflict(current)
+    new_state = change(current.state)  # a RuleError here leaves the game as it was
+    entries_json = _json(new_state.entries)
+    now = utcnow()
+    # In the write's own transaction, when it changed the row: the request's key, if it has one,
+    # and the version of the game's table, if it is played at one.
+    then = [*idempotency.rows_for_write(current.id, version + 1), *_table_moves(current)]
+    written_rows = database.write(_WRITE, {
+        "game_id": current.id, "seen": version, "next": version + 1, "now": now,
+        "entries": entries_json,
+    }, then=then)
+    if written_rows != 1:
+        raise VersionConflict(load_game(current.id))
+    written = StoredGame(current.id, version + 1, new_state, current.created_at, now,
+                         current._token_hash, current._settings_json, entries_json,
+                         current.table_id, current.rematch_id)
+    _cache_game(written)
+    return written
+
+
+def add_entry(game: StoredGame, version: int, entry: rules.Entry) -> StoredGame:
+    """Record one entry (bids, tricks or a Seven-Up hand) after the engine accepts it."""
+    return _write(game, version, lambda state: rules.apply(state, entry))
+
+
+def undo_entry(game: StoredGame, version: int) -> StoredGame:
+    """Remove the last entry."""
+    return _write(game, version, rules.undo)
+
+
+def correct_round(game: StoredGame, version: int, number: int,
+                  entries: Sequence[rules.Entry]) -> StoredGame:
+    """Replace a scored round's result; everything after it is folded again."""
+    return _write(game, version, lambda state: rules.correct_round(state, number, entries))
+
+
+# A table's version moves with every write to any of its games (docs/api.md, "Tables"), in the
+# write's own transaction, so that the table's ETag is never stale; the table notes which game
+# changed, so that its figures are brought up to date from that game alone
+# (``companion.storage.table_store``). A game at no table keeps the one-statement write above. The "+ 1" is
+# a literal: these run as ``then`` statements of ``database.write``, whose parameters are named.
+_TABLES = Table.__table__
+_MOVE_TABLE = (update(_TABLES).where(_TABLES.c.id == bindparam("table_id"))
+               .values(version=_TABLES.c.version + literal_column("1"),
+                       changed_game=bindparam("game_id")))
+_MOVE_TABLE_OF_GAME = (
+    update(_TABLES)
+    .where(_TABLES.c.id == select(_GAMES.c.table_id)
+           .where(_GAMES.c.id == bindparam("game_id")).scalar_subquery())
+    .values(version=_TABLES.c.version + literal_column("1"), changed_game=bindparam("game_id")))
+
+
+def _table_moves(game: StoredGame) -> list[tuple[Any, Mapping[str, Any]]]:
+    """What a write to ``game`` runs beside its UPDATE: its table's version moved (none for a
+    game at no table, whose write stays one statement)."""
+    if game.table_id is None:
+        return []
+    return [(_MOVE_TABLE, {"table_id": game.table_id, "game_id": game.id})]
+
+
+#: A rematch recorded on the game it follows: a change of the game, so its version moves (its
+#: ETag, and the watchers' ``?v=`` poll, see it), whatever version it is at.
+_REMATCH = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("game_id"))
+    .values(rematch_id=bindparam("rematch_id"), version=_GAMES.c.version + literal_column("1"),
+            updated_at=bindparam("now"))
+)
+
+
+def record_rematch(game_id: str, rematch_id: str) -> None:
+    """Note ``rematch_id`` as the latest rematch of the game (``GameNotFound`` if it is gone)."""
+    if database.write(_REMATCH, {"game_id": game_id, "rematch_id": rematch_id, "now": utcnow()},
+                      then=[(_MOVE_TABLE_OF_GAME, {"game_id": game_id})]) != 1:  # its table's
+        raise GameNotFound(game_id)
+
+
+# --- a table's games (``companion.storage.table_store`` asks, in its own transaction) ---------------------
+
+_TABLE_GAMES = (select(_GAMES.c.id, _GAMES.c.version)
+                .where(_GAMES.c.table_id == bindparam("table_id"))
+                .order_by(_GAMES.c.created_at, _GAMES.c.id))
+
+
+def table_game_versions(table_id: str) -> list[tuple[str, int]]:
+    """The table's games as ``(id, version)``, oldest first."""
+    return [(gid, version) for gid, version in
+            database.read_all(_TABLE_GAMES, {"table_id": table_id})]
+
+
+def join_table(session: Session | scoped_session[Any], game: StoredGame, table_id: str) -> bool:
+    """Put ``game`` at the table in ``session`` (its version moves: its JSON links to the table),
+    if it is still at the version read and at no table; whether it was. The caller moves the
+    table's version and commits."""
+    result = session.execute(
+        update(_GAMES).where(_GAMES.c.id == game.id, _GAMES.c.version == game.version,
+                             _GAMES.c.table_id.is_(None))
+        .values(table_id=table_id, version=_GAMES.c.version + 1, updated_at=utcnow()))
+    return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+
+def leave_table(session: Session | scoped_session[Any], table_id: str) -> None:
+    """Every game of the table at no table any more, in ``session`` (each game's version moves);
+    the caller deletes the table and commits."""
+    session.execute(update(_GAMES).where(_GAMES.c.table_id == table_id)
+                    .values(table_id=None, version=_GAMES.c.version + 1, updated_at=utcnow()))

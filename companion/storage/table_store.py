@@ -1,0 +1,512 @@
+"""Tables in the database (docs/rules.md section 7): create, read, join, rename, delete, and
+the table's figures, which the engine adds up (``rules.table_stats``).
+
+A table's ``version`` moves with every change of the table (a join, a rename) and, in the same
+transaction, with every write to any of its games (``store``: write, undo, correction,
+deletion, a new game at the table), so ``(table id, version)`` names one state of the table
+and its answers can be kept by it.
+
+Its figures are never folded from all its games on a request. Each game is kept as the
+``PlayedGame`` of its ``(id, version)``; the table's games, oldest first, are cut into blocks
+whose ends depend on the games' ids alone (a game ends a block when its id hashes to 0 mod
+``BLOCK``), and each block's ``Tally`` is kept by its games' ``(id, version)`` and the table's
+renames. The table notes which game made each version (``changed_game``): from the state of
+the version just before, a write to one game changes that game's tally in its block's and the
+block's in the sum (``table_stats.replaced``: counters taken out and added, a maximum looked
+for again only when the old tally held it), with no read of the table's other games.
+Otherwise (another process made the versions between, a game is new at the table, a rename)
+the games' versions are read again and only the blocks that changed are added up anew.
+Kept in ``companion.storage.caches``: ``table-games``, ``table-blocks``, ``table-figures`` (by table
+version), ``table-latest`` (the latest state of each table this process knows).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import unicodedata
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import bindparam, select, update
+
+from companion import rules
+from companion.rules import table_stats
+from companion.rules.table_stats import PlayedGame, Renames, TableFigures, Tally
+from companion.storage import database, idempotency, store
+from companion.storage.caches import cache
+from companion.storage.models import Table, db, utcnow
+
+NAME_MAX = 40
+#: Games per block of the figures' partial sums, on average.
+BLOCK = 32
+
+_TABLES = Table.__table__
+
+
+class TableNotFound(LookupError):
+    """No table has that id."""
+
+
+class TableRefused(ValueError):
+    """Against the table's rules (docs/api.md's 422 code ``table``): a game at another table,
+    or a table's name empty or too long. ``field`` names the input at fault."""
+
+    def __init__(self, message: str, field: str, unshowable: bool = False) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.unshowable = unshowable  # a name's character, not its length
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_table_id() -> str:
+    """128 random bits, URL-safe: the table's id is its read-only share capability."""
+    return secrets.token_urlsafe(16)
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    id: str
+    name: str
+    version: int
+    renames: Renames
+    created_at: datetime
+    _token_hash: str
+    #: The game whose change made this version, if one did.
+    changed_game: str | None = None
+
+    def token_matches(self, token: str | None) -> bool:
+        """True when ``token`` is this table's edit token (compared in constant time)."""
+        if not token:
+            return False
+        return hmac.compare_digest(_hash(token), self._token_hash)
+
+
+def clean_table_name(raw: object) -> str:
+    """1–40 characters after trimming, something visible among them and nothing that cannot
+    be shown (as a player's name: ``rules.clean_name``), or ``TableRefused``."""
+    if not isinstance(raw, str):
+        raise TableRefused("a table's name must be text", "name")
+    name = unicodedata.normalize("NFC", raw).strip()
+    if not rules.shows_something(name) or len(name) > NAME_MAX:
+        length = len(name) if rules.shows_something(name) else 0
+        raise TableRefused(f"a table's name is 1–{NAME_MAX} characters long, not {length}",
+                           "name")
+    if not rules.showable(name):
+        raise TableRefused("a table's name holds a character that cannot be shown", "name",
+                           unshowable=True)
+    return name
+
+
+def create_table(name: object, game: store.StoredGame | None = None) -> tuple[StoredTable, str]:
+    """A new table and its edit token (returned once; only its hash is kept). With ``game``
+    (at no table yet), the game joins it in the same transaction: the table is made with its
+    first game or not at all (``TableRefused``, a ``RuleError`` or ``VersionConflict`` as
+    ``join`` refuses)."""
+    clean = clean_table_name(name)
+    if game is not None:
+        _joinable(game, None, Renames(()))
+    token = store.new_edit_token()
+    table = Table(id=new_table_id(), name=clean, edit_token_hash=_hash(token), version=1,
+                  renames=[], created_at=utcnow())
+    db.session.add(table)
+    idempotency.add_creation(db.session, table.id, token, game_id=None)  # its key, if it has one
+    if game is not None:
+        db.session.flush()  # the table's row first: the game's row points at it
+        _seat(game, table.id)
+    db.session.commit()
+    return _stored(table.id, clean, 1, [], table.created_at, table.edit_token_hash), token
+
+
+def _stored(table_id: str, name: str, version: int, renames: list[list[str]],
+            created_at: datetime, token_hash: str, changed_game: str | None = None) -> StoredTable:
+    return StoredTable(table_id, name, version,
+                       Renames(tuple((str(a), str(b)) for a, b in renames)),
+                       created_at, token_hash, changed_game)
+
+
+#: The table's row, as ``load_table`` reads it; its version alone, as a 304 needs.
+_ROW = select(*(_TABLES.c[name] for name in (
+    "name", "version", "renames", "created_at", "edit_token_hash", "changed_game"))).where(
+    _TABLES.c.id == bindparam("table_id"))
+_VERSION = select(_TABLES.c.version).where(_TABLES.c.id == bindparam("table_id"))
+
+
+def table_version(table_id: str) -> int | None:
+    """The table's version alone (what a 304 needs), or ``None`` for no such table."""
+    row = database.read_plain(_VERSION, {"table_id": table_id})
+    return None if row is None else int(row[0])
+
+
+def load_table(table_id: str) -> StoredTable:
+    row = database.read_one(_ROW, {"table_id": table_id})
+    if row is None:
+        raise TableNotFound(table_id)
+    return _stored(table_id, *row)
+
+
+def token_opens(game: store.StoredGame, token: str | None) -> bool:
+    """True when ``token`` is the edit token of the game's table: it may do in the game all
+    that the game's own token may."""
+    if game.table_id is None or not token:
+        return False
+    row = database.read_one(_TOKEN, {"table_id": game.table_id})
+    return row is not None and hmac.compare_digest(_hash(token), row[0])
+
+
+_TOKEN = select(_TABLES.c.edit_token_hash).where(_TABLES.c.id == bindparam("table_id"))
+
+
+# --- the games of a table -------------------------------------------------------------------
+
+def game_versions(table_id: str) -> list[tuple[str, int]]:
+    """The table's games as ``(id, version)``, oldest first (read after the table's row: a
+    write between the two makes the games newer than the version, never older)."""
+    return store.table_game_versions(table_id)
+
+
+def _utc(moment: datetime) -> datetime:
+    """Naive UTC (SQLite hands datetimes back without their zone; they were stored in UTC)."""
+    return moment if moment.tzinfo is None else moment.astimezone(timezone.utc).replace(tzinfo=None)
+
+
+class _CachedGame:
+    """A game version as the table counts it, and its tally under the renames last asked."""
+
+    __slots__ = ("played", "renames", "tally")
+
+    def __init__(self, played: PlayedGame) -> None:
+        self.played = played
+        self.renames: Renames | None = None
+        self.tally: Tally | None = None
+
+    def tally_under(self, renames: Renames) -> Tally:
+        tally = self.tally
+        if tally is None or self.renames != renames:
+            tally = table_stats.game_tally(self.played, renames)
+            self.renames, self.tally = renames, tally  # one assignment: threads may share it
+        return tally
+
+
+def _cached_game(game: store.StoredGame) -> _CachedGame:
+    kept = cache("table-games")
+    found = kept.get((game.id, game.version))
+    if isinstance(found, _CachedGame):
+        return found
+    made = _CachedGame(table_stats.played_game(game.state, game.id, _utc(game.created_at)))
+    kept.put((game.id, game.version), made)
+    return made
+
+
+def played(game: store.StoredGame) -> PlayedGame:
+    """The game as the table counts it, kept by its ``(id, version)``."""
+    return _cached_game(game).played
+
+
+def _cached_games(versions: Sequence[tuple[str, int]]) -> list[_CachedGame]:
+    kept = cache("table-games")
+    found: dict[str, _CachedGame] = {}
+    missing = []
+    for key in versions:
+        hit = kept.get(key)
+        if isinstance(hit, _CachedGame):
+            found[key[0]] = hit
+        else:
+            missing.append(key[0])
+    if len(missing) == 1:  # a write's new version: its state is most likely kept
+        try:
+            found[missing[0]] = _cached_game(store.load_game(missing[0]))
+        except store.GameNotFound:
+            pass
+    elif missing:
+        for game in store.load_games(missing):
+            found[game.id] = _cached_game(game)
+        db.session.commit()
+    return [found[gid] for gid, _version in versions if gid in found]
+
+
+def played_games(versions: Sequence[tuple[str, int]]) -> list[PlayedGame]:
+    """Each game of ``versions`` as the table counts it: kept ones from the cache, the others
+    read in one query and folded (a game since deleted is left out)."""
+    return [kept.played for kept in _cached_games(versions)]
+
+
+def _blocks(versions: list[tuple[str, int]]) -> list[list[tuple[str, int]]]:
+    """The games cut where a game's id hashes to 0 mod ``BLOCK``: a game added, changed or
+    deleted changes its own block alone."""
+    blocks: list[list[tuple[str, int]]] = [[]]
+    for key in versions:
+        blocks[-1].append(key)
+        if zlib.crc32(key[0].encode()) % BLOCK == 0:
+            blocks.append([])
+    return [block for block in blocks if block]
+
+
+def _block_tally(block: Sequence[tuple[str, int]], renames: Renames) -> Tally:
+    kept = cache("table-blocks")
+    key = (renames, tuple(block))
+    found = kept.get(key)
+    if isinstance(found, Tally):
+        return found
+    tally = table_stats.total(kept.tally_under(renames) for kept in _cached_games(block))
+    kept.put(key, tally)
+    return tally
+
+
+@dataclass(frozen=True)
+class TableState:
+    """The table at one version: its games (``(id, version)``, oldest first), their blocks
+    and each block's tally, the sum and the figures."""
+
+    table: StoredTable
+    versions: tuple[tuple[str, int], ...]
+    blocks: tuple[tuple[tuple[str, int], ...], ...]
+    tallies: tuple[Tally, ...]
+    tally: Tally
+    figures: TableFigures
+    #: Each game's place in ``versions`` and the block it is in.
+    places: dict[str, tuple[int, int]]
+
+    def at(self, table: StoredTable) -> TableState:
+        """The same games at another version of the table (nothing of them changed)."""
+        return TableState(table, self.versions, self.blocks, self.tallies, self.tally,
+                          self.figures, self.places)
+
+
+def _state(table: StoredTable, versions: Sequence[tuple[str, int]],
+           previous: TableState | None) -> TableState:
+    """The state of ``versions``, cut into blocks; the sum from ``previous`` when only a few
+    blocks differ (the others' tallies are the same objects, kept), else added up."""
+    blocks = tuple(tuple(block) for block in _blocks(list(versions)))
+    tallies = tuple(_block_tally(block, table.renames) for block in blocks)
+    if previous is not None and previous.table.renames == table.renames:
+        before = dict(zip(previous.blocks, previous.tallies))
+        now = set(blocks)
+        removed = [t for b, t in before.items() if b not in now]
+        added = [t for b, t in zip(blocks, tallies) if b not in before]
+        if len(removed) + len(added) <= 4:
+            return _made(table, versions, blocks, tallies, table_stats.replaced(
+                previous.tally, removed, added, lambda: tallies))
+    return _made(table, versions, blocks, tallies, table_stats.total(tallies))
+
+
+def _made(table: StoredTable, versions: Sequence[tuple[str, int]],
+          blocks: tuple[tuple[tuple[str, int], ...], ...], tallies: tuple[Tally, ...],
+          tally: Tally, places: dict[str, tuple[int, int]] | None = None) -> TableState:
+    if places is None:
+        places = {}
+        for number, block in enumerate(blocks):
+            for gid, _version in block:
+                places[gid] = (len(places), number)
+    return TableState(table, tuple(versions), blocks, tallies, tally,
+                      table_stats.figures(tally, table.renames), places)
+
+
+def _one_game_moved(previous: TableState, table: StoredTable, gid: str) -> TableState | None:
+    """The state after a change of the one game ``gid`` (the table's ``changed_game``), from
+    the state just before: its new version in its block, the block's tally and the sum made
+    again from the old ones, or ``None`` to read the table's games again."""
+    head = store.game_head(gid)
+    place = previous.places.get(gid)
+    if place is None:
+        if head is None:
+            return previous.at(table)  # a game never here, gone
+        return None  # a game new at the table: where it goes is the database's order
+    index, number = place
+    if head is None:  # deleted
+        versions = previous.versions[:index] + previous.versions[index + 1:]
+        return _state(table, versions, previous)
+    old = previous.versions[index]
+    if old[1] == head.version:
+        return previous.at(table)
+    new = (gid, head.version)
+    versions = previous.versions[:index] + (new,) + previous.versions[index + 1:]
+    block = tuple(new if key == old else key for key in previous.blocks[number])
+    renames = table.renames
+    old_game = cache("table-games").get(old)
+    old_block = previous.tallies[number]
+    found_new = _cached_games([new])
+    if not isinstance(old_game, _CachedGame) or not found_new:
+        return _state(table, versions, previous)  # forgotten here, or deleted since
+    new_game = found_new[0]
+    games = _cached_games(block)
+    block_tally = table_stats.replaced(old_block, [old_game.tally_under(renames)],
+                                       [new_game.tally_under(renames)],
+                                       lambda: [kept.tally_under(renames) for kept in games])
+    cache("table-blocks").put((renames, block), block_tally)
+    blocks = previous.blocks[:number] + (block,) + previous.blocks[number + 1:]
+    tallies = previous.tallies[:number] + (block_tally,) + previous.tallies[number + 1:]
+    tally = table_stats.replaced(previous.tally, [old_block], [block_tally], lambda: tallies)
+    return _made(table, versions, blocks, tallies, tally, previous.places)
+
+
+def table_state(table: StoredTable) -> TableState:
+    """The table's figures, kept by its version. On a miss, when this process knows the
+    version just before and one game made the change, from that game alone; else from the
+    table's games read again, their blocks' tallies kept."""
+    kept = cache("table-figures")
+    found = kept.get((table.id, table.version))
+    if isinstance(found, TableState) and found.table == table:
+        return found
+    latest = cache("table-latest")
+    previous = latest.get(table.id)
+    state = None
+    if (isinstance(previous, TableState) and previous.table.version == table.version - 1
+            and previous.table.renames == table.renames and table.changed_game is not None):
+        state = _one_game_moved(previous, table, table.changed_game)
+    if state is None:
+        known = previous if isinstance(previous, TableState) else None
+        state = _state(table, game_versions(table.id), known)
+    kept.put((table.id, table.version), state)
+    if not isinstance(previous, TableState) or previous.table.version < table.version:
+        latest.put(table.id, state)
+    return state
+
+
+def _block_winners(block: tuple[tuple[str, int], ...],
+                   renames: Renames) -> tuple[tuple[str, ...], ...]:
+    kept = cache("table-blocks")
+    key = ("winners", renames, block)
+    found = kept.get(key)
+    if isinstance(found, tuple):
+        return found
+    made = table_stats.finished_winners((game.played for game in _cached_games(block)), renames)
+    kept.put(key, made)
+    return made
+
+
+def winners(state: TableState) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """Who won each of the table's finished games (their keys), oldest first, block by block
+    (a game in progress is in none: it has won nobody yet; a deleted game is not in the
+    table's versions): kept per block as the blocks' tallies are, so after a write only the
+    changed game's block is read again, and the other blocks' are the same objects as before
+    (cheap to compare)."""
+    renames = state.table.renames
+    return tuple(_block_winners(block, renames) for block in state.blocks)
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page of the table's games, newest first; ``before`` names the next page's start."""
+
+    games: list[PlayedGame]
+    before: str | None
+
+
+def games_page(state: TableState, before: str | None = None, count: int = 50) -> Page:
+    """The ``count`` games started before the game ``before`` (or the newest), newest first."""
+    end = len(state.versions)
+    if before is not None:
+        end = state.places[before][0] if before in state.places else 0
+    start = max(0, end - count)
+    games = played_games(state.versions[start:end])[::-1]
+    return Page(games, state.versions[start][0] if start > 0 and games else None)
+
+
+def figures_of(table_id: str) -> TableState:
+    """What the table's page shows of a table: the table, its figures (``state.figures``) and
+    its games; ``TableNotFound`` for no such table."""
+    return table_state(load_table(table_id))
+
+
+def games_of(table_id: str, before: str | None = None, count: int = 20) -> Page:
+    """A page of the table's games, newest first (``before``: a game's id, for the next
+    page); ``TableNotFound`` for no such table."""
+    return games_page(figures_of(table_id), before, count)
+
+
+def table_names(state: TableState, game: PlayedGame) -> list[str]:
+    """The game's names as the table shows them (a rename's, else the latest spelling)."""
+    renames = state.table.renames
+    return [state.figures.names.get(renames.key(name), name) for name in game.names]
+
+
+# --- changes --------------------------------------------------------------------------------
+
+def _move(table_id: str, **values: Any) -> None:
+    db.session.execute(update(_TABLES).where(_TABLES.c.id == table_id)
+                       .values(version=_TABLES.c.version + 1, **values))
+
+
+def check_seats(table: StoredTable, names: Sequence[str]) -> None:
+    """A ``RuleError`` (players) when two seats would be one player of the table."""
+    refused = table_stats.seats_refused(names, table.renames)
+    if refused is not None:
+        raise refused
+
+
+def join(table: StoredTable, game: store.StoredGame) -> bool:
+    """Put an earlier game at the table (``False``: it is here already). Refused with a
+    ``TableRefused`` when it is at another table, a ``RuleError`` (players) when two of its
+    seats would be one player. The game's version moves (its JSON links to the table)."""
+    if game.table_id == table.id:
+        return False
+    _joinable(game, table.id, table.renames)
+    _seat(game, table.id)
+    _move(table.id, changed_game=game.id)
+    db.session.commit()
+    return True
+
+
+def _joinable(game: store.StoredGame, table_id: str | None, renames: Renames) -> None:
+    """Refused unless the game is at no table and its seats are as many players of the table."""
+    if game.table_id is not None and game.table_id != table_id:
+        raise TableRefused("this game already belongs to another table", "game")
+    refused = table_stats.seats_refused(game.settings.players, renames)
+    if refused is not None:
+        raise refused
+
+
+def _seat(game: store.StoredGame, table_id: str) -> None:
+    """The game at the table (through the store's door: its version moves), with the request's
+    Idempotency-Key (a page's form) in the same transaction; ``VersionConflict`` when the game
+    moved on meanwhile (nothing written)."""
+    if not store.join_table(db.session, game, table_id):
+        db.session.rollback()
+        raise store.VersionConflict(store.load_game(game.id))
+    for statement, params in idempotency.rows_for_write(game.id, game.version + 1):
+        db.session.execute(statement, params)
+
+
+def rename(table: StoredTable, source: object, target: object) -> None:
+    """Rename (or merge) a player of the table; a ``RuleError`` (players) when refused. Two
+    renames at once: the second is judged again on the table as the first left it."""
+    for _attempt in range(5):
+        games = played_games(game_versions(table.id))
+        renames = table_stats.renamed(games, table.renames, source, target)
+        result = db.session.execute(
+            update(_TABLES).where(_TABLES.c.id == table.id, _TABLES.c.version == table.version)
+            .values(version=_TABLES.c.version + 1, changed_game=None,
+                    renames=[list(pair) for pair in renames.pairs]))
+        db.session.commit()
+        if result.rowcount == 1:  # type: ignore[attr-defined]
+            return
+        table = load_table(table.id)
+    raise RuntimeError("the table kept changing during a rename")
+
+
+def delete_table(table: StoredTable) -> None:
+    """The table is gone; its games stay, at no table (each game's version moves)."""
+    store.leave_table(db.session, table.id)
+    db.session.execute(_TABLES.delete().where(_TABLES.c.id == table.id))
+    db.session.commit()
+
+
+def started(game: PlayedGame) -> datetime:
+    """When the game started, in UTC."""
+    return game.started.replace(tzinfo=timezone.utc)
+
+
+def started_at(table: StoredTable) -> datetime:
+    """When the table was made, in UTC."""
+    moment = table.created_at
+    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment
+

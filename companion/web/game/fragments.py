@@ -1,0 +1,177 @@
+"""Rendering the game page or its live fragment (the banner, the round panel, the scoreboard),
+as text; ``answers.render_game`` makes the response.
+
+One template, ``game/page.html``, serves both: a full page for a plain request, its ``live``
+block for htmx (``jinja2-fragments``' ``render_block``). What the panel shows is read from the
+engine's state and its answers (``rules.next_step``, ``rules.bids_open``, the running totals…):
+nothing here works a rule out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import render_template, url_for
+from flask_babel import gettext as _
+from jinja2_fragments.flask import render_block
+
+from companion import rules
+from companion.rules import Bids, Family, Step, Tricks
+from companion.storage.store import StoredGame
+from companion.web.game import offline
+from companion.web.game.seven_up.board import panel as seven_up_panel
+from companion.web.shared import access
+from companion.web.shared.chart import score_chart
+from companion.web.shared.explaining import explanations
+from companion.web.shared.forms import (
+    BidForm,
+    RoundForm,
+    UndoForm,
+    cards_form,
+    tricks_form,
+)
+from companion.web.shared.messages import game_name, hook_reason
+from companion.web.shared.names import names_list
+from companion.web.shared.words import bid_words
+from companion.web.sharing import share
+from companion.web.table import on_game_page as game_table
+
+
+def _entry_form(game: StoredGame, submitted: Any) -> Any:
+    """The form for the round's phase: the one just submitted while it still fits (so nothing
+    typed is lost on a refusal or a conflict), else a fresh one."""
+    current = game.state.current
+    if current is None:
+        return None
+    seats = len(game.settings.players)
+    step = rules.next_step(game.state)
+    if step is Step.TRICKS:
+        kind: type[Any] = tricks_form(seats)
+    elif step in (Step.BID, Step.PASS_CARDS) and game.settings.family is Family.CARD_BIDS:
+        kind = cards_form(seats)
+    elif step is Step.BID:
+        kind = BidForm
+    else:
+        return submitted
+    if isinstance(submitted, kind) and (
+        not isinstance(submitted, RoundForm) or submitted.round.data == current.number
+    ):
+        return submitted
+    return kind(formdata=None)
+
+
+def _undo_label(state: rules.GameState) -> str | None:
+    """What the undo button takes back, in the table's words."""
+    if not state.entries:
+        return None
+    last = state.entries[-1]
+    number = state.entry_rounds[-1]
+    if isinstance(last, Bids):
+        if state.settings.family is Family.CARD_BIDS:
+            return str(_("Take back round %(round)s's bids", round=number))
+        return str(_("Take back the last bid"))
+    if isinstance(last, Tricks):
+        return str(_("Undo round %(round)s's tricks", round=number))
+    return str(_("Undo the last hand"))
+
+
+def _bid_pad(state: rules.GameState) -> list[tuple[int, str | None]]:
+    """The numbers on the bid pad, each with the reason it is disabled (the dealer's hook)."""
+    round_ = state.current
+    if round_ is None or round_.next_bidder is None:
+        return []
+    open_ = set(rules.bids_open(state, round_.next_bidder))
+    return [
+        (bid, None if bid in open_ else hook_reason(bid, round_.hand_size))
+        for bid in range(round_.hand_size + 1)
+    ]
+
+
+def _cards_closed(state: rules.GameState) -> list[list[rules.Card]]:
+    """Oh-Seven, bidding: for each seat, the cards the engine does not let it put forward now
+    (the card picker disables them)."""
+    current = state.current
+    if (state.settings.family is not Family.CARD_BIDS or current is None
+            or current.phase is not rules.Phase.BIDDING):
+        return []
+    closed = []
+    for seat in state.settings.seats:
+        open_ = set(rules.cards_open(state, seat))
+        closed.append([card for card in rules.deck() if card not in open_])
+    return closed
+
+
+def _stray_errors(submitted: Any, used: Any) -> list[str]:
+    """Errors of a submitted form that the panel no longer shows (its phase is over)."""
+    if submitted is None or submitted is used:
+        return []
+    messages = [m for field in submitted for m in field.errors if isinstance(m, str)]
+    return messages + [m for group in submitted.group_errors.values() for m in group]
+
+
+def game_context(game: StoredGame, submitted: Any = None, notice: Any = None,
+                 saved: str | None = None) -> dict[str, Any]:
+    state = game.state
+    settings = game.settings
+    current = state.current
+    editable = access.may_edit(game)
+    token = access.token_for(game.id) if editable else None
+    form = _entry_form(game, submitted) if editable else None
+    scorekeeper_url = (url_for("web.scorekeeper_link", game_id=game.id, token=token,
+                               _external=True) if token else None)
+    return {
+        "game": game,
+        "state": state,
+        "settings": settings,
+        "names": settings.players,
+        "words": bid_words(settings),
+        "family": settings.family.value,
+        "game_name": game_name(settings.ruleset.id),
+        "round": current,
+        "editable": editable,
+        "watching": not editable,  # base.html: no CSRF token in a page that posts nothing
+        "form": form,
+        "stray_errors": _stray_errors(submitted, form),
+        "undo_form": UndoForm(formdata=None) if editable else None,
+        "undo_label": _undo_label(state) if editable else None,
+        "notice": str(notice) if notice else None,
+        "saved": saved,
+        "step": rules.next_step(state).value,
+        "hook_lifted": hook.value if (hook := rules.hook_lifted(state)) else None,
+        "redealt": rules.redealt(state),
+        # Oh-Seven's numbers the rebid panel and banner say: the engine's, as on the rules page.
+        "rebid_rule": {"sum": rules.card_bids.REBID_SUM, "bonus": rules.card_bids.REBID_BONUS,
+                       "failed_bids": rules.card_bids.HAND_SIZE},
+        "bid_pad": _bid_pad(state),
+        "bids_so_far": rules.bids_so_far(state),
+        "tricks_to_share": rules.tricks_to_share(state),
+        "rows": list(zip(state.rounds, state.running_totals)),
+        "leaders": set(state.leaders),
+        "cards_closed": _cards_closed(state),
+        "statistics": rules.statistics(state),
+        "seven_up_statistics": rules.seven_up_statistics(state),
+        "why": explanations(state),
+        "rematch_dealer": rules.rematch_settings(state).first_dealer if state.finished else None,
+        "rematch_url": (url_for("web.game", game_id=game.rematch_id)
+                        if game.rematch_id else None),
+        "winners_text": names_list([settings.players[s] for s in state.winners]),
+        "seven_up": (seven_up_panel(game, submitted, editable)
+                     if settings.family is Family.SEVEN_UP else None),
+        "deck": rules.deck(),
+        "share_url": url_for("web.game", game_id=game.id, _external=True),
+        "scorekeeper_url": scorekeeper_url,
+        "chart": score_chart(state),
+        "offline": offline.page_data(state) if editable else {},
+        **share.context(game, scorekeeper_url),
+        **game_table.context(game, editable),
+    }
+
+
+def render_body(game: StoredGame, submitted: Any = None, notice: Any = None,
+                fragment: bool = False, **extra: Any) -> str:
+    """The page, or its live part, as text (``extra`` adds to the template's context)."""
+    context = {**game_context(game, submitted, notice), **extra}
+    if fragment:
+        return render_block("game/page.html", "live", **context)
+    return render_template("game/page.html", **context)
+

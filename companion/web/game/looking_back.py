@@ -1,0 +1,90 @@
+"""Looking back: when a game started, a rematch for the same table, forgetting a game on this
+device, deleting it for everyone.
+
+Every POST here carries the page's CSRF token (checked app-wide by CSRFProtect). Rematch and
+delete are the scorekeeper's (403 for a watching phone). Deleting asks once, on its
+own page (UX.md: "Confirmation only for deleting a whole game"); afterwards the game is 404 for
+everyone, pages and API, and its pages say it was deleted (``store.was_deleted``). Forgetting
+only takes the game off this device's list, with this device's right to keep its score.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from flask import (
+    abort,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from companion import rules
+from companion.http.extensions import game_creation_limit
+from companion.storage import store
+from companion.storage.store import StoredGame
+from companion.web.game.responses import keyed_form, open_created, render_game
+from companion.web.shared import access
+from companion.web.shared.messages import game_name
+
+
+def started_at(game: StoredGame) -> datetime:
+    """When the game was created, in UTC (SQLite hands datetimes back without their zone)."""
+    moment = game.created_at
+    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment
+
+
+@game_creation_limit
+def rematch(game_id: str) -> Response:
+    """The same players, seating and options again, the next dealer dealing first."""
+    game = access.load_or_404(game_id)
+    access.require_editor(game)
+    stop = keyed_form(request.path, open_created,
+                      lambda message: render_game(game, notice=message, status=422), creation=True)
+    if stop is not None:
+        return stop  # the rematch this very form made already, or a bad key
+    if not game.state.finished:
+        abort(409)
+    settings = rules.rematch_settings(game.state)
+    options = {k: v for k, v in settings.options.items() if k in settings.ruleset.options}
+    new, token = store.create_game(settings.ruleset.id, list(settings.players),
+                                   settings.first_dealer, options, table_id=game.table_id)
+    store.record_rematch(game.id, new.id)  # its watchers are offered the new game
+    access.remember(new.id)
+    access.grant_scorekeeping(new.id, token)
+    return redirect(url_for("web.game", game_id=new.id), code=303)
+
+
+def delete_page(game_id: str) -> Response:
+    """The one confirmation before a game is deleted."""
+    game = access.load_or_404(game_id)
+    access.require_editor(game)
+    body = render_template("game/delete.html", game=game,
+                           game_name=game_name(game.settings.ruleset.id), started=started_at(game))
+    return make_response(body)
+
+
+def delete(game_id: str) -> Response:
+    game = access.load_or_404(game_id)
+    access.require_editor(game)
+    try:
+        store.delete_game(game.id)
+    except store.GameNotFound:
+        abort(404)
+    access.forget(game.id)
+    flash(_("The game was deleted."))
+    return redirect(url_for("web.home"), code=303)
+
+
+def forget(game_id: str) -> Response:
+    """Take a game off this device's list (it stays, for everyone holding its link)."""
+    access.forget(game_id)
+    if request.headers.get("HX-Request") == "true":
+        return make_response("", 200)
+    flash(_("Forgotten on this phone."))
+    return redirect(url_for("web.home"), code=303)

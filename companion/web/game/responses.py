@@ -1,0 +1,191 @@
+"""How the game's pages answer: the game page (or its live part) as a response, and the two ways
+a scorekeeper's write is answered, an entry (``write_entry``) and a correction
+(``save_correction``).
+
+Not a view: the views (``pages``, ``writes``, ``corrections``, ``seven_up.hand_writes``) import it, it
+imports none of them. Without htmx a write is POST -> 303 -> GET, so the back button never sends
+an entry twice (and a replay carries a stale version, which is refused). With htmx an entry's
+answer is the live fragment: 200 once stored, 422 with the rule at the field, 409 with the fresh
+game and ``CONFLICT``, keeping what was typed either way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from flask import abort, flash, make_response, redirect, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from sqlalchemy.exc import IntegrityError
+from werkzeug.wrappers import Response
+
+from companion import rules
+from companion.rules import RuleError, ShapeError
+from companion.storage import idempotency, store
+from companion.storage.models import db
+from companion.storage.store import StoredGame
+from companion.web.game.fragments import render_body
+from companion.web.shared import access
+from companion.web.shared.messages import explain
+
+#: The notice over a page whose write met a newer version of the game (409).
+CONFLICT = _l("Someone else just entered this round: here is the game as it is now.")
+#: A form's Idempotency-Key (the hidden ``idempotency_key``) that is not one, or that was used
+#: with another entry: nothing is written.
+KEY_MALFORMED = _l("This form's safety key is not valid, so nothing was saved. Reload the page "
+                   "and try again.")
+KEY_REUSED = _l("This form's safety key was already used for another entry, so nothing was "
+                "saved. Reload the page and try again.")
+#: The fields a form's key does not compare: its CSRF token changes with each page.
+_NOT_COMPARED = ("csrf_token", "idempotency_key")
+
+
+def keyed_form(scope: str, answer: Callable[[idempotency.Record], Response],
+               refuse: Callable[[str], Response], creation: bool = False) -> Response | None:
+    """The form's ``idempotency_key``, as the API's ``Idempotency-Key`` (docs/api.md, "Writes
+    that are safe to repeat"): the answer a replay gets (``answer``, the page a success shows),
+    or a refused key's (``refuse`` with its message, nothing written); ``None`` to go on writing,
+    the key then recorded with the write. An empty field is no key. ``scope``: the game's id,
+    or for a creation (a new game, a rematch) its path."""
+    sent = request.form.get("idempotency_key") or None
+    if sent is None:
+        return None
+    fields = sorted((name, value) for name, value in request.form.items(multi=True)
+                    if name not in _NOT_COMPARED)
+    try:
+        idempotency.guard(scope, sent, idempotency.fingerprint(request.method, request.path, fields),
+                          status=200, answer=answer, game_id=None if creation else scope,
+                          creation=creation)
+    except idempotency.Replayed as replayed:
+        return replayed.response
+    except idempotency.MalformedKey:
+        return refuse(str(KEY_MALFORMED))
+    except idempotency.KeyReused:
+        return refuse(str(KEY_REUSED))
+    return None
+
+
+def wants_fragment() -> bool:
+    """An htmx request that swaps a part of the page (not a history restore)."""
+    return (request.headers.get("HX-Request") == "true"
+            and request.headers.get("HX-History-Restore-Request") != "true")
+
+
+def render_game(game: StoredGame, submitted: Any = None, notice: Any = None,
+                status: int = 200, fragment: bool | None = None,
+                saved: str | None = None) -> Response:
+    """The whole game page, or only its live part (for htmx, or when ``fragment`` says so);
+    ``saved`` says an entry was just stored."""
+    body = render_body(game, submitted, notice, wants_fragment() if fragment is None else fragment,
+                       saved=saved)
+    return make_response(body, status)
+
+
+def editable_game(game_id: str) -> StoredGame:
+    """The game a write is for: 404 if there is none, 403 for a device without its edit token."""
+    game = access.load_or_404(game_id)
+    access.require_editor(game)
+    return game
+
+
+def creation_raced(error: IntegrityError) -> Response:
+    """Two creations under one key at the same moment (a new game, a rematch): the second's key
+    row is refused by the database; it opens what the first made. Any other refusal stays a
+    server error."""
+    db.session.rollback()
+    if (replayed := idempotency.replay_after_conflict()) is not None:
+        return replayed
+    raise error
+
+
+def open_created(record: idempotency.Record) -> Response:
+    """A creation sent again under its key (a new game, a rematch): this device keeps score of
+    the game it made (the first answer, which said so, may never have arrived), and opens it."""
+    if record.resource is None or record.token is None:
+        abort(404)
+    access.remember(record.resource)
+    access.grant_scorekeeping(record.resource, record.token)
+    return redirect(url_for("web.game", game_id=record.resource), code=303)
+
+
+def write_entry(game: StoredGame, form: Any, change: Callable[[], StoredGame | None],
+                said: str | Callable[[StoredGame], str] | None = None) -> Response:
+    """Run ``change`` (which returns ``None`` when the form is incomplete) and answer; once it is
+    stored the page says so (``said``, or what it makes of the game written, else "Saved."),
+    where the next step starts. The same entry sent again under its key is answered so again,
+    with the game as it is now."""
+    stop = keyed_form(game.id, lambda _record: _saved(store.load_game(game.id), said),
+                      lambda message: render_game(game, form, notice=message, status=422))
+    if stop is not None:
+        return stop
+    if not form.validate():
+        if form.version.errors:
+            abort(400)
+        return render_game(game, form, status=422)
+    try:
+        written = change()
+    except store.VersionConflict as conflict:
+        if (replayed := idempotency.replay_after_conflict()) is not None:
+            return replayed  # the same entry under the same key, sent twice at once, won
+        return render_game(conflict.game, form, notice=CONFLICT, status=409)
+    except ShapeError:
+        abort(400)
+    except RuleError as error:
+        form.add_rule_error(error, explain(error, game.settings))
+        return render_game(game, form, status=422)
+    if written is None:
+        return render_game(game, form, status=422)
+    return _saved(written, said)
+
+
+def _saved(written: StoredGame, said: str | Callable[[StoredGame], str] | None) -> Response:
+    """A stored entry's answer: the live part saying so (htmx), else back to the game."""
+    said = said(written) if callable(said) else said or _("Saved.")
+    if wants_fragment():
+        return render_game(written, saved=said)
+    flash(said, "saved")
+    return redirect(url_for("web.game", game_id=written.id), code=303)
+
+
+def save_correction(game: StoredGame, number: int, form: Any,
+                    replacement: Callable[[], Sequence[rules.Entry] | None],
+                    render: Callable[[StoredGame, int, str | None], Response]) -> Response:
+    """Store a correction the engine accepts (303 to the game). Otherwise the form comes back
+    with what was typed: the rule at its field (422), or the game as it now is (409).
+
+    ``replacement`` reads the form into entries (``None``: an answer is missing); ``render``
+    draws the correction page of a game with a status and a notice (a round's, or a hand's).
+    The same correction sent again under its key is answered as the first was."""
+    stop = keyed_form(game.id, lambda _record: _corrected(game, number),
+                      lambda message: render(game, 422, message))
+    if stop is not None:
+        return stop
+    if not form.validate():
+        if form.version.errors:
+            abort(400)
+        return render(game, 422, None)
+    try:
+        entries_ = replacement()
+        if entries_ is None:
+            return render(game, 422, None)
+        store.correct_round(game, form.version.data, number, entries_)
+    except store.VersionConflict as conflict:
+        if (replayed := idempotency.replay_after_conflict()) is not None:
+            return replayed
+        return render(conflict.game, 409, str(CONFLICT))
+    except ShapeError:
+        abort(400)
+    except RuleError as error:
+        form.add_rule_error(error, explain(error, game.settings))
+        return render(game, 422, None)
+    return _corrected(game, number)
+
+
+def _corrected(game: StoredGame, number: int) -> Response:
+    if game.settings.family is rules.Family.SEVEN_UP:
+        flash(_("Hand %(number)s corrected: the scores after it are counted again.", number=number))
+    else:
+        flash(_("Round %(number)s corrected: the scores after it are counted again.",
+                number=number))
+    return redirect(url_for("web.game", game_id=game.id), code=303)

@@ -1,0 +1,179 @@
+"""Who may write to a game from this device, and which games this device knows.
+
+The edit capability is the game's edit token, kept in the signed session cookie under
+``session[EDIT_TOKENS]`` (game id -> token) once the scorekeeper link was opened or the game created
+here. A device without it sees the share page read-only. ``session["recent"]`` lists the games this
+device created or opened, most recent first, for the home page.
+"""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+from flask import abort, make_response, render_template, session
+from flask_babel import gettext as _
+
+from companion.storage import store, table_store
+from companion.storage.store import GameHead, StoredGame
+
+#: The session key of the edit tokens this device holds. Its value stays "keep", the name it had
+#: when scorekeepers' phones were given their cookies: renaming it would take their tokens away.
+EDIT_TOKENS = "keep"
+
+#: How many games a device remembers (the session lives in a cookie: keep it small).
+RECENT_MAX = 30
+
+#: The session key of the tables' edit tokens this device holds: ``[table id, token]`` pairs,
+#: the latest granted last (a list, not a dict: the session cookie is written with its dicts'
+#: keys sorted, which lost the order). A table's token opens every game of the table
+#: (docs/api.md, "Tables").
+TABLE_TOKENS = "tables"
+#: How many tables a device keeps the right of.
+TABLES_MAX = 10
+
+
+def token_for(game_id: str) -> str | None:
+    """The edit token this device holds for ``game_id``, if any."""
+    held = session.get(EDIT_TOKENS)
+    if not isinstance(held, dict):
+        return None
+    token = held.get(game_id)
+    return token if isinstance(token, str) else None
+
+
+def may_edit(game: StoredGame | GameHead) -> bool:
+    """True when this device holds the game's edit token (checked against its hash), or the
+    edit token of the game's table."""
+    return game.token_matches(token_for(game.id)) or _table_opens(game)
+
+
+def held_tables() -> list[tuple[str, str]]:
+    """The tables this device holds the right of, as (table id, token), the latest granted
+    last. A cookie from before the pairs held a dict (its order lost: read as it comes)."""
+    held = session.get(TABLE_TOKENS)
+    pairs = held.items() if isinstance(held, dict) else held if isinstance(held, list) else ()
+    return [(pair[0], pair[1]) for pair in pairs if isinstance(pair, (list, tuple))
+            and len(pair) == 2 and all(isinstance(part, str) for part in pair)]
+
+
+def table_token_for(table_id: str) -> str | None:
+    """The edit token this device holds for the table ``table_id``, if any."""
+    return next((token for tid, token in held_tables() if tid == table_id), None)
+
+
+def _table_opens(game: StoredGame | GameHead) -> bool:
+    """Whether this device holds the token of the game's table (asked only of a device that
+    holds a table's right at all: nobody else pays for the look-up)."""
+    if not session.get(TABLE_TOKENS):  # the common case, asked without reading the pairs
+        return False
+    if not isinstance(game, StoredGame):
+        try:
+            game = store.load_game(game.id)
+        except store.GameNotFound:
+            return False
+    if game.table_id is None:
+        return False
+    return table_store.token_opens(game, table_token_for(game.table_id))
+
+
+def grant_table(table_id: str, token: str) -> None:
+    """Remember the edit capability of the table ``table_id`` on this device, as the latest
+    (past ``TABLES_MAX``, the one granted longest ago is let go)."""
+    kept = [[tid, t] for tid, t in held_tables() if tid != table_id] + [[table_id, token]]
+    session[TABLE_TOKENS] = kept[-TABLES_MAX:]
+    session.permanent = True
+
+
+def forget_table(table_id: str) -> None:
+    """Let go of the right to the table ``table_id`` on this device (deleted, or left)."""
+    held = held_tables()
+    if any(tid == table_id for tid, _token in held):
+        session[TABLE_TOKENS] = [[tid, t] for tid, t in held if tid != table_id]
+
+
+def require_editor(game: StoredGame) -> None:
+    """403, and nothing changed, for a device that only has the share link."""
+    if not may_edit(game):
+        abort(403)
+
+
+def grant_scorekeeping(game_id: str, token: str) -> None:
+    """Remember the edit capability for ``game_id`` on this device."""
+    kept = session.get(EDIT_TOKENS)
+    kept = dict(kept) if isinstance(kept, dict) else {}
+    kept.pop(game_id, None)
+    kept[game_id] = token
+    # Keep the capabilities of remembered games only, newest last, so the cookie stays small.
+    recent = set(recent_ids()) | {game_id}
+    kept = {gid: t for gid, t in kept.items() if gid in recent}
+    session[EDIT_TOKENS] = dict(list(kept.items())[-RECENT_MAX:])
+    session.permanent = True
+
+
+def remember(game_id: str) -> None:
+    """Put ``game_id`` first in this device's list of games."""
+    known = recent_ids()
+    if known[:1] == [game_id] and session.permanent:
+        return  # already first: leave the cookie as it is
+    ids = [gid for gid in known if gid != game_id]
+    session["recent"] = [game_id, *ids][:RECENT_MAX]
+    session.permanent = True
+
+
+def forget(game_id: str) -> None:
+    """Take ``game_id`` off this device's list, with its edit capability."""
+    session["recent"] = [gid for gid in recent_ids() if gid != game_id]
+    kept = session.get(EDIT_TOKENS)
+    if isinstance(kept, dict) and game_id in kept:
+        session[EDIT_TOKENS] = {gid: t for gid, t in kept.items() if gid != game_id}
+
+
+def recent_ids() -> list[str]:
+    recent = session.get("recent")
+    if not isinstance(recent, list):
+        return []
+    return [gid for gid in recent if isinstance(gid, str)][:RECENT_MAX]
+
+
+def not_found(game_id: str) -> NoReturn:
+    """The 404 page of a game's address: for a game its scorekeeper deleted, one that says so (a
+    watching phone's poll gets it, and reloads onto it); else one that says no game is there."""
+    if store.was_deleted(game_id):
+        title = _("This game was deleted by its scorekeeper")
+        message = _("Its scores are gone, on every phone. A new game starts from the home page.")
+    else:
+        title = _("There is no game at this address")
+        message = _("Check the link you were sent: it may have been cut short. Your games are "
+                    "on the home page.")
+    body = render_template("error.html", status=404, title=title, message=message)
+    response = make_response(body, 404)
+    response.headers["Cache-Control"] = "no-store"
+    abort(response)
+
+
+def head_or_404(game_id: str) -> GameHead:
+    """The game's version (no entries read), or the 404 page."""
+    head = store.game_head(game_id)
+    if head is None:
+        not_found(game_id)
+    return head
+
+
+def load_or_404(game_id: str) -> StoredGame:
+    """The game, or the 404 page."""
+    try:
+        return store.load_game(game_id)
+    except store.GameNotFound:
+        not_found(game_id)
+
+
+def known_tables() -> list[table_store.StoredTable]:
+    """The tables this device keeps score of, the latest granted first (a deleted one left
+    out), for the home page."""
+    found = []
+    for table_id, _token in reversed(held_tables()):
+        try:
+            found.append(table_store.load_table(table_id))
+        except table_store.TableNotFound:
+            continue
+    return found

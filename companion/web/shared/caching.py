@@ -1,0 +1,191 @@
+"""The game page answered as cheaply as it can be: 304 from the version alone, and a watcher's
+whole answer (its bytes and its ETag) made once per version and language.
+
+A game page depends on the game's version, the language, whether this device keeps score, the
+address it was asked at, and the code that draws it (templates, translations, static files). A
+scorekeeper's page also holds the session's CSRF token (in its forms), so its ETag names the
+session's CSRF secret too, and the tables the session keeps score of (it offers them). A
+watcher's page holds nothing of the session: no form of its own, and the language switcher needs
+no token (``i18n.set_language`` refuses cross-site posts by their origin instead). Its ETag is
+made of exactly the rest, so a browser's ``If-None-Match`` is answered 304 from the version
+column alone: no entries read, nothing folded, nothing rendered. A page with a flashed message
+is never answered 304.
+
+A watcher's page is rendered once per ``(build, language, address, game, version, path)`` and
+kept as bytes with its ETag: every watching phone, with or without a cookie, gets the same
+answer. A page that drew a CSRF token after all (a form added to what watchers see) is never
+kept: it is rendered for each request, as a scorekeeper's is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from flask import current_app, g, request, session
+from werkzeug.http import quote_etag
+from werkzeug.wrappers import Response
+
+from companion.http import (
+    conditional as conditional_get,  # (``conditional`` below is this module's)
+)
+from companion.http.i18n import chosen_language
+from companion.http.vary import add_vary
+from companion.storage.caches import cache, send_as_cached
+from companion.web.shared.access import TABLE_TOKENS, held_tables
+
+#: Stands for a CSRF token in a watcher's page as it is rendered: it cannot occur in a rendered
+#: page (a player's name may hold no control character, and the templates write none), so a page
+#: holding it drew a token, and is not kept.
+CSRF_PLACEHOLDER = "\x00csrf\x00"
+
+#: A game page may be kept by this device's browser, and must be asked for again before each use.
+REVALIDATE = conditional_get.PAGE_REVALIDATE
+
+
+class Head(Protocol):
+    id: str
+    version: int
+
+
+@dataclass(frozen=True)
+class WatcherPage:
+    """A watcher's page of one version, ready to send: the same for every watching phone."""
+
+    body: bytes
+    etag: str
+    #: What ``send_watcher_page`` sends with it: its type, its ETag, revalidate, Vary: Cookie.
+    headers: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(cls, body: str, etag: str) -> WatcherPage:
+        return cls(body.encode(), etag, (
+            ("Content-Type", "text/html; charset=utf-8"), ("ETag", quote_etag(etag, weak=True)),
+            ("Cache-Control", REVALIDATE), ("Vary", "Cookie")))
+
+
+def build_id() -> str:
+    """A hash of what draws the pages: a new deploy never answers 304 for an older page."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    found: str | None = app.extensions.get("companion.build")
+    if found is not None and not (app.debug or app.testing):
+        return found
+    digest = hashlib.sha256()
+    folders = [app.template_folder or "", app.config.get("BABEL_TRANSLATION_DIRECTORIES", "")]
+    for folder in folders:
+        for root, _dirs, names in sorted(os.walk(os.path.join(app.root_path, folder))):
+            for name in sorted(names):
+                if name.endswith((".html", ".mo")):
+                    info = os.stat(os.path.join(root, name))
+                    digest.update(f"{root}/{name}:{info.st_mtime_ns}:{info.st_size}".encode())
+    from companion.http import assets
+
+    for name, asset in sorted(assets.assets().by_name.items()):
+        digest.update(f"{name}:{asset.digest}".encode())
+    found = digest.hexdigest()[:16]
+    app.extensions["companion.build"] = found
+    return found
+
+
+def _csrf_secret() -> str:
+    """Which session's CSRF tokens the page holds (a hash: the secret never leaves the session)."""
+    field = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
+    secret = session.get(field, "")
+    return hashlib.sha256(str(secret).encode()).hexdigest()[:16] if secret else ""
+
+
+def _page_key(game: Head, editable: bool, fragment: bool) -> tuple[Any, ...]:
+    """What a page depends on, besides a scorekeeper's CSRF token."""
+    where = g.get("_page_where")
+    if where is None:  # the same for every key of this request: work it out once
+        asked = request._get_current_object()  # (one look-up through the proxy, not four)
+        # The address the page's absolute links are made from (what ``request.host_url`` says,
+        # without building that string), and the path it was asked at.
+        where = g._page_where = (build_id(), chosen_language(),
+                                 (asked.scheme, asked.host, asked.root_path),
+                                 asked.full_path.rstrip("?"))
+    return (*where[:3], game.id, game.version, editable, fragment, "" if fragment else where[3])
+
+
+def _tag(key: tuple[Any, ...]) -> str:
+    return hashlib.sha256(repr(key).encode()).hexdigest()[:27]
+
+
+def _table_rights() -> tuple[str, ...]:
+    """The tables this session keeps score of: a scorekeeper's page offers them."""
+    return tuple(sorted(tid for tid, _token in held_tables())) if session.get(TABLE_TOKENS) else ()
+
+
+def etag(game: Head, editable: bool, fragment: bool) -> str:
+    """The page's ETag: a scorekeeper's names the session's CSRF secret and the tables it
+    keeps score of (the page offers to add the game to them), a watcher's neither."""
+    key = _page_key(game, editable, fragment)
+    return _tag((*key, _csrf_secret(), _table_rights()) if editable else key)
+
+
+def may_answer_304() -> bool:
+    """A flashed message is shown once: that page is never "not modified"."""
+    return not session.get("_flashes")
+
+
+def not_modified(tag: str) -> Response:
+    response = conditional_get.not_modified(tag, "text/html", REVALIDATE)
+    add_vary(response, "Cookie")
+    return response
+
+
+def conditional(response: Response, game: Head, editable: bool, fragment: bool) -> Response:
+    """Let the browser keep a 200 game page and revalidate it by its ETag."""
+    if response.status_code == 200 and may_answer_304():
+        conditional_get.tagged(response, etag(game, editable, fragment), REVALIDATE)
+        add_vary(response, "Cookie")
+    return response
+
+
+def watcher_page(game: Head, fragment: bool) -> WatcherPage | None:
+    """A watcher's page of this version, if this process has made it."""
+    found = cache("pages").get(_page_key(game, False, fragment))
+    return found if isinstance(found, WatcherPage) else None
+
+
+def remember_watcher_page(game: Head, fragment: bool, body: str) -> WatcherPage | None:
+    """Keep a watcher's page rendered with ``CSRF_PLACEHOLDER`` as its ``csrf_token``; ``None``
+    (nothing kept) when it drew a token, and so belongs to one session."""
+    if CSRF_PLACEHOLDER in body:
+        return None
+    key = _page_key(game, False, fragment)
+    page = WatcherPage.of(body, _tag(key))
+    cache("pages").put(key, page)
+    return page
+
+
+def send_watcher_page(page: WatcherPage) -> Response:
+    """A kept watcher's page as a response, revalidated by its ETag."""
+    response: Response = current_app.response_class(page.body, headers=page.headers)
+    return send_as_cached(response, page.etag)
+
+
+#: What an HTML answer is sent with when its view says nothing else: a page may hold this
+#: session's CSRF token, this device's list of games, or a form's refused entries, so neither the
+#: browser nor anything on the way keeps it.
+NO_STORE = "no-store"
+
+
+def no_store_by_default(response: Response) -> Response:
+    """Every HTML answer (pages, fragments, redirects, error pages, the live 204) is ``no-store``
+    unless its view set its own ``Cache-Control``, which it keeps. The answers that do:
+
+    - a game page and its live part: ``private, no-cache`` with an ETag (``conditional``,
+      ``not_modified``, ``WatcherPage``), kept by the browser and revalidated;
+    - the offline page (``pwa.offline``): ``private, no-cache``, as the service worker keeps it;
+    - not HTML, so never touched here: the static files (``assets``: immutable, or revalidated),
+      the standings image (``share``) and the API's answers, its score sheet among them, each
+      with its own.
+    """
+    # The headers are walked rather than asked: werkzeug answers a missing name by raising.
+    if response.mimetype == "text/html" and not any(
+            name.lower() == "cache-control" for name, _ in response.headers):
+        response.headers["Cache-Control"] = NO_STORE
+    return response

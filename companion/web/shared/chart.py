@@ -1,0 +1,189 @@
+"""The score chart: each side's running total after every round, as an accessible SVG line chart.
+
+The engine says the totals and who led after each round (``GameState.running_totals`` and
+``leaders_after``); this module only places them on a grid and says in one sentence how the
+lead went ("Ana led from round 12 to the end"). ``game/_chart.html`` draws it, server-side:
+no script, and no inline style (colours come from classes in ``game.css``, so they follow the
+dark mode). Lines differ by colour, by dash and by marker, so no one needs to tell colours apart;
+where totals are equal the lines run side by side, never one hidden under another.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from companion.rules import Family, GameState
+from companion.web.shared.names import names_list, side_names
+
+#: The chart's drawing box, in SVG user units (it scales to the page's width).
+WIDTH, HEIGHT = 360, 230
+LEFT, RIGHT, TOP, BOTTOM = 40, 12, 12, 34
+#: One look per side, told apart without colour: a stroke pattern and a marker shape.
+DASHES = (None, "7 4", "2 3", "9 3 2 3", None, "7 4", "2 3", "9 3 2 3", None)
+MARKERS = ("circle", "square", "triangle", "diamond", "down", "cross", "plus", "bar", "ring")
+
+
+@dataclass(frozen=True)
+class Series:
+    """One side's line: its look, its points (round 0 is the start at 0), its last total."""
+
+    side: int
+    name: str
+    look: int  # 0..8: the colour class, dash and marker
+    dash: str | None
+    marker: str
+    path: str
+    points: tuple[tuple[float, float], ...]
+    total: int
+
+
+@dataclass(frozen=True)
+class Chart:
+    title: str
+    summary: str
+    description: str
+    series: tuple[Series, ...]
+    x_ticks: tuple[tuple[float, int], ...]
+    y_ticks: tuple[tuple[float, int], ...]
+    x_label: str
+    zero: float  # the y of the 0 line
+    left: float = LEFT
+    right: float = WIDTH - RIGHT
+    top: float = TOP
+    bottom: float = HEIGHT - BOTTOM
+    width: int = WIDTH
+    height: int = HEIGHT
+
+
+def _nice_step(span: float, most: int) -> int:
+    """The smallest of 1, 2, 5, 10, 20, 50… that cuts ``span`` into at most ``most`` steps."""
+    magnitude = 1
+    while True:
+        for factor in (1, 2, 5):
+            step = factor * magnitude
+            if span / step <= most:
+                return step
+        magnitude *= 10
+
+
+def summary(leaders_after: tuple[tuple[int, ...], ...], finished: bool,
+            names: tuple[str, ...], sizes: tuple[int, ...], by_hand: bool) -> str:
+    """How the lead went, in one sentence: who led and since when, or who is level on top.
+    ``names`` and ``sizes`` are per side (a Seven-Up team is two players: "have led")."""
+    last = leaders_after[-1]
+    if len(last) > 1:
+        players = names_list([names[side] for side in last])
+        if finished:
+            return _("%(players)s finished level at the top.", players=players)
+        return _("%(players)s share the lead.", players=players)
+    since = len(leaders_after)
+    while since > 1 and leaders_after[since - 2] == last:
+        since -= 1
+    player, n = names[last[0]], sizes[last[0]]
+    if finished:
+        if since == 1:
+            return ngettext("%(player)s led from start to finish.",
+                            "%(player)s led from start to finish.", n, player=player)
+        if by_hand:
+            return ngettext("%(player)s led from hand %(number)s to the end.",
+                            "%(player)s led from hand %(number)s to the end.", n,
+                            player=player, number=since)
+        return ngettext("%(player)s led from round %(number)s to the end.",
+                        "%(player)s led from round %(number)s to the end.", n,
+                        player=player, number=since)
+    if since == 1:
+        return ngettext("%(player)s has led from the start.",
+                        "%(player)s have led from the start.", n, player=player)
+    if by_hand:
+        return ngettext("%(player)s has led since hand %(number)s.",
+                        "%(player)s have led since hand %(number)s.", n,
+                        player=player, number=since)
+    return ngettext("%(player)s has led since round %(number)s.",
+                    "%(player)s have led since round %(number)s.", n,
+                    player=player, number=since)
+
+
+#: How far apart (in SVG units) lines are drawn where their totals are equal: a line and a
+#: half's width, so that each is seen beside the others rather than hidden under them.
+LEVEL_GAP = 3.5
+
+
+def level_offset(row: tuple[int, ...], side: int) -> float:
+    """How far a side's point is moved up or down so that equal totals do not draw one line
+    over another: the sides level on one total are spread evenly around it, in seat order
+    (the labels and the description keep the true totals)."""
+    level = [other for other, total in enumerate(row) if total == row[side]]
+    return round((level.index(side) - (len(level) - 1) / 2) * LEVEL_GAP, 1)
+
+
+def lines(rows: Sequence[tuple[int, ...]], numbers: Sequence[int],
+          names: Sequence[str]) -> tuple[tuple[Series, ...], tuple[tuple[float, int], ...],
+                                          tuple[tuple[float, int], ...], float]:
+    """Each side's line through ``rows`` (one value per side at each of ``numbers``, the first
+    row the start), on the chart's grid: the series, the x and y ticks and the y of the 0 line.
+    The game's chart has a row per round, the table's a row per game (or every few games)."""
+    low = min(0, *(min(row) for row in rows))
+    high = max(1, *(max(row) for row in rows))
+    y_step = _nice_step(high - low, 5)
+    low = math.floor(low / y_step) * y_step
+    high = math.ceil(high / y_step) * y_step
+    bottom, top = HEIGHT - BOTTOM, TOP
+    right = WIDTH - RIGHT
+    first, last = numbers[0], max(numbers[-1], numbers[0] + 1)
+
+    def x(number: int) -> float:
+        return round(LEFT + (right - LEFT) * (number - first) / (last - first), 1)
+
+    def y(value: int) -> float:
+        return round(bottom - (bottom - top) * (value - low) / (high - low), 1)
+
+    series = []
+    for look, name in enumerate(names):
+        points = tuple((x(number), round(y(row[look]) + level_offset(row, look), 1))
+                       for number, row in zip(numbers, rows))
+        path = "M" + " L".join(f"{px:g} {py:g}" for px, py in points)
+        series.append(Series(look, name, look % len(MARKERS), DASHES[look % len(DASHES)],
+                             MARKERS[look % len(MARKERS)], path, points, rows[-1][look]))
+    x_step = _nice_step(last - first, 8)
+    x_ticks = tuple((x(n), n) for n in range(first + x_step, last + 1, x_step))
+    y_ticks = tuple((y(v), v) for v in range(low, high + 1, y_step))
+    return tuple(series), x_ticks, y_ticks, y(0)
+
+
+def totals_text(series: Sequence[Series]) -> str:
+    """"Ana 42, Ben 30": each line's last value, highest first (the description's end)."""
+    return ", ".join(f"{s.name} {s.total}" for s in sorted(series, key=lambda s: -s.total))
+
+
+def score_chart(state: GameState) -> Chart | None:
+    """The chart of a game with at least one scored round, else None."""
+    totals = state.running_totals
+    if not totals:
+        return None
+    settings = state.settings
+    by_hand = settings.family is Family.SEVEN_UP
+    names = side_names(settings)
+    rounds = len(totals)
+    rows = ((0,) * len(settings.sides), *totals)  # round 0: everyone starts at 0
+    series, x_ticks, y_ticks, zero = lines(rows, range(rounds + 1),
+                                           [names[side] for side in settings.sides])
+    sizes = tuple(len(settings.seats_of(side)) for side in settings.sides)
+    said = summary(state.leaders_after, state.finished, names, sizes, by_hand)
+    last = (_("Totals after hand %(number)s:", number=rounds) if by_hand
+            else _("Totals after round %(number)s:", number=rounds))
+    title = _("Running totals, hand by hand") if by_hand else _("Running totals, round by round")
+    return Chart(
+        title=title,
+        summary=said,
+        description=f"{said} {last} {totals_text(series)}.",
+        series=series,
+        x_ticks=x_ticks,
+        y_ticks=y_ticks,
+        x_label=_("Hand") if by_hand else _("Round"),
+        zero=zero,
+    )

@@ -1,0 +1,278 @@
+"""Every option of every game in plain words: its name, and for each value a label, its one-line
+effect at the table, and where the rule comes from (docs/rules.md section 6's source column; a
+default is the seed's own rule, so its source is the game's seed).
+
+Which options exist, their values and defaults are the engine's (``rules.RULESETS``); this module
+only words them, for the new-game page and the rules pages. The numbers a label or an effect
+says (scores, the passing, the largest hands, the deal limit) are the engine's too (``facts``). A test reads the registry and fails
+when any value lacks a label, an effect or a source, or when French or Italian lack one.
+
+An option value is keyed as the form sends it: ``token(value)`` (``False`` -> ``"false"``,
+``7`` -> ``"7"``). A range option (``max_hand``) has two keys: ``BY_PLAYERS`` for its ``None``
+default, and ``NUMBER`` for a number chosen from the range.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from flask_babel import LazyString, ngettext, pgettext
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from companion.rules import (
+    RULESETS,
+    IntRange,
+    Option,
+    card_bids,
+    deal_limit,
+    scoring,
+    turn_bids,
+)
+from companion.rules import settings as engine_settings
+from companion.rules.options import Scoring, ZeroBid
+from companion.rules.registry import OptionValue
+
+#: The token of a range option's default, decided by the number of players.
+BY_PLAYERS = "by-players"
+#: The token of a range option's "choose a number".
+NUMBER = "number"
+
+
+def token(value: OptionValue) -> str:
+    """An option value as the form sends it: ``False`` -> ``"false"``, ``7`` -> ``"7"``,
+    ``None`` (decided by the number of players) -> ``"by-players"``."""
+    return BY_PLAYERS if value is None else str(value).lower()
+
+
+#: Each game's seed: where its default rules come from (the original rule texts, cited in docs/rules.md).
+SEEDS: Mapping[str, LazyString] = {
+    "oh-seven": _l("Seeds 000 and 002: the French and Italian Oh-Seven rules"),
+    "oh-hell": _l("Seed 001: the French Oh Hell rules"),
+    "elevator": _l("Seed 003: the French Ascenseur (Elevator) rules of cardgames.io"),
+    "seven-up": _l("Seed 004: the French Seven-Up rules"),
+}
+
+#: What each option decides, as a question the table asks.
+OPTION_NAMES: Mapping[str, LazyString] = {
+    "card_passing": _l("Card passing"),
+    "scoring": _l("Scoring"),
+    "schedule": _l("Hand sizes"),
+    "hook": _l("The dealer's hook"),
+    "max_hand": _l("Largest hand"),
+    "zero_bid": _l("An exact zero"),
+    "target": _l("Play to"),
+    "game_tie": _l("Tie for game"),
+    "low_to": _l("Low goes to"),
+}
+
+#: (option, value token) -> (label, what it changes at the table)
+VALUES: Mapping[tuple[str, str], tuple[LazyString, LazyString]] = {
+    ("card_passing", "false"): (_l("No passing"), _l("Bid with the cards you were dealt.")),
+    ("card_passing", "true"): (
+        _l("Pass cards"),
+        _l("Before bidding, everyone passes cards: %(passes)s."),
+    ),
+    ("scoring", "exact"): (_l("Exact bid only"),
+                           _l("Make your bid exactly: %(exact_base)s plus the bid. Miss it: "
+                              "nothing.")),
+    ("scoring", "tricks-plus-bonus"): (_l("Tricks plus %(bonus)s"),
+                                       _l("One point a trick, plus %(bonus)s for an exact "
+                                          "bid.")),
+    ("scoring", "tricks-plus-five"): (_l("Tricks plus %(five)s"),
+                                      _l("One point a trick, plus %(five)s for an exact bid.")),
+    ("scoring", "squared"): (
+        _l("Squared"),
+        _l("Exact bid: %(squared_base)s plus the bid squared. Miss it: minus the miss squared "
+           "(bid 3, took 1: %(squared_miss)s)."),
+    ),
+    ("schedule", "down-up"): (_l("Down and up"),
+                              _l("Start with the most cards, go down to one, then back up.")),
+    ("schedule", "down"): (_l("Down only"), _l("From the most cards down to one.")),
+    ("schedule", "up"): (_l("Up only"), _l("From one card up to the most.")),
+    ("schedule", "up-down"): (_l("Up and down"),
+                              _l("From one card up to the most, then back down.")),
+    ("hook", "always"): (
+        _l("Every round"),
+        _l("The dealer, who bids last, may not bid the number that makes the bids add up to "
+           "the cards: someone must miss."),
+    ),
+    ("hook", "never"): (_l("Never"),
+                        _l("The dealer bids freely: every bid may be made.")),
+    ("hook", "not-last"): (_l("Not in the last round"),
+                           _l("The hook holds every round but the last, where the dealer bids "
+                              "freely.")),
+    ("max_hand", BY_PLAYERS): (_l("By the number of players"),
+                               _l("%(largest)s.")),
+    ("max_hand", NUMBER): (
+        _l("This many cards"),
+        _l("The game starts or peaks at this many cards; the hand sizes keep their shape. The "
+           "deck keeps %(kept)s to turn for trump: at most %(dealt)s ÷ players (%(limit)s for "
+           "4)."),
+    ),
+    ("zero_bid", "standard"): (_l("As the scoring says"),
+                               _l("An exact zero scores like any exact bid.")),
+    ("zero_bid", "five"): (_l("%(zero)s points"),
+                           _l("An exact zero scores %(zero)s. A missed zero scores as the "
+                              "scoring says.")),
+    ("zero_bid", "five-plus-hand"): (
+        _l("%(zero_base)s plus the cards"),
+        _l("An exact zero scores %(zero_base)s plus the hand size (%(zero_seven)s with 7 "
+           "cards). A missed zero scores as the scoring says."),
+    ),
+    # ``%(value)s``: the registry's value itself, the one the key names.
+    ("target", "7"): (_l("%(value)s points"), _l("The first side to %(value)s points wins.")),
+    ("target", "10"): (_l("%(value)s points"),
+                       _l("A longer game: the first side to %(value)s wins.")),
+    ("game_tie", "nobody"): (_l("Nobody"), _l("Equal card points: nobody scores game.")),
+    ("game_tie", "eldest"): (_l("Eldest"),
+                             _l("Equal card points: the player left of the dealer scores game.")),
+    ("low_to", "holder"): (_l("Its holder"), _l("Low scores for the player who was dealt it.")),
+    ("low_to", "winner"): (_l("Trick winner"),
+                           _l("Low scores for whoever wins the trick it falls in.")),
+}
+
+#: Where a value that is not the seed's own rule comes from (docs/rules.md section 6, source column).
+SOURCES: Mapping[tuple[str, str], LazyString] = {
+    ("card_passing", "true"): _l("Seeds 000 and 002: their card-passing variant"),
+    ("scoring", "tricks-plus-bonus"): _l("Seed 003: Ascenseur, as cardgames.io scores it"),
+    ("scoring", "tricks-plus-five"): _l("traditionalgamerules.neocities.org, “Oh Hell”"),
+    ("scoring", "squared"): _l("pagat.com and Wikipedia, “Oh Hell”: scoring variations"),
+    ("schedule", "down"): _l("A table variant: the seeds go down and back up"),
+    ("schedule", "up"): _l("A table variant: the seeds go down and back up"),
+    ("schedule", "up-down"): _l("A table variant: the seeds go down and back up"),
+    ("hook", "never"): _l("A table variant: the seeds always hook the dealer"),
+    ("hook", "not-last"): _l("traditionalgamerules.neocities.org, “Oh Hell”: in the last round "
+                             "all players, the dealer included, bid what they choose"),
+    ("max_hand", NUMBER): _l("Wikipedia, “Oh Hell”: only up to 12 cards are dealt in a "
+                             "four-player match"),
+    ("zero_bid", "five"): _l("Wikipedia, “Oh Hell”: the reduced 0 bid"),
+    ("zero_bid", "five-plus-hand"): _l("Wikipedia, “Oh Hell”: the adjusted 0 bid"),
+    ("target", "10"): _l("Seed 004: ten chips instead of seven"),
+    ("game_tie", "eldest"): _l("A table variant: seed 004 does not say"),
+    ("low_to", "winner"): _l("A table variant: seed 004 gives low to its holder"),
+}
+
+
+def passes() -> str:
+    """Oh-Seven's card passing, round by round, from the engine's table."""
+    said = []
+    for number, (count, direction) in sorted(card_bids.PASSING.items()):
+        if direction == "left":
+            said.append(ngettext("round %(round)s, %(num)s card to the left",
+                                 "round %(round)s, %(num)s cards to the left", count, round=number))
+        else:
+            said.append(ngettext("round %(round)s, %(num)s card to the right",
+                                 "round %(round)s, %(num)s cards to the right", count, round=number))
+    return str(pgettext("between the rounds of card passing", "; ")).join(said)
+
+
+def _largest() -> str:
+    """The seeds' largest hand by players, from the engine's table (tables with the same hand
+    share a part): ``10 cards for 3 to 5 players, 8 cards for 6 players``."""
+    groups: list[tuple[int, int, int]] = []  # least, most players, hand
+    for count, hand in sorted(turn_bids.LARGEST_HAND.items()):
+        if groups and groups[-1][2] == hand:
+            groups[-1] = (groups[-1][0], count, hand)
+        else:
+            groups.append((count, count, hand))
+    said = []
+    for least, most, hand in groups:
+        cards = ngettext("%(num)s card", "%(num)s cards", hand)
+        if least == most:
+            said.append(ngettext("%(cards)s for %(num)s player", "%(cards)s for %(num)s players",
+                                 least, cards=cards))
+        else:
+            said.append(_("%(cards)s for %(least)s to %(most)s players", cards=cards, least=least,
+                          most=most))
+    return ", ".join(said)
+
+
+def facts() -> dict[str, object]:
+    """The engine's numbers the labels and effects say (docs/rules.md section 6): the scores of
+    each scoring and zero rule, the largest hands, the deal limit and the card passing."""
+
+    def made(rule: Scoring, zero: ZeroBid, bid: int, taken: int, hand: int) -> scoring.Made:
+        return scoring.in_turn(rule, zero, bid, taken, hand)
+
+    squared_miss = made(Scoring.SQUARED, ZeroBid.STANDARD, 3, 1, 5).total
+    return {
+        "passes": passes(),
+        "exact_base": made(Scoring.EXACT, ZeroBid.STANDARD, 3, 3, 5).base,
+        "bonus": made(Scoring.TRICKS_PLUS_BONUS, ZeroBid.STANDARD, 3, 3, 5).bonus,
+        "five": made(Scoring.TRICKS_PLUS_FIVE, ZeroBid.STANDARD, 3, 3, 5).bonus,
+        "squared_base": made(Scoring.SQUARED, ZeroBid.STANDARD, 3, 3, 5).base,
+        "squared_miss": f"−{-squared_miss}" if squared_miss < 0 else str(squared_miss),
+        "largest": _largest(), "limit": deal_limit(4), "kept": engine_settings.KEPT_FOR_TRUMP,
+        "dealt": engine_settings.FULL_DECK - engine_settings.KEPT_FOR_TRUMP,
+        "zero": made(Scoring.EXACT, ZeroBid.FIVE, 0, 0, 7).total,
+        "zero_base": made(Scoring.EXACT, ZeroBid.FIVE_PLUS_HAND, 0, 0, 7).base,
+        "zero_seven": made(Scoring.EXACT, ZeroBid.FIVE_PLUS_HAND, 0, 0, 7).total,
+    }
+
+
+def _said(text: LazyString, key: str = "") -> str:
+    """A label or an effect with the engine's numbers put in (``value``: the option value the
+    key names)."""
+    said = str(text)
+    return said % {**facts(), "value": key} if "%(" in said else said
+
+
+@dataclass(frozen=True)
+class Wording:
+    """One option value in the table's words."""
+
+    token: str
+    label: str
+    effect: str
+    source: str
+    default: bool
+
+
+def keys(ruleset_id: str, name: str) -> tuple[str, ...]:
+    """The value tokens a game's option is worded for."""
+    return keys_of(RULESETS[ruleset_id].options[name])
+
+
+def keys_of(option: Option) -> tuple[str, ...]:
+    """The value tokens an option is worded for: each value, or a range's two keys."""
+    if isinstance(option.choices, IntRange):
+        return (BY_PLAYERS, NUMBER) if option.default is None else (NUMBER,)
+    return tuple(token(value) for value in option.choices)
+
+
+def token_of(option: Option, value: OptionValue) -> str:
+    """The key a chosen value is worded under: a range's number is ``NUMBER``."""
+    if isinstance(option.choices, IntRange) and value is not None:
+        return NUMBER
+    return token(value)
+
+
+def option_name(name: str) -> str:
+    return str(OPTION_NAMES[name])
+
+
+def wording(ruleset_id: str, name: str, key: str) -> Wording:
+    """One value of one game's option, in the request's language: its label, effect and
+    source (``KeyError`` if unworded). ``wording("oh-hell", "hook", "not-last").label`` is
+    ``"Not in the last round"``."""
+    option = RULESETS[ruleset_id].options[name]
+    default = key == token(option.default)
+    label, effect = VALUES[(name, key)]
+    source = SEEDS[ruleset_id] if default else SOURCES[(name, key)]
+    return Wording(key, _said(label, key), _said(effect, key), str(source), default)
+
+
+def wordings(ruleset_id: str, name: str) -> tuple[Wording, ...]:
+    return tuple(wording(ruleset_id, name, key) for key in keys(ruleset_id, name))
+
+
+def value_label(ruleset_id: str, name: str, value: OptionValue) -> str:
+    """A value as chosen in a game: ``"Not in the last round"``, ``"12 cards"``."""
+    option = RULESETS[ruleset_id].options.get(name)
+    if type(value) is int and option is not None and isinstance(option.choices, IntRange):
+        return str(ngettext("%(num)s card", "%(num)s cards", value))
+    if option is None:  # a preset (Elevator's scoring): worded, never offered
+        return _said(VALUES[(name, token(value))][0])
+    return wording(ruleset_id, name, token(value)).label

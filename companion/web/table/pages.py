@@ -1,0 +1,314 @@
+"""The table's pages (docs/rules.md section 7): the table (its share link, read-only for
+anyone holding it), its scorekeeper link, starting a table, renaming a player, deleting it.
+
+The figures are the engine's, kept by the store (``companion.storage.table_store``); these views only ask
+and show. Writes are the scorekeeper's: a device holding the table's right
+(``access.grant_table``), else 403 and nothing changed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from babel import numbers
+from flask import (
+    abort,
+    get_template_attribute,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import format_date, get_locale, get_timezone
+from flask_babel import gettext as _
+from jinja2_fragments.flask import render_block
+from markupsafe import Markup
+from werkzeug.wrappers import Response
+
+from companion.http import conditional
+from companion.rules import IntRange, RuleError, shows_something, table_stats
+from companion.rules.memo import memoized
+from companion.rules.rematch import rematch_settings
+from companion.rules.table_stats import HeadToHead, PlayedGame, PlayerFigures
+from companion.storage import idempotency, store, table_store
+from companion.storage.caches import cache
+from companion.web.game.responses import keyed_form
+from companion.web.home import home
+from companion.web.shared import access, choices, house_rules
+from companion.web.shared.messages import explain, game_name
+from companion.web.sharing.share import image_answer
+from companion.web.table import share as table_share
+
+#: Table and game ids are URL-safe base64; anything else is no table (and no query).
+ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+#: Games shown per page of the table's list.
+PAGE = 20
+
+
+def _load_or_404(table_id: str) -> table_store.StoredTable:
+    if not ID.fullmatch(table_id):
+        abort(404)
+    try:
+        return table_store.load_table(table_id)
+    except table_store.TableNotFound:
+        abort(404)
+
+
+def keeps(table: table_store.StoredTable) -> bool:
+    """True when this device holds the table's edit token."""
+    return table.token_matches(access.table_token_for(table.id))
+
+
+def _require_keeper(table: table_store.StoredTable) -> None:
+    if not keeps(table):
+        abort(403)
+
+
+def ahead_first(players: tuple[PlayerFigures, ...]) -> list[PlayerFigures]:
+    """Who is ahead, first to last (``table_stats.ahead``)."""
+    return [player for _place, player in table_stats.ahead(players)]
+
+
+def leader_first(pairs: tuple[HeadToHead, ...]) -> list[tuple[str, str, int, int]]:
+    """The head to head as rows "Cleo – Ana 3–1": each pair's names and how often each finished
+    ahead of the other, the one more often ahead named first (as the engine counted them)."""
+    rows = []
+    for pair in pairs:
+        (first, second), (first_ahead, second_ahead) = pair.players, pair.ahead
+        if second_ahead > first_ahead:
+            first, second, first_ahead, second_ahead = second, first, second_ahead, first_ahead
+        rows.append((first, second, first_ahead, second_ahead))
+    return rows
+
+
+def table_name_max() -> int:
+    """The longest table name, for the name fields' ``maxlength`` (the store's rule)."""
+    return table_store.NAME_MAX
+
+
+def _no_store(body: str, status: int = 200) -> Response:
+    response = make_response(body, status)
+    # The page says whether this phone keeps score, and posts with this session's CSRF token.
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def render_table(table: table_store.StoredTable, status: int = 200,
+                 rename_errors: dict[str, list[str]] | None = None,
+                 typed: dict[str, str] | None = None, fragment: bool = False) -> Response:
+    state = table_store.table_state(table)
+    before = request.args.get("before")
+    if before is not None and not ID.fullmatch(before):
+        before = None
+    page = table_store.games_page(state, before, PAGE)
+    figures = state.figures
+    context = dict(
+        table=table, figures=figures, state=state, before=before,
+        leaders=ahead_first(figures.players), game_rows=_game_rows(state, page.games),
+        older=page.before,
+        game_name=game_name, figure=figure, game_url=_game_url(),
+        keeps=keeps(table), rename_errors=rename_errors or {}, typed=typed or {},
+        started=table_store.started, pairs=leader_first(figures.head_to_head),
+        **table_share.context(state),
+        games_by_id=_record_games(state))
+    if fragment:
+        return _no_store(render_block("table/page.html", "live", **context), status)
+    return _no_store(render_template("table/page.html", **context), status)
+
+
+#: Key: (value, kind, locale); bound: 4,096 (a table's few rates and averages, in 3 languages).
+@memoized(4096)
+def _figure_in(value: float | None, kind: str, locale: str) -> str:
+    if value is None:
+        return "–"
+    if kind == "percent":
+        return str(numbers.format_percent(value, locale=locale))
+    return str(numbers.format_decimal(value, "0.0", locale=locale))
+
+
+def figure(value: float | None, kind: str = "decimal") -> str:
+    """A figure as the table shows it ("50%", "5.0", "–" for none) in the page's language,
+    kept by value: the same few rates come back on every row of every request."""
+    return _figure_in(value, kind, str(get_locale() or "en"))
+
+
+def _game_url() -> Callable[[str], str]:
+    """A game's page from its id, the route built once a request (ids are URL-safe)."""
+    prefix = url_for("web.game", game_id="-").removesuffix("-")
+    return lambda game_id: prefix + game_id
+
+
+def _game_rows(state: table_store.TableState, games: list[PlayedGame]) -> list[Markup]:
+    """Each game's row in the list (``table/_macros.html``), drawn once per game version, the
+    names the table shows and the language: after a write, only the changed game's row is
+    drawn again (a row costs as much as the rest of the page's figures)."""
+    kept = cache("table-page-rows")
+    where = (str(get_locale() or "en"), str(get_timezone()))
+    draw = None
+    rows = []
+    for game in games:
+        names = tuple(table_store.table_names(state, game))
+        key = (game, names, where)
+        row = kept.get(key)
+        if not isinstance(row, Markup):
+            draw = draw or get_template_attribute("table/_macros.html", "game_row")
+            row = Markup(draw(game, names, url_for("web.game", game_id=game.id),
+                              str(game_name(game.ruleset)),
+                              format_date(table_store.started(game), "medium")))
+            kept.put(key, row)
+        rows.append(row)
+    return rows
+
+
+def _record_games(state: table_store.TableState) -> dict[str, PlayedGame]:
+    """The games the records name (for their dates), read from the kept games alone: the
+    page never goes through all of a long table's games."""
+    named = {record.game for r in state.figures.rulesets if r.records is not None
+             for record in (r.records.highest_score, r.records.highest_round,
+                            r.records.longest_exact_run) if record is not None}
+    versions = [key for key in state.versions if key[0] in named]
+    return {game.id: game for game in table_store.played_games(versions)}
+
+
+def page(table_id: str) -> Response:
+    return render_table(_load_or_404(table_id))
+
+
+def standings_image(table_id: str) -> Response:
+    """``GET /t/<id>/standings.png``: who is ahead, as a 1200×630 PNG, kept by the table's
+    version (``share.image_answer``: drawn aside on a miss)."""
+    table = _load_or_404(table_id)
+    return image_answer(f"t.{table.id}.{table.version}",
+                        lambda: table_share.picture(table_store.table_state(table)))
+
+
+def live(table_id: str) -> Response:
+    """The live part for a watching phone, polled every 1.5 s: 204 while the table's version
+    is the one it has (answered from the version alone), else the part as it is now."""
+    if not ID.fullmatch(table_id):
+        abort(404)
+    version = table_store.table_version(table_id)
+    if version is None:
+        abort(404)
+    if conditional.poll_is_current(version):
+        return conditional.nothing_new()
+    return render_table(_load_or_404(table_id), fragment=True)
+
+
+def scorekeeper_link(table_id: str, token: str) -> Response:
+    """The table's scorekeeper link: this device keeps score of the table and its games. A
+    wrong token changes nothing."""
+    table = _load_or_404(table_id)
+    if not table.token_matches(token):
+        abort(403)
+    access.grant_table(table.id, token)
+    return redirect(url_for("web.table", table_id=table.id), code=303)
+
+
+def name_refused(error: table_store.TableRefused, typed: str) -> str:
+    """What the name field says when a table's name is refused: an empty one is asked for,
+    a long one is told the rule's length."""
+    if error.unshowable:
+        return _("This name holds a character that can't be shown.")
+    if not shows_something(typed.strip()):
+        return _("Give the table a name.")
+    return _("A table's name is 1 to %(most)s characters long.", most=table_store.NAME_MAX)
+
+
+def open_created_table(record: idempotency.Record) -> Response:
+    """The table this very form made, sent again under its key (a second tap, or a first answer
+    lost on the way): this phone keeps its score, and its page opens."""
+    if record.resource is None or record.token is None:
+        abort(404)
+    access.grant_table(record.resource, record.token)
+    return redirect(url_for("web.table", table_id=record.resource), code=303)
+
+
+def create() -> Response:
+    """Start a table from the home page: its page, this phone its scorekeeper. The form's
+    ``idempotency_key`` makes a second tap (or a resend) open the same table, never a second."""
+    typed = request.form.get("name", "")
+    stop = keyed_form(request.path, open_created_table,
+                      lambda message: home(table_error=message, table_name=typed, status=422),
+                      creation=True)
+    if stop is not None:
+        return stop
+    try:
+        table, token = table_store.create_table(typed)
+    except table_store.TableRefused as error:  # the home page again, the error at the name, the typing kept
+        return home(table_error=name_refused(error, typed), table_name=typed, status=422)
+    access.grant_table(table.id, token)
+    return redirect(url_for("web.table", table_id=table.id), code=303)
+
+
+def rename(table_id: str) -> Response:
+    table = _load_or_404(table_id)
+    _require_keeper(table)
+    source, target = request.form.get("from", ""), request.form.get("to", "")
+    try:
+        table_store.rename(table, source, target)
+    except RuleError as error:
+        field = error.field if error.field in ("from", "to") else "to"
+        return render_table(table, 422, {field: [explain(error)]},
+                            {"from": source, "to": target})
+    return redirect(url_for("web.table", table_id=table.id) + "#players", code=303)
+
+
+def delete_page(table_id: str) -> Response:
+    table = _load_or_404(table_id)
+    _require_keeper(table)
+    state = table_store.table_state(table)
+    return _no_store(render_template("table/delete.html", table=table,
+                                     games=len(state.versions)))
+
+
+def delete(table_id: str) -> Response:
+    table = _load_or_404(table_id)
+    _require_keeper(table)
+    table_store.delete_table(table)
+    access.forget_table(table.id)
+    return redirect(url_for("web.home"), code=303)
+
+
+# --- a new game at the table ----------------------------------------------------------------
+
+def scorekeeper_table(table_id: object) -> table_store.StoredTable | None:
+    """The table a new game is to join (``None`` without one); 404 for no such table, 403
+    for a device that does not keep it."""
+    if not table_id:
+        return None
+    table = _load_or_404(str(table_id))
+    _require_keeper(table)
+    return table
+
+
+def players_of(table: table_store.StoredTable) -> list[str]:
+    """The table's players as chips for the new-game page, most games first."""
+    return [p.name for p in table_store.table_state(table).figures.players]
+
+
+def last_time(table: table_store.StoredTable) -> dict[str, object]:
+    """The new-game form's values for "the same table as last time": the last game's type,
+    house rules and seating, the player left of its last dealer dealing first."""
+    newest = table_store.game_versions(table.id)[-1:]
+    if not newest:
+        return {}
+    try:
+        game = store.load_game(newest[0][0])
+    except store.GameNotFound:
+        return {}
+    settings = rematch_settings(game.state)
+    rules = settings.ruleset
+    data: dict[str, object] = {"ruleset": rules.id, "players": list(settings.players),
+                               "first_dealer": str(settings.first_dealer)}
+    for name, value in settings.options.items():
+        if name not in rules.options:
+            continue
+        field = choices.option_field(rules.id, name)
+        if isinstance(rules.options[name].choices, IntRange) and isinstance(value, int):
+            data[field], data[choices.number_field(field)] = house_rules.NUMBER, str(value)
+        else:
+            data[field] = house_rules.token(value)
+    return data
