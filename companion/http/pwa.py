@@ -12,7 +12,7 @@ import json
 from flask import Blueprint, Flask, Response, render_template, url_for
 from flask_babel import gettext as _
 
-from companion.http import assets
+from companion.http import assets, sessions
 
 bp = Blueprint("pwa", __name__)
 
@@ -60,11 +60,16 @@ def service_worker() -> Response:
 @bp.get("/offline")
 def offline() -> Response:
     """What an installed app shows when it starts without a connection to its server."""
+    # The service worker fetches it as it installs, while the page that registered it goes on:
+    # no CSRF token is made for it (it posts nothing that needs one), and its answer sends no
+    # session cookie, which could undo what a page's post answered meanwhile (sessions.read_only).
+    sessions.read_only()
     response = Response(render_template(
         "error.html",
         status=None,
         title=_("No connection"),
         message=_("Companion cannot reach its server. Check the Wi-Fi, then try again."),
+        csrf_token=lambda: "",
     ), mimetype="text/html")
     # Not HTML's no-store: the service worker keeps this page to show it offline (in this
     # device's language, hence private).

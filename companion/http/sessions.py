@@ -5,26 +5,32 @@ The same server runs over plain HTTP on a home network and over HTTPS behind a p
 cookie is ``Secure`` exactly when the request is HTTPS (or ``FORCE_HTTPS``). A request with no
 cookie (a poll, a static file, a new phone) opens an empty session without parsing one, and one
 that leaves it empty writes none (Flask's own rule). A phone's cookie is refreshed by the pages
-it opens, never by its polls or API calls (``should_set_cookie``). Each of these is one of
-``flask.sessions.SessionInterface``'s documented methods; the cookie is written by Flask.
+it opens, never by its polls or API calls (``should_set_cookie``), nor by an answer marked
+``read_only()``. Each of these is one of ``flask.sessions.SessionInterface``'s documented
+methods; the cookie is written by Flask.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Request, current_app, request
-from flask.sessions import (
-    SecureCookieSession,
-    SecureCookieSessionInterface,
-    SessionMixin,
-)
+from flask import Flask, Request, current_app, g, request
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import URLSafeTimedSerializer
 
 
 def is_https() -> bool:
     """Whether this request came over HTTPS, or the server is told to act as if it always did."""
     return request.is_secure or bool(current_app.config.get("FORCE_HTTPS"))
+
+
+def read_only() -> None:
+    """This answer may read the session but never sends its cookie. For what the service worker
+    fetches in the background (the offline page, as it installs): its answer can arrive after
+    the answer to a page's own post, and would put back the session as it was when asked (a
+    game just forgotten comes back) or with a CSRF token of its own (the page's next post is
+    refused)."""
+    g.companion_session_read_only = True
 
 
 class SessionInterface(SecureCookieSessionInterface):
@@ -43,7 +49,10 @@ class SessionInterface(SecureCookieSessionInterface):
         """Flask's rule, but a permanent session's cookie is refreshed (signed again, to push
         its expiry a year on) only by a request that read the session, a page: a poll or an
         API call from the same phone would otherwise sign and send its cookie again every few
-        seconds. (``accessed`` first: asking ``permanent`` reads the session.)"""
+        seconds. (``accessed`` first: asking ``permanent`` reads the session.) Never for an
+        answer marked ``read_only()``."""
+        if g.get("companion_session_read_only"):
+            return False
         if session.modified:
             return True
         return (session.accessed and session.permanent

@@ -68,13 +68,15 @@ def test_the_policy_allows_nothing_inline_or_evaluated() -> None:
 
 
 def _session_cookie(response: TestResponse) -> str:
+    """The session cookie a page sets (``/new``: its form makes the CSRF token; the offline
+    page sets none, test_pwa.py)."""
     cookies = [v for v in response.headers.getlist("Set-Cookie") if v.startswith("session=")]
     assert len(cookies) == 1, cookies
     return cookies[0]
 
 
 def test_cookie_over_http_is_httponly_lax_and_not_secure(client: FlaskClient) -> None:
-    cookie = _session_cookie(client.get("/offline"))
+    cookie = _session_cookie(client.get("/new"))
     assert "HttpOnly" in cookie
     assert "SameSite=Lax" in cookie
     assert "Secure" not in cookie
@@ -82,18 +84,18 @@ def test_cookie_over_http_is_httponly_lax_and_not_secure(client: FlaskClient) ->
 
 def test_cookie_over_https_is_secure_and_hsts_is_sent(app: Flask) -> None:
     client = app.test_client()
-    response = client.get("/offline", base_url="https://localhost")
+    response = client.get("/new", base_url="https://localhost")
     cookie = _session_cookie(response)
     assert "Secure" in cookie and "HttpOnly" in cookie and "SameSite=Lax" in cookie
     assert response.headers["Strict-Transport-Security"].startswith("max-age=")
     # The same server, the next request over plain HTTP: neither.
-    response = app.test_client().get("/offline")
+    response = app.test_client().get("/new")
     assert "Secure" not in _session_cookie(response)
     assert "Strict-Transport-Security" not in response.headers
 
 
 def test_force_https_marks_cookies_secure_even_over_http(make_app: Callable[..., Flask]) -> None:
-    response = make_app(FORCE_HTTPS=True).test_client().get("/offline")
+    response = make_app(FORCE_HTTPS=True).test_client().get("/new")
     assert "Secure" in _session_cookie(response)
     assert "Strict-Transport-Security" in response.headers
 
@@ -108,7 +110,7 @@ def test_trust_proxy_takes_the_scheme_from_x_forwarded_proto(make_app: Callable[
         return {"address": request.remote_addr, "secure": request.is_secure}
 
     client = app.test_client()
-    response = client.get("/offline", headers={"X-Forwarded-Proto": "https"})
+    response = client.get("/new", headers={"X-Forwarded-Proto": "https"})
     assert "Secure" in _session_cookie(response)
     assert "Strict-Transport-Security" in response.headers
     # One hop only: the address the proxy saw, not what the client claimed before it.
@@ -120,7 +122,7 @@ def test_trust_proxy_takes_the_scheme_from_x_forwarded_proto(make_app: Callable[
 
 
 def test_without_trust_proxy_x_forwarded_proto_is_ignored(client: FlaskClient) -> None:
-    response = client.get("/offline", headers={"X-Forwarded-Proto": "https"})
+    response = client.get("/new", headers={"X-Forwarded-Proto": "https"})
     assert "Secure" not in _session_cookie(response)
     assert "Strict-Transport-Security" not in response.headers
 

@@ -65,7 +65,7 @@ def test_htmx_error_status_policy(client: FlaskClient, status: int, swap: bool, 
 
 
 def test_the_page_skeleton(client: FlaskClient) -> None:
-    page = _page(client)
+    page = _page(client, "/new")  # a page with a form (the offline page makes no token)
     assert page.startswith("<!doctype html>")
     assert '<meta name="viewport" content="width=device-width, initial-scale=1' in page
     assert re.search(r'<meta name="csrf-token" content="[^"]+">', page)

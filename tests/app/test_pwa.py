@@ -86,6 +86,21 @@ def test_offline_page(client: FlaskClient) -> None:
     assert '<html lang="it">' in response.get_data(as_text=True)
 
 
+def test_the_offline_page_leaves_the_session_cookie_alone(client: FlaskClient) -> None:
+    """The worker fetches it in the background as it installs, while the page goes on: an
+    answer with a cookie could land after a page's post was answered, with the session as it
+    was (a game just forgotten back on the list) or with a CSRF token of its own (the next post
+    of the page refused). It reads the session (its language), and sets no cookie."""
+    client.post("/language", data={"lang": "fr", "next": "/"})
+    client.get("/new")  # a session with a CSRF token, kept across a year
+    response = client.get("/offline")
+    assert '<html lang="fr">' in response.get_data(as_text=True)
+    assert not [v for v in response.headers.getlist("Set-Cookie") if v.startswith("session=")]
+    assert '<meta name="csrf-token" content="">' in response.get_data(as_text=True)
+    fresh = client.application.test_client().get("/offline")  # a first visit: no session made
+    assert not fresh.headers.getlist("Set-Cookie")
+
+
 def test_app_js_registers_the_worker_at_the_root() -> None:
     script = (ROOT / "static/js/app.js").read_text()
     assert 'navigator.serviceWorker.register("/sw.js", { scope: "/" })' in script

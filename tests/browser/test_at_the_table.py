@@ -15,6 +15,7 @@ from bid_games import Say, Taps
 from conftest import PHONE
 from playwright.sync_api import Page, expect
 from set_up_games import card, finish, new_game, play_round
+from waiting import until_page
 
 LONG = "Maximilian-Alexander Ngo"  # 24 characters: the most a name may have
 assert len(LONG) == 24
@@ -103,8 +104,8 @@ def test_long_names_stay_in_their_tiles_and_read_in_full(phone: Phone, live_serv
     game.write("bids", bids=[0, 0, 0, 0])
     page.reload()
     panel = page.locator(".round-panel").bounding_box()
+    expect(page.locator(".tricks-pick legend .name")).to_have_count(4)
     legends = page.locator(".tricks-pick legend .name").all()
-    assert len(legends) == 4
     for legend in legends:
         assert _inside(legend.bounding_box(), panel)
     page.screenshot(path=str(screenshot_dir / "long-names-tricks.png"))
@@ -155,8 +156,8 @@ def test_a_refused_correction_shows_its_error_where_the_person_looks(
     page.wait_for_selector(".error-summary")
     summary = page.locator(".error-summary")
     expect(summary).to_contain_text("Fix these first:")
-    focused = page.evaluate("document.activeElement.getAttribute('aria-invalid')")
-    assert focused == "true"
+    # app.js moves focus (and the view) once the page is parsed: after the summary is there.
+    expect(page.locator(":focus")).to_have_attribute("aria-invalid", "true")
     box = page.evaluate("(() => { const r = document.activeElement.getBoundingClientRect();"
                         " return [r.top, r.bottom]; })()")
     assert 0 <= box[0] and box[1] <= PHONE["height"]
@@ -164,7 +165,7 @@ def test_a_refused_correction_shows_its_error_where_the_person_looks(
     # The summary's link leads to the field.
     page.evaluate("window.scrollTo(0, 0)")
     summary.get_by_role("link").first.click()
-    assert page.evaluate("document.activeElement.getAttribute('aria-invalid')") == "true"
+    expect(page.locator(":focus")).to_have_attribute("aria-invalid", "true")
 
 
 def test_a_new_game_with_empty_names_points_at_them(phone: Phone, screenshot_dir: Path) -> None:
@@ -174,8 +175,9 @@ def test_a_new_game_with_empty_names_points_at_them(phone: Phone, screenshot_dir
     page.get_by_role("radio", name=re.compile("^Oh Hell ")).check()
     page.get_by_role("button", name=say("Start the game")).click()
     page.wait_for_selector(".error-summary")
+    # app.js moves focus once the page is parsed: after the summary is there.
+    expect(page.locator(":focus")).to_have_id(re.compile("^players"))
     active = page.evaluate("document.activeElement.id")
-    assert active.startswith("players")
     assert in_view(page, f"#{active}")
     page.screenshot(path=str(screenshot_dir / "new-game-refused-fr.png"))
 
@@ -196,8 +198,8 @@ def test_without_javascript_the_summary_is_at_the_top_and_links_to_each_error(
     expect(links).to_have_count(page.locator("main .field-error").count())
     page.screenshot(path=str(screenshot_dir / "new-game-refused-no-js-it.png"))
     links.last.click()
+    expect(page).to_have_url(re.compile(r"#[^#]+-error$"))  # the link followed
     target = page.evaluate("location.hash")
-    assert target.endswith("-error")
     expect(page.locator(target)).to_be_in_viewport()
     # With JavaScript the same page has one summary, not two, and the first error is focused.
     page = phone("it")
@@ -206,7 +208,7 @@ def test_without_javascript_the_summary_is_at_the_top_and_links_to_each_error(
     page.get_by_role("button", name=say("Start the game")).click()
     page.wait_for_selector(".error-summary")
     expect(page.locator(".error-summary")).to_have_count(1)
-    assert page.evaluate("document.activeElement.getAttribute('aria-invalid')") == "true"
+    expect(page.locator(":focus")).to_have_attribute("aria-invalid", "true")
 
 
 def test_names_too_long_or_of_spaces_are_refused_at_the_field(phone: Phone) -> None:
@@ -234,6 +236,11 @@ def test_names_too_long_or_of_spaces_are_refused_at_the_field(phone: Phone) -> N
 
 # --- 5. after an entry: the next step from its start, and "Saved." ---------------------------
 
+#: The banner wholly on the screen; its top on or below the screen's top.
+BANNER_ON_SCREEN = """() => { const r = document.getElementById("banner").getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight; }"""
+BANNER_TOP_ON_SCREEN = """() => document.getElementById("banner").getBoundingClientRect().top >= 0"""
+
 
 def test_after_save_hand_the_next_hand_starts_at_its_banner(phone: Phone, live_server: str,
                                                             screenshot_dir: Path) -> None:
@@ -249,7 +256,7 @@ def test_after_save_hand_the_next_hand_starts_at_its_banner(phone: Phone, live_s
     # Said with who scored (issue 21): "Saved. High: Ben · Low: Cleo · Game: Ana & Cleo".
     expect(page.locator("#said")).to_have_text("Saved. High: Ben · Low: Cleo · Game: Ana & Cleo")
     expect(page.locator(".saved-note")).to_be_visible()
-    page.wait_for_timeout(300)
+    until_page(page, BANNER_ON_SCREEN, "the view moved to the banner")
     box = page.locator("#banner").bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
     page.screenshot(path=str(screenshot_dir / "seven-up-after-save.png"))
@@ -265,7 +272,7 @@ def test_oh_hell_shows_the_whole_banner_after_the_tricks(phone: Phone, live_serv
     page.get_by_role("button", name="Save tricks").click()
     expect(page.locator(".banner-line")).to_contain_text("Round 2")
     expect(page.locator("#said")).to_have_text("Saved.")
-    page.wait_for_timeout(300)
+    until_page(page, BANNER_TOP_ON_SCREEN, "the view moved to the banner")
     box = page.locator("#banner").bounding_box()
     assert box is not None and box["y"] >= 0
 
@@ -309,6 +316,16 @@ def test_the_redeal_is_not_called_a_rebid(phone: Phone, live_server: str,
 # --- Oh-Seven in 2N + 2 taps ------------------------------------------------------------------
 
 
+#: The element's top on the screen (``in_view``), and the page still since the last look
+#: (asked every 100 ms): a smooth scroll to it is over.
+SCROLLED_TO = """(selector) => {
+  const top = document.querySelector(selector).getBoundingClientRect().top;
+  const still = window.lastScrollY === window.scrollY;
+  window.lastScrollY = window.scrollY;
+  return still && top >= 0 && top < window.innerHeight;
+}"""
+
+
 def test_a_five_player_oh_seven_round_takes_twelve_taps_at_most(phone: Phone, live_server: str,
                                                                 screenshot_dir: Path) -> None:
     page = phone()
@@ -318,6 +335,7 @@ def test_a_five_player_oh_seven_round_takes_twelve_taps_at_most(phone: Phone, li
     taps = Taps(page)
     # Every card is a target of at least 48×48 with 8 px between (UX.md), at 390 px wide.
     cells = page.locator(f'[data-card-seat="{game.body["current"]["bidding_order"][0]}"] .card-cell')
+    expect(cells).to_have_count(32)
     boxes = [cells.nth(i).bounding_box() for i in range(cells.count())]
     assert len(boxes) == 32 and all(b is not None for b in boxes)
     assert min(min(b["width"], b["height"]) for b in boxes if b) >= 48, boxes
@@ -331,7 +349,9 @@ def test_a_five_player_oh_seven_round_takes_twelve_taps_at_most(phone: Phone, li
     for i, seat in enumerate(order):
         taps.radio(f"{players[seat]} bids {bids[seat]}")
         if i == 0:
-            page.wait_for_timeout(600)  # moved on to the next player's cards
+            # Moved on to the next player's cards: a smooth scroll (game.js), waited out.
+            until_page(page, SCROLLED_TO, "the next player's cards, scrolled to",
+                       arg=f'[data-card-seat="{order[1]}"]')
             assert in_view(page, f'[data-card-seat="{order[1]}"]')
             page.screenshot(path=str(screenshot_dir / "oh-seven-one-tap-cards.png"))
     taps.button("Reveal")
@@ -370,8 +390,10 @@ def test_picks_survive_a_reload_until_the_round_is_saved(phone: Phone, live_serv
     expect(page.get_by_role("button", name="Reveal")).to_be_visible()
     # The bids were saved once: what was kept for them is gone.
     expect(page.get_by_role("radio", name="Ana bids 3 of spades", exact=True)).not_to_be_checked()
-    kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('companion-picks:'))")
-    assert len(kept) == 1
+    # Dropped by game.js as it draws the form again: asked until then (Playwright's 5 s).
+    until_page(page, "() => Object.keys(localStorage).filter("
+                     "k => k.startsWith('companion-picks:')).length === 1",
+               "one round's picks kept, the saved bids' dropped")
 
 
 # --- names isolated, Seven-Up chips, a correction confirmed --------------------------------------

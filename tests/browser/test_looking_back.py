@@ -10,10 +10,12 @@ import re
 import time
 import urllib.request
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from bid_games import Taps, banner, start_game
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Response, expect
+from waiting import until
 
 NAMES = ["Ana", "Ben", "Cleo"]
 
@@ -33,6 +35,12 @@ def keep_link(page: Page) -> str:
     return page.locator("#keep-url").inner_text().strip()
 
 
+def stored(path: str) -> Callable[[Response], bool]:
+    """The answer to the page's post of an entry (``/bid``, ``/tricks``): the entry is stored.
+    (The page draws a tap at once, before the server has it: offline.js.)"""
+    return lambda response: response.request.method == "POST" and response.url.endswith(path)
+
+
 def api(url: str, path: str, token: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
     request = urllib.request.Request(
         url + path, method="GET" if body is None else "POST",
@@ -49,9 +57,10 @@ def test_a_watcher_sees_each_entry_within_two_seconds(page: Page, screenshot_dir
     expect(watcher.get_by_text("Waiting for Ben's bid…")).to_be_visible()
     waits = []
     for name, bid, next_name in (("Ben", 3, "Cleo"), ("Cleo", 4, "Ana")):
-        page.get_by_role("button", name=f"{name} bids {bid}", exact=True).click()
+        with page.expect_response(stored("/bid")):
+            page.get_by_role("button", name=f"{name} bids {bid}", exact=True).click()
+        began = time.monotonic()  # stored: from here the watcher can know it
         expect(page.get_by_text(f"{next_name} bids", exact=False).first).to_be_visible()
-        began = time.monotonic()
         expect(watcher.get_by_text(f"Waiting for {next_name}'s bid…")).to_be_visible(timeout=2000)
         waits.append(time.monotonic() - began)
     assert max(waits) < 2.0, waits
@@ -65,14 +74,15 @@ def test_a_hidden_page_stops_polling_and_catches_up_when_shown(page: Page) -> No
     polls: list[str] = []
     watcher.on("request", lambda r: polls.append(r.url) if "/live?" in r.url else None)
     watcher.goto(share)
-    watcher.wait_for_timeout(3200)
-    assert len(polls) >= 2, polls  # every 1.5 s while shown
+    until(watcher, lambda: len(polls) >= 2, f"two polls while shown (every 1.5 s): {polls}")
     watcher.evaluate("""() => {
         Object.defineProperty(document, "hidden", {configurable: true, get: () => true});
         document.dispatchEvent(new Event("visibilitychange"));
     }""")
-    page.get_by_role("button", name="Ben bids 3", exact=True).click()
+    with page.expect_response(stored("/bid")):  # stored before the page is shown again
+        page.get_by_role("button", name="Ben bids 3", exact=True).click()
     hidden_from = len(polls)
+    # The gap is the thing tested: two polls' time, and none goes out while hidden.
     watcher.wait_for_timeout(3500)
     assert len(polls) == hidden_from, "polled while hidden"
     expect(watcher.get_by_text("Waiting for Ben's bid…")).to_be_visible()
@@ -93,22 +103,28 @@ def test_a_second_scorekeeper_stays_current_without_losing_its_taps(page: Page) 
     taps = Taps(page)
     for name, bid in (("Ben", 3), ("Cleo", 4), ("Ana", 2)):
         taps.button(f"{name} bids {bid}")
-    # The second phone follows within 2 s, then starts tapping tricks of its own.
+    # Every tap sent and stored (the page draws each at once, before the server has it)...
+    expect(page.locator(".tap-queue[data-pending]")).to_have_count(0)
+    # ...the second phone follows within 2 s, then starts tapping tricks of its own.
     expect(second.get_by_role("radio", name="Ana took 2", exact=True)).to_be_visible(timeout=2000)
     second.get_by_role("radio", name="Ben took 1", exact=True).click()
     for name, took in (("Ben", 3), ("Cleo", 5)):
         taps.radio(f"{name} took {took}")
-    taps.button("Save tricks")
+    with page.expect_response(stored("/tricks")):  # the round saved: from here it could know
+        taps.button("Save tricks")
     expect(banner(page)).to_contain_text("Round 2 of 19")
-    second.wait_for_timeout(3500)  # two polls' time: its taps stay
+    # The gap is the thing tested: a phone holding picks waits with its polls (game.js), and
+    # two polls' time after the round was saved elsewhere its taps are still there.
+    second.wait_for_timeout(3500)
     expect(second.get_by_role("radio", name="Ben took 1", exact=True)).to_be_checked()
     second.get_by_role("radio", name="Cleo took 9", exact=True).click()
     second.get_by_role("button", name="Save tricks").click()
     # Its save meets the first phone's: the fresh game, with a notice.
     expect(second.get_by_text("Someone else just entered this round")).to_be_visible()
     expect(banner(second)).to_contain_text("Round 2 of 19")
-    page.get_by_role("button", name="Cleo bids 1", exact=True).click()
-    # The first phone's next bid reaches the second within 2 s (Ana bids next there).
+    with page.expect_response(stored("/bid")):
+        page.get_by_role("button", name="Cleo bids 1", exact=True).click()
+    # The first phone's next bid, once stored, reaches the second within 2 s (Ana bids next).
     expect(second.get_by_role("button", name="Ana bids 0", exact=True)).to_be_visible(timeout=2000)
     second.context.close()
 

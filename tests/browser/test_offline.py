@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 import pytest
 from bid_games import Say, Taps, start_game
 from playwright.sync_api import Page, Route, expect
+from waiting import until, until_page
 
 pytestmark = pytest.mark.browser
 
@@ -55,10 +55,8 @@ def test_three_bids_entered_offline_are_sent_once(page: Page, live_server: str,
     expect(row(page, "Cleo")).to_contain_text("to bid")  # drawn at once, maybe before the answer
     sent = bid_posts(page)
     all_sent(page)
-    deadline = time.monotonic() + 10
-    while game_json(live_server, url)["current"]["bids"] != [None, 3, None, None]:
-        assert time.monotonic() < deadline, "Ben's bid never reached the server"
-        time.sleep(0.05)
+    until(page, lambda: game_json(live_server, url)["current"]["bids"] == [None, 3, None, None],
+          "Ben's bid on the server", timeout=10)
     before = game_json(live_server, url)["version"]  # Ben's bid stored: counted from here
 
     page.context.set_offline(True)
@@ -135,7 +133,7 @@ def test_a_reload_while_offline_keeps_the_waiting_taps(page: Page, live_server: 
     # The service worker (localhost is a secure context) keeps the page for an offline start.
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    until_page(page, "() => navigator.serviceWorker.controller !== null", "a controlled page")
     page.context.set_offline(True)
     taps.button("Ben bids 2")
     taps.button("Cleo bids 1")
@@ -165,11 +163,9 @@ def test_a_refused_waiting_entry_shows_its_reason_at_the_field(page: Page, live_
     expect(page.get_by_role("button", name="Save tricks")).to_be_visible()
     # The tricks form shows before the last bid's answer arrives: that answer must be in first,
     # or the Wi-Fi going would queue the bid too (on a busy machine it takes a while).
-    for _ in range(100):
-        if game_json(live_server, url)["current"]["phase"] == "tricks":
-            break
-        page.wait_for_timeout(50)
-    page.wait_for_load_state("networkidle")
+    all_sent(page)
+    until(page, lambda: game_json(live_server, url)["current"]["phase"] == "tricks",
+          "every bid on the server")
 
     page.context.set_offline(True)
     for name, took in (("Ben", 5), ("Cleo", 5), ("Dev", 5)):
@@ -288,6 +284,9 @@ def test_the_tap_shows_at_once(page: Page) -> None:
         undo.click()
         expect(undo).to_be_hidden()
         expect(row(page, "Ben")).to_contain_text("to bid")
+    # Each measure is taken at the frame after its change: the last one's frame has come.
+    until_page(page, "() => window.shown.length === 12 && window.served.length === 12",
+               "the twelfth tap's measures")
     shown = sorted(page.evaluate("window.shown"))
     served = sorted(page.evaluate("window.served"))
     assert len(shown) == 12 and len(served) == 12
@@ -338,8 +337,11 @@ def test_a_tap_under_way_when_an_answer_arrives_is_kept(page: Page, live_server:
     assert box is not None
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
-    with page.expect_response("**/bid"):  # the first bid's answer, under the finger
+    # The first bid's answer, all of it, reaches the page under the finger...
+    with page.expect_event("requestfinished", lambda r: r.url.endswith("/bid")):
         page.context.set_offline(False)
+    # ...which rests there a moment while the page takes it in: the gap is the thing tested
+    # (what follows waits on what the page shows).
     page.wait_for_timeout(300)
     page.mouse.up()
     expect(page.get_by_role("radio", name="Ben took 4", exact=True)).to_be_checked()
@@ -360,21 +362,13 @@ KEPT_PAGES = """caches.open("companion-pages").then((pages) => pages.keys())
 def test_forgetting_a_game_drops_its_offline_copy(page: Page) -> None:
     url = start_game(page, "oh-hell", NAMES, dealer=0)
     path = "/g/" + url.rsplit("/", 1)[1]
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    until_page(page, "() => navigator.serviceWorker.controller !== null", "a controlled page")
     page.reload()  # through the service worker: kept for an offline start
-    for _ in range(50):
-        if path in page.evaluate(KEPT_PAGES):
-            break
-        page.wait_for_timeout(100)
-    assert path in page.evaluate(KEPT_PAGES)
+    until(page, lambda: path in page.evaluate(KEPT_PAGES), "the page kept by the worker")
     page.goto("/")
     # Sent after the few seconds of Undo; the emptied list then reloads the page: asked of the
     # page before that, the cache would be read across a navigation.
     with page.expect_navigation(timeout=15000):
         page.get_by_role("button", name=re.compile("^Forget Oh Hell")).click()
     page.wait_for_load_state()
-    for _ in range(50):
-        if path not in page.evaluate(KEPT_PAGES):
-            break
-        page.wait_for_timeout(100)
-    assert path not in page.evaluate(KEPT_PAGES)
+    until(page, lambda: path not in page.evaluate(KEPT_PAGES), "the kept page dropped")

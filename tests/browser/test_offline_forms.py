@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from bid_games import Taps, banner, start_game
 from playwright.sync_api import Page, expect
+from waiting import until_page
 
 pytestmark = pytest.mark.browser
 
@@ -29,7 +30,7 @@ def kept_for_an_offline_start(page: Page) -> None:
     """The service worker (localhost is a secure context) answers the next load, and keeps it."""
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    until_page(page, "() => navigator.serviceWorker.controller !== null", "a controlled page")
 
 
 def all_sent(page: Page) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Locator, Page, Route, expect
 from set_up_games import LiveGame, finish, new_game, play_round
 
 pytestmark = pytest.mark.browser
@@ -118,9 +118,9 @@ def finished_game(page: Page, live_server: str) -> LiveGame:
     return game
 
 
-def games_on_this_phone(page: Page) -> int:
+def games_on_this_phone(page: Page) -> Locator:
     page.goto("/")
-    return page.locator("[data-forget-item]").count()
+    return page.locator("[data-forget-item]")
 
 
 def test_a_rematch_tapped_offline_starts_once_when_back_online(page: Page, live_server: str) -> None:
@@ -140,7 +140,7 @@ def test_a_rematch_tapped_offline_starts_once_when_back_online(page: Page, live_
     expect(page.locator("#banner")).to_contain_text("Round 1")
     new_id = page.url.rstrip("/").rsplit("/", 1)[1]
     assert game_json(game)["links"]["rematch"] == f"/g/{new_id}"
-    assert games_on_this_phone(page) == 2  # the finished game and one rematch
+    expect(games_on_this_phone(page)).to_have_count(2)  # the finished game and one rematch
 
 
 def test_a_rematch_whose_answer_is_lost_is_made_once(page: Page, live_server: str) -> None:
@@ -161,7 +161,7 @@ def test_a_rematch_whose_answer_is_lost_is_made_once(page: Page, live_server: st
     assert lost == [303]
     new_id = page.url.rstrip("/").rsplit("/", 1)[1]
     assert game_json(game)["links"]["rematch"] == f"/g/{new_id}"
-    assert games_on_this_phone(page) == 2
+    expect(games_on_this_phone(page)).to_have_count(2)
 
 
 def test_a_seven_up_hand_corrected_offline_is_sent_once(page: Page, live_server: str) -> None:

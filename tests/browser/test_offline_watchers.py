@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from bid_games import Say, start_game
 from playwright.sync_api import Page, Route, expect
+from waiting import until
 
 pytestmark = pytest.mark.browser
 
@@ -42,8 +43,11 @@ def test_a_watcher_offline_for_ten_seconds_catches_up(page: Page, phones: Any) -
     expect(watcher.locator("#notice")).to_be_hidden()  # quiet: no alert over the scores
     bid(page, "Cleo", 0)
     bid(page, "Dev", 2)
+    # Both stored (the scorekeeper's page draws a tap before the server has it).
+    expect(page.locator(".tap-queue[data-pending]")).to_have_count(0)
     expect(row(watcher, "Ben").locator(".what")).to_have_text("3")  # the last scores stay
     expect(row(watcher, "Cleo").locator(".what")).to_have_text("to bid")
+    # The ten seconds offline are the thing tested; what follows waits on what the watcher shows.
     time.sleep(max(0.0, 10 - (time.monotonic() - offline_since)))
 
     watcher.context.set_offline(False)
@@ -68,7 +72,7 @@ def test_a_poll_whose_answer_never_comes_does_not_stop_the_watcher(page: Page, p
     watcher.goto(url)
     expect(row(watcher, "Ben").locator(".what")).to_have_text("to bid")
     watcher.route("**/live?*", never_answer_the_first)
-    watcher.wait_for_timeout(2_000)  # the next poll goes out, and hangs
+    until(watcher, lambda: hung, "the next poll, which hangs")  # every 1.5 s
     assert len(hung) == 1
     bid(page, "Ben", 3)
     # The polls queued behind it go out once it is given up (the note shows only that long).
@@ -149,6 +153,7 @@ def test_staying_on_the_finished_game(page: Page, phones: Any, live_server: str)
     expect(watcher.get_by_text("Opening the new game in 10 seconds…")).to_be_visible(timeout=15_000)
     watcher.get_by_role("button", name="Stay here").click()
     expect(watcher.get_by_text("Opening the new game in 10 seconds…")).to_be_hidden()
+    # The gap is the thing tested: past the 10 s it would have followed the rematch, it stays.
     watcher.wait_for_timeout(11_000)
     assert watcher.url == share
     # Opened later, the finished game only offers its rematch.

@@ -47,7 +47,8 @@ def _focused(page: Page, expression: str) -> Any:
 def _big_text(page: Page) -> None:
     """``html { font-size: 200% }`` (set on the element: the page's CSP refuses inline style)."""
     page.evaluate("document.documentElement.style.fontSize = '200%'")
-    page.wait_for_timeout(50)
+    # The next frame drawn: laid out again at 200 %.
+    page.evaluate("new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)))")
 
 
 # -- 1. long names fit their buttons, in every game --------------------------------------------

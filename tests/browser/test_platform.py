@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -49,8 +50,8 @@ def test_a_failed_request_swaps_nothing_and_shows_the_notice(page: Any) -> None:
     assert notice.is_hidden()
     heading = page.get_by_role("heading", level=1).text_content()
     page.evaluate("htmx.ajax('GET', '/no-such-fragment', {target: '#main'})")
-    notice.wait_for(state="visible")
-    assert notice.text_content() == "Something went wrong, try again."
+    expect(notice).to_be_visible()
+    expect(notice).to_have_text("Something went wrong, try again.")
     assert page.get_by_role("heading", level=1).text_content() == heading
 
 

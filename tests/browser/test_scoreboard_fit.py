@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from set_up_games import LiveGame, new_game, play_round
+from waiting import until_page
 
 pytestmark = pytest.mark.browser
 
@@ -208,7 +209,11 @@ def test_forget_says_what_it_does_and_can_be_undone(page: Page, live_server: str
     expect(games).to_have_count(1)
     expect(page.get_by_text("this phone stops keeping score for it")).to_be_visible()
     forget = page.locator("form[data-forget] button")
+    forgets: list[str] = []
+    page.on("request", lambda r: forgets.append(r.url) if r.url.endswith("/forget") else None)
     forget.click()
+    # The page's own clock: a timer of the forget's delay, set after the forget's, runs after it.
+    page.evaluate("setTimeout(() => { window.pastForgetDelay = true; }, 5000)")
     expect(page.locator(".forgotten-what")).to_have_text(
         "Oh Hell forgotten on this phone, with its scorekeeping.")
     undo = page.get_by_role("button", name="Undo", exact=True)
@@ -217,7 +222,10 @@ def test_forget_says_what_it_does_and_can_be_undone(page: Page, live_server: str
     undo.click()
     expect(forget).to_be_visible()
     expect(forget).to_be_focused()
-    page.wait_for_timeout(5500)  # past the delay: the Undo stopped it
+    # The delay is the thing tested: once it has run out on the page's clock, nothing was sent.
+    until_page(page, "() => window.pastForgetDelay === true", "the forget's delay run out",
+               timeout=15)
+    assert forgets == []  # the Undo stopped it
     page.reload()
     expect(games).to_have_count(1)
     page.goto(game.url)  # still this phone's to keep: its entry forms are there
@@ -235,7 +243,9 @@ def test_forget_following_a_link_sends_it_at_once(page: Page, live_server: str) 
     page.goto(game.url)
     page.goto("/")
     page.locator("form[data-forget] button").click()
-    page.get_by_role("link", name="New game").click()  # before the delay is over
+    with page.expect_response(lambda r: r.url.endswith("/forget")) as forgot:
+        page.get_by_role("link", name="New game").click()  # before the delay is over
+    assert forgot.value.ok  # sent, and taken, before the page moved on
     page.wait_for_url("**/new")
     page.goto("/")
     expect(page.locator(".game-list [data-forget-item]")).to_have_count(0)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from waiting import until, until_page
 
 PHONE = {"width": 390, "height": 844}
 
@@ -59,8 +60,10 @@ class Wire:
         self.cdp.send("Network.enable")
         self.requests: dict[str, str] = {}
         self.bytes: dict[str, float] = {}
+        self.failed: set[str] = set()
         self.cdp.on("Network.requestWillBeSent", self._sent)
         self.cdp.on("Network.loadingFinished", self._finished)
+        self.cdp.on("Network.loadingFailed", lambda event: self.failed.add(event["requestId"]))
 
     def _sent(self, event: dict[str, Any]) -> None:
         self.requests[event["requestId"]] = event["request"]["url"]
@@ -72,8 +75,11 @@ class Wire:
         """The URLs asked for (cache hits included) and the bytes that came over the wire."""
         self.requests.clear()
         self.bytes.clear()
+        self.failed.clear()
         page.goto(url, wait_until="networkidle")
-        page.wait_for_timeout(300)
+        # Every request's end told to the test (its bytes are counted then).
+        until(page, lambda: set(self.requests) <= set(self.bytes) | self.failed,
+              "the end of every request")
         self.last = {self.requests.get(rid, rid): size for rid, size in self.bytes.items()}
         return list(self.requests.values()), sum(self.bytes.values())
 
@@ -143,5 +149,5 @@ def test_back_to_a_kept_game_page_shows_the_game_as_it_is_now(phone: Callable[[]
     # The scorekeeper takes back the last tricks on another phone: the game is open again.
     _call(f"{live_server}/api/v1/games/{game_id}/undo", {"version": version}, token)
     page.go_back()
-    page.wait_for_function("document.getElementById('game-live').dataset.version === "
-                           f"'{version + 1}'", timeout=4000)
+    until_page(page, "(v) => document.getElementById('game-live').dataset.version === v",
+               "the game as it is now", arg=str(version + 1), timeout=4)
