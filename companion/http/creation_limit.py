@@ -36,7 +36,8 @@ View = TypeVar("View", bound=Callable[..., Any])
 
 #: Where the app keeps its budget (absent when ``RATELIMIT_ENABLED`` is off).
 EXTENSION = "companion.creation_limit"
-#: What the counts are kept under, with the client's address.
+#: What the counts are kept under, after the client's address (the keys Flask-Limiter, used
+#: before, gave them: a shared store's counts carry over).
 SCOPE = "create-game"
 
 
@@ -58,16 +59,16 @@ class Budget:
     def exhausted(self, client: str) -> RateLimitItem | None:
         """The first of the limits with nothing left for ``client``, or ``None``."""
         for limit in self.limits:
-            if not self.limiter.test(limit, SCOPE, client):
+            if not self.limiter.test(limit, client, SCOPE):
                 return limit
         return None
 
     def spend(self, client: str) -> None:
         for limit in self.limits:
-            self.limiter.hit(limit, SCOPE, client)
+            self.limiter.hit(limit, client, SCOPE)
 
     def window(self, limit: RateLimitItem, client: str) -> WindowStats:
-        return self.limiter.get_window_stats(limit, SCOPE, client)
+        return self.limiter.get_window_stats(limit, client, SCOPE)
 
 
 def client_address() -> str:
