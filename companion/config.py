@@ -32,7 +32,6 @@ def defaults(app: Flask) -> dict[str, Any]:
         "GAME_CREATION_LIMIT": "60 per hour",
         "RATELIMIT_ENABLED": True,
         "RATELIMIT_STORAGE_URI": "memory://",
-        "RATELIMIT_HEADERS_ENABLED": True,
         # Behind a reverse proxy that sets X-Forwarded-Proto, trust one hop of it.
         "TRUST_PROXY": False,
         # Always mark cookies Secure and send HSTS, even if a request looks like plain HTTP.

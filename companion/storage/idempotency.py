@@ -15,25 +15,30 @@ read (the API's ``api.endpoints.keyed``, the pages' ``web.responses.keyed_form``
   game), so a write and its key are committed together or not at all, and a refused write
   (409, 422) leaves its key unused.
 
-A key is kept as its SHA-256 (never in the clear): a creation's edit token is sealed under a key
-derived from the Idempotency-Key (HMAC-SHA256 as keystream and tag), so the database alone
-cannot open it. A game's keys stay as long as its last ``KEY_VERSIONS`` versions (at least its
+A key is kept as its SHA-256 (never in the clear): a creation's edit token is sealed with
+AES-GCM under a key derived from ``SECRET_KEY`` and the Idempotency-Key, so neither the database
+nor the secret alone opens it ("the sealed edit token", below). A game's keys stay as long as its last ``KEY_VERSIONS`` versions (at least its
 last 256 writes), and go with the game; creation keys are kept ``CREATION_HOURS``.
 """
 
 from __future__ import annotations
 
 import base64
+import binascii
 import hashlib
-import hmac
 import json
+import secrets
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from flask import g
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from flask import current_app, g
 from sqlalchemy import bindparam, delete, insert, select
 from sqlalchemy.sql.dml import UpdateBase
 from werkzeug.wrappers import Response
@@ -139,7 +144,7 @@ def _replay_if_known(pending: _Pending) -> None:
         return  # past its 24 hours: a new creation (the old row goes at the next one)
     if found.fingerprint != pending.fingerprint:
         raise KeyReused()
-    token = _open(pending.key, found.sealed) if found.sealed else None
+    token = _open(pending.scope, pending.key, found.sealed) if found.sealed else None
     response = pending.answer(Record(found.status, found.resource, token))
     response.headers[REPLAYED] = "true"
     raise Replayed(response)
@@ -204,37 +209,66 @@ def add_creation(session: Any, resource: str, token: str, game_id: str | None) -
     session.add(IdempotencyKey(
         scope=pending.scope, key_hash=_hash(pending.key), fingerprint=pending.fingerprint,
         status=pending.status, game_id=game_id, version=None, resource=resource,
-        sealed=_seal(pending.key, token), created_at=now))
+        sealed=_seal(pending.scope, pending.key, token), created_at=now))
 
 
 # --- the sealed edit token -----------------------------------------------------------------
+#
+# AES-256-GCM from the ``cryptography`` package: a random 96-bit nonce for each seal; the key
+# derived with HKDF-SHA256 from the app's SECRET_KEY, salted with the Idempotency-Key (which the
+# database keeps only as its hash); the record's identity (scope and key hash) as associated
+# data, so a sealed token moved to another record does not open. Stored as ``v2.`` and the
+# URL-safe base64 of nonce, ciphertext and tag.
+#
+# Records sealed by the earlier construction (HMAC-SHA256 as keystream and tag, no prefix) are
+# left to expire, not migrated: their key came from the Idempotency-Key alone, which the
+# database does not hold, so no migration could seal them again, and a creation key lives only
+# ``CREATION_HOURS``. Until then the opener refuses one as it refuses any seal it cannot open
+# (another SECRET_KEY, a tampered row): a replay of it answers as for a game since gone (404),
+# never with a second game under the same key.
 
-def _secret(key: str) -> bytes:
-    # Not the stored hash (SHA-256 of the key): an HMAC of the key under a label of its own.
-    return hmac.new(key.encode("ascii"), b"companion: creation answer", hashlib.sha256).digest()
+#: The prefix of the current format (base64 never holds a ``.``, so an older seal never has it).
+SEALED_FORMAT = "v2."
+_NONCE_BYTES = 12
+_TAG_BYTES = 16
+_INFO = b"companion: sealed creation token, v2"
 
 
-def _stream(secret: bytes, length: int) -> bytes:
-    blocks = (hmac.new(secret, b"stream" + i.to_bytes(4, "big"), hashlib.sha256).digest()
-              for i in range((length + 31) // 32))
-    return b"".join(blocks)[:length]
+def _aead(key: str) -> AESGCM:
+    secret = current_app.config["SECRET_KEY"]
+    material = secret if isinstance(secret, bytes) else str(secret).encode("utf-8")
+    derived = HKDF(algorithm=hashes.SHA256(), length=32, salt=key.encode("ascii"),
+                   info=_INFO).derive(material)
+    return AESGCM(derived)
 
 
-def _seal(key: str, token: str) -> str:
-    """The token encrypted under the key (each key seals one token: no nonce needed), with a
-    tag, URL-safe base64."""
-    secret = _secret(key)
-    plain = token.encode("utf-8")
-    cipher = bytes(a ^ b for a, b in zip(plain, _stream(secret, len(plain))))
-    tag = hmac.new(secret, b"tag" + cipher, hashlib.sha256).digest()[:16]
-    return base64.urlsafe_b64encode(tag + cipher).decode("ascii")
+def _identity(scope: str, key: str) -> bytes:
+    """The associated data: which record the seal belongs to."""
+    return json.dumps([scope, _hash(key)], separators=(",", ":"),
+                      ensure_ascii=False).encode("utf-8", "surrogatepass")
 
 
-def _open(key: str, sealed: str) -> str | None:
-    """The token sealed under ``key``, or ``None`` when the tag does not match."""
-    secret = _secret(key)
-    raw = base64.urlsafe_b64decode(sealed.encode("ascii"))
-    tag, cipher = raw[:16], raw[16:]
-    if not hmac.compare_digest(tag, hmac.new(secret, b"tag" + cipher, hashlib.sha256).digest()[:16]):
+def _seal(scope: str, key: str, token: str) -> str:
+    """``token`` encrypted and authenticated for the record of ``key`` in ``scope``."""
+    nonce = secrets.token_bytes(_NONCE_BYTES)
+    sealed = _aead(key).encrypt(nonce, token.encode("utf-8"), _identity(scope, key))
+    return SEALED_FORMAT + base64.urlsafe_b64encode(nonce + sealed).decode("ascii")
+
+
+def _open(scope: str, key: str, sealed: str) -> str | None:
+    """The token sealed for the record of ``key`` in ``scope``; ``None`` for a seal that does
+    not open: of the earlier format, under another SECRET_KEY, for another record, altered."""
+    if not sealed.startswith(SEALED_FORMAT):
         return None
-    return bytes(a ^ b for a, b in zip(cipher, _stream(secret, len(cipher)))).decode("utf-8")
+    try:
+        raw = base64.urlsafe_b64decode(sealed[len(SEALED_FORMAT):].encode("ascii"))
+    except (binascii.Error, UnicodeEncodeError):
+        return None
+    if len(raw) < _NONCE_BYTES + _TAG_BYTES:
+        return None
+    nonce, ciphertext = raw[:_NONCE_BYTES], raw[_NONCE_BYTES:]
+    try:
+        plain = _aead(key).decrypt(nonce, ciphertext, _identity(scope, key))
+    except InvalidTag:
+        return None
+    return plain.decode("utf-8")

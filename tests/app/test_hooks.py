@@ -1,7 +1,6 @@
-"""What the extensions' hooks do to which request: the limiter works (counts, adds its headers)
-only for a request through a limited view; the CSRF check refuses only a post. And the one edit
-of a library's hooks (``extensions.limit_only_where_limited``) still finds what Flask-Limiter
-registers: this fails when a Flask-Limiter upgrade registers its hooks otherwise."""
+"""What the extensions' hooks do to which request: the creation limit works (counts, adds its
+headers) only for a request through a view that creates a game, and hooks nothing else; the CSRF
+check refuses only a post."""
 
 from __future__ import annotations
 
@@ -11,43 +10,62 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
+from limits import RateLimitItem, WindowStats
 
-from companion.http import extensions
+from companion.http import creation_limit
+from companion.http.creation_limit import Budget
 
 GAME = {"ruleset": "oh-hell", "players": ["Ana", "Ben", "Cleo"]}
 
 
-def test_flask_limiter_registers_the_hooks_we_take_out() -> None:
-    """What ``limit_only_where_limited`` relies on: ``init_app`` adds its check before every
-    request as the bound ``Limiter._check_request_limit``, and after-request and teardown hooks
-    of its own, nothing else."""
-    app = Flask(__name__)
-    app.config["RATELIMIT_STORAGE_URI"] = "memory://"
-    limiter = Limiter(key_func=get_remote_address, default_limits=[])
-    limiter.init_app(app)
-    before = app.before_request_funcs[None]
-    assert [getattr(hook, "__func__", None) for hook in before] == [Limiter._check_request_limit]
-    assert extensions.limiter_hook(app) is before[0]
-    assert len(app.after_request_funcs[None]) == 1 and len(app.teardown_request_funcs[None]) == 1
+class Spy:
+    """The budget's limiter, noting each call."""
+
+    def __init__(self, limiter: Any) -> None:
+        self.limiter = limiter
+        self.calls: list[str] = []
+
+    def test(self, limit: RateLimitItem, *identifiers: str) -> bool:
+        self.calls.append("test")
+        return bool(self.limiter.test(limit, *identifiers))
+
+    def hit(self, limit: RateLimitItem, *identifiers: str) -> bool:
+        self.calls.append("hit")
+        return bool(self.limiter.hit(limit, *identifiers))
+
+    def get_window_stats(self, limit: RateLimitItem, *identifiers: str) -> WindowStats:
+        self.calls.append("window")
+        return self.limiter.get_window_stats(limit, *identifiers)  # type: ignore[no-any-return]
 
 
-def test_the_app_keeps_no_limiter_check_before_its_requests(app: Flask) -> None:
-    assert extensions.limiter_hook(app) is None
-    assert "companion.limited" in app.extensions
+def test_the_creation_limit_hooks_no_request(make_app: Callable[..., Flask]) -> None:
+    """No function of the limit's module, nor of the ``limits`` library, among the app's request
+    hooks: only the decorated views run it."""
+    app = make_app(RATELIMIT_ENABLED=True)
+    assert isinstance(app.extensions[creation_limit.EXTENSION], Budget)
+    hooks = [hook for scoped in (app.before_request_funcs, app.after_request_funcs,
+                                 app.teardown_request_funcs) for hooks in scoped.values()
+             for hook in hooks]
+    modules = {getattr(inspect.unwrap(hook), "__module__", "") for hook in hooks}
+    assert not {m for m in modules if m.startswith(("limits", "flask_limiter"))
+                or m == creation_limit.__name__}
+
+
+def test_the_limit_switched_off_keeps_no_budget(app: Flask) -> None:
+    assert creation_limit.EXTENSION not in app.extensions
+    created = app.test_client().post("/api/v1/games", json=GAME)
+    assert created.status_code == 201 and "X-RateLimit-Remaining" not in created.headers
 
 
 def test_the_limiter_works_only_for_a_limited_request(make_app: Callable[..., Flask],
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app(RATELIMIT_ENABLED=True, GAME_CREATION_LIMIT="5 per hour")
-    ran: list[str] = []
-    kept = app.extensions["companion.limited"]
-    monkeypatch.setitem(app.extensions, "companion.limited",
-                        lambda response: ran.append("after") or kept(response))
+    budget = app.extensions[creation_limit.EXTENSION]
+    spy = Spy(budget.limiter)
+    monkeypatch.setitem(app.extensions, creation_limit.EXTENSION, Budget(budget.limits, spy))
     client = app.test_client()
     created = client.post("/api/v1/games", json=GAME)
-    assert created.status_code == 201 and ran == ["after"]
+    assert created.status_code == 201 and spy.calls == ["test", "hit", "window"]
     assert created.headers["X-RateLimit-Remaining"] == "4"
     game = created.get_json()["game"]
     for url in (f"/api/v1/games/{game['id']}", f"/g/{game['id']}", f"/g/{game['id']}/live?v=1",
@@ -55,7 +73,7 @@ def test_the_limiter_works_only_for_a_limited_request(make_app: Callable[..., Fl
         response = client.get(url)
         assert response.status_code == 200 or response.status_code == 204, url
         assert "X-RateLimit-Remaining" not in response.headers, url
-    assert ran == ["after"]
+    assert spy.calls == ["test", "hit", "window"]
     assert client.post("/api/v1/games", json=GAME).headers["X-RateLimit-Remaining"] == "3"
 
 

@@ -6,6 +6,7 @@ X-Forwarded-For of their choosing (issue 12, item 8)."""
 from __future__ import annotations
 
 import importlib.util
+import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -57,6 +58,57 @@ def test_retry_after_comes_only_with_a_429(limited: Flask) -> None:
     for refused in (client.post("/api/v1/games", json=GAME), client.post("/new", data=NEW_GAME_FORM)):
         assert refused.status_code == 429
         assert 0 < int(refused.headers["Retry-After"]) <= 3600
+
+
+def test_a_replayed_creation_spends_nothing(limited: Flask) -> None:
+    client = limited.test_client()
+    key = {"Idempotency-Key": "k" * 22}
+    first = client.post("/api/v1/games", json=GAME, headers=key)
+    assert first.status_code == 201 and first.headers["X-RateLimit-Remaining"] == "1"
+    again = client.post("/api/v1/games", json=GAME, headers=key)
+    assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.headers["X-RateLimit-Remaining"] == "1"
+    assert client.post("/new", data=NEW_GAME_FORM).status_code == 303
+    assert client.post("/api/v1/games", json=GAME, headers=key).status_code == 429
+
+
+def test_a_refusal_says_the_limit_in_its_headers_and_its_shape(limited: Flask) -> None:
+    client = limited.test_client()
+    assert [client.post("/new", data=NEW_GAME_FORM).status_code for _ in range(2)] == [303, 303]
+    page = client.post("/new", data=NEW_GAME_FORM)
+    assert page.status_code == 429 and page.mimetype == "text/html"
+    assert "Slow down a little" in page.get_data(as_text=True)
+    api = client.post("/api/v1/games", json=GAME)
+    assert api.status_code == 429 and api.get_json() == {"error": {
+        "code": "rate-limited", "message": "too many games created from this address; try again "
+        "later", "field": None}}
+    for refused in (page, api):
+        assert refused.headers["X-RateLimit-Limit"] == "2"
+        assert refused.headers["X-RateLimit-Remaining"] == "0"
+        reset = int(refused.headers["X-RateLimit-Reset"])
+        assert 0 < reset - time.time() <= 3601
+
+
+def test_several_limits_each_count(make_app: Callable[..., Flask]) -> None:
+    app = make_app(RATELIMIT_ENABLED=True, GAME_CREATION_LIMIT="3 per hour; 2 per minute")
+    client = app.test_client()
+    answers = [client.post("/api/v1/games", json=GAME) for _ in range(3)]
+    assert [a.status_code for a in answers] == [201, 201, 429]
+    assert answers[0].headers["X-RateLimit-Limit"] == "2"  # the shortest window's
+    assert 0 < int(answers[2].headers["Retry-After"]) <= 60
+
+
+def test_behind_a_proxy_the_forwarded_address_has_the_budget(
+        make_app: Callable[..., Flask]) -> None:
+    app = make_app(RATELIMIT_ENABLED=True, GAME_CREATION_LIMIT="1 per hour", TRUST_PROXY=True)
+    client = app.test_client()
+
+    def create(address: str) -> int:
+        return client.post("/api/v1/games", json=GAME,
+                           headers={"X-Forwarded-For": address}).status_code
+
+    assert [create("198.51.100.7"), create("198.51.100.7"), create("203.0.113.9")] == [
+        201, 429, 201]
 
 
 @pytest.mark.parametrize("value, enabled", [("0", False), ("false", False), ("off", False),
