@@ -13,15 +13,13 @@ import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from flask import Flask, Response, after_this_request, current_app, g, request
+from flask import Flask, Response, after_this_request, current_app, g
 from flask_compress import Compress
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
 
-from companion.http import encodings
-from companion.http.vary import add_vary
 from companion.storage import caches
 from companion.storage.idempotency import REPLAYED
 from companion.storage.models import db
@@ -131,29 +129,6 @@ def _retry_after_only_when_refused(response: Response) -> Response:
     return response
 
 
-def _vary_and_compress(response: Response) -> Response:
-    """What every answer varies by, said once: Accept-Encoding (as Flask-Compress says on each),
-    and for an HTML page Accept-Language (its words follow the browser's language, i18n.py);
-    then Flask-Compress's own hook, for an answer it may compress: a 2xx of a type it
-    compresses, to a client that accepts an encoding."""
-    mimetype = response.mimetype
-    if mimetype == "text/html":
-        add_vary(response, "Accept-Language", "Accept-Encoding")
-    else:
-        add_vary(response, "Accept-Encoding")
-    accept = request.environ.get("HTTP_ACCEPT_ENCODING")
-    if accept and 200 <= response.status_code < 300 and mimetype in compress.compress_mimetypes_set:
-        # Flask-Compress ignores q=0 ("gzip;q=0" got gzip): it is handed the coding chosen by
-        # the header's rules (companion/http/encodings.py) alone, or not asked at all.
-        coding = encodings.chosen(accept, compress.enabled_algorithms)
-        if coding is None:
-            return response
-        request.environ["HTTP_ACCEPT_ENCODING"] = coding
-        caches.compressing(response)
-        return compress.after_request(response)
-    return response
-
-
 def init_app(app: Flask, migrations: str) -> None:
     """``migrations``: the folder of the database's migrations (the app factory says where)."""
     csrf.init_app(app)
@@ -165,10 +140,9 @@ def init_app(app: Flask, migrations: str) -> None:
     app.after_request(_retry_after_only_when_refused)
     limiter.init_app(app)
     limit_only_where_limited(app, after_from, teardown_from)
-    # Flask-Compress's hook is registered here, within _vary_and_compress.
+    # Flask-Compress's hook is run by companion.http.headers, for the answers it may compress.
     app.config["COMPRESS_REGISTER"] = False
     # The bodies kept per version are compressed once per encoding (caches.CompressedBodies).
     app.config["COMPRESS_CACHE_BACKEND"] = caches.CompressedBodies
     app.config["COMPRESS_CACHE_KEY"] = caches.compressed_key
     compress.init_app(app)
-    app.after_request(_vary_and_compress)

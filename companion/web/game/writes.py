@@ -18,8 +18,8 @@ from companion import rules
 from companion.rules import Entry
 from companion.storage import writes
 from companion.storage.store import StoredGame
-from companion.web.game import taps
 from companion.web.game.responses import write_entry
+from companion.web.shared import forms
 from companion.web.shared.forms import BidForm, UndoForm, cards_form, tricks_form
 
 
@@ -29,18 +29,18 @@ def _entry(entry: Entry | None) -> writes.Entry | None:
 
 def bid(game_id: str) -> Response:
     return write_entry(game_id, lambda _game: BidForm(),
-                       lambda game, form: _entry(taps.one_bid(game.settings, form)))
+                       lambda game, form: _entry(forms.one_bid(game.settings, form)))
 
 
 def card_bids(game_id: str) -> Response:
     return write_entry(game_id, lambda game: cards_form(len(game.settings.players))(),
-                       lambda game, form: _entry(taps.card_bids(game.settings, form)))
+                       lambda game, form: _entry(forms.card_bids(game.settings, form)))
 
 
 def tricks(game_id: str) -> Response:
     def change(game: StoredGame, form: Any) -> writes.Entry | None:
         rules.require_in_progress(game.state, "tricks")  # a page left open on a finished game
-        return _entry(taps.tricks(game.state, form))
+        return _entry(forms.tricks(game.state, form))
 
     return write_entry(game_id, lambda game: tricks_form(len(game.settings.players))(), change)
 

@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from companion import rules
 from companion.rules import GameState, Hand, RuleError
-from companion.storage import store, writes
+from companion.storage import writes
 from companion.storage.store import StoredGame
 from companion.web.game.responses import (
     editable_game,
