@@ -42,9 +42,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     caches.init_app(app)
 
     from companion.api import bp as api_bp
-    from companion.http import assets, extensions, i18n, pwa, security
+    from companion.http import assets, extensions, headers, i18n, pwa, security
     from companion.web import bp as web_bp
-    from companion.web.shared.caching import no_store_by_default
 
     security.refuse_bad_hosts(app)  # the first hook of every request
     extensions.init_app(app, migrations=paths.folder("migrations"))
@@ -55,5 +54,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api_bp)
     extensions.csrf.exempt(api_bp)  # the API authenticates with a bearer token, not cookies
     app.register_blueprint(web_bp)
-    app.after_request(no_store_by_default)  # HTML's one default Cache-Control
+    headers.init_app(app)  # the one hook after every view: Cache-Control, Vary, the coding
     return app

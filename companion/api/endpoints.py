@@ -1,9 +1,10 @@
-"""The endpoints of docs/api.md. Each view reads its body, checks the edit token, and hands the entry
-to the store, which asks the engine; the errors become the API's shape in ``errors``.
+"""The endpoints of docs/api.md. A game's write (an entry, undo, a correction) goes through
+``storage.writes.record``, which takes the checks in their order; its view only reads the body
+(``read``) and answers. The errors become the API's shape in ``error_shape``.
 
 Order of checks on a write: the game exists (404), the token (401/403), the Idempotency-Key
-(``keyed``: 400, a replay, 422 ``idempotency-key``), the body's shape (400), the version (409),
-then the rules (422). Nothing is written unless every check passes.
+(400, a replay, 422 ``idempotency-key``), the body's shape (400), the version (409), then the
+rules (422). Nothing is written unless every check passes.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from companion.api.sheets import score_sheet, statistics_json
 from companion.api.tables import table_of_new_game
 from companion.http import conditional
 from companion.http.extensions import game_creation_limit
-from companion.storage import idempotency, store, table_store
+from companion.storage import idempotency, store, table_store, writes
 from companion.storage.caches import cache, send_as_cached
 
 #: Game ids are URL-safe base64; anything else is no game (and never reaches the database).
@@ -55,13 +56,6 @@ def rulesets() -> Response:
     return json_response([ruleset_json(r) for r in rules.RULESETS.values()])
 
 
-def keyed(scope: str, answer: Callable[[idempotency.Record], Response] | None = None, *,
-          game: bool = True, creation: bool = False, status: int = 200) -> None:
-    """``keys.keyed`` for a game's write: a replay answers with the current game by default."""
-    keys.keyed(scope, answer or (lambda _record: _game_response(_load(scope))),
-               game=game, creation=creation, status=status)
-
-
 def _created(game: store.StoredGame, token: str) -> Response:
     """The creation answer: the game, its edit token (once) and the scorekeeper's link."""
     return created({"game": game_json(game), "edit_token": token,
@@ -82,7 +76,7 @@ def create_game() -> Response:
     # first, so that a key alone never hands out a game's edit token.
     body = bodies.json_object(bodies.NEW_GAME, required=("ruleset", "players"))
     table = table_of_new_game(body)
-    keyed(request.path, _created_again, creation=True, status=201)
+    keys.keyed(request.path, _created_again, creation=True, status=201)
     if not isinstance(body["ruleset"], str):
         raise bodies.invalid("ruleset must be a ruleset id such as \"oh-hell\"", "ruleset")
     players = body["players"]
@@ -191,52 +185,73 @@ def scores_csv(game_id: str) -> Response:
     return _versioned(found, response)
 
 
-def _authorized(game_id: str) -> store.StoredGame:
-    """The game, if the request carries its edit token (401 without one, 403 for another)."""
-    found = _load(game_id)
+def _credential() -> writes.Credential:
+    """The request's bearer token (the game's edit token, or its table's)."""
     scheme, _, token = request.headers.get("Authorization", "").strip().partition(" ")
     token = token.strip()
-    if scheme.lower() != "bearer" or not token:
-        raise ApiError(401, "unauthorized",
-                       "writing needs the game's edit token: Authorization: Bearer <token>",
-                       headers={"WWW-Authenticate": 'Bearer realm="companion"'})
-    if not found.token_matches(token) and not table_store.token_opens(found, token):
-        raise ApiError(403, "forbidden", "that is not this game's edit token",
-                       headers={"WWW-Authenticate": 'Bearer realm="companion", error="invalid_token"'})
-    return found
+    return writes.Credential(token if scheme.lower() == "bearer" and token else None)
 
 
-def _current_version(body: dict[str, Any], found: store.StoredGame) -> int:
-    version = bodies.integer(body, "version")
-    if version != found.version:
-        raise store.VersionConflict(found)
-    return version
+def _not_allowed(error: writes.NotAllowed) -> ApiError:
+    if not error.sent:
+        return ApiError(401, "unauthorized",
+                        "writing needs the game's edit token: Authorization: Bearer <token>",
+                        headers={"WWW-Authenticate": 'Bearer realm="companion"'})
+    return ApiError(403, "forbidden", "that is not this game's edit token",
+                    headers={"WWW-Authenticate": 'Bearer realm="companion", error="invalid_token"'})
+
+
+def _key() -> writes.Key | None:
+    sent = request.headers.get("Idempotency-Key")
+    if sent is None:
+        return None  # no key: nothing read twice, nothing recorded
+    return writes.Key(sent, lambda: idempotency.fingerprint(request.method, request.path,
+                                                            bodies.as_compared()))
+
+
+def _recorded(game_id: str, read: writes.Read) -> Response:
+    """The game's write through ``storage.writes.record``, answered: the game as it now is (a
+    replay: with the first answer's status, marked so)."""
+    if not GAME_ID.fullmatch(game_id):
+        raise store.GameNotFound(game_id)
+    try:
+        done = writes.record(game_id, read, credential=_credential(), key=_key())
+    except writes.NotAllowed as error:
+        raise _not_allowed(error) from None
+    response = _game_response(done.game)
+    if isinstance(done, writes.Replayed):
+        response.status_code = done.status
+        response.headers[idempotency.REPLAYED] = "true"
+    return response
 
 
 def _checked(body: dict[str, Any], found: store.StoredGame,
-             parse: Callable[[], list[rules.Entry]]) -> tuple[int, list[rules.Entry]]:
-    """The version and the entries, checked in the contract's order: the body's shape (400),
-    then the version (409), then the rules (422)."""
+             parse: Callable[[], writes.Change]) -> tuple[int, writes.Change]:
+    """The version and the change, checked in the contract's order: the body's shape (400) now,
+    the version (409) and then the rules (422) as ``writes.record`` goes on: a refusal of the
+    rules met while parsing is raised by the change."""
     version = bodies.integer(body, "version")
     try:
-        entries, refused = parse(), None
+        return version, parse()
     except rules.RuleError as error:  # a ShapeError (400) goes straight out
-        entries, refused = [], error
-    _current_version(body, found)
-    if refused is not None:
+        refused = error
+
+    def refuse(_state: rules.GameState) -> rules.GameState:
         raise refused
-    return version, entries
+
+    return version, refuse
 
 
 def _write_entry(game_id: str, kind: str, fields: frozenset[str], required: tuple[str, ...]) -> Response:
-    found = _authorized(game_id)
-    keyed(found.id)
-    if kind not in rules.entry_kinds(found.settings):
-        required = ()  # an entry this game does not record: the engine answers 422 phase
-    body = bodies.json_object(fields, required=("version", *required))
-    bodies.cards_checked(body)
-    version, (entry,) = _checked(body, found, lambda: [rules.parse_entry(found.settings, kind, body)])
-    return _game_response(store.add_entry(found, version, entry))
+    def read(found: store.StoredGame) -> tuple[int, writes.Change]:
+        needed = required if kind in rules.entry_kinds(found.settings) else ()
+        # (an entry this game does not record: the engine answers 422 phase)
+        body = bodies.json_object(fields, required=("version", *needed))
+        bodies.cards_checked(body)
+        return _checked(body, found, lambda: writes.Entry(
+            rules.parse_entry(found.settings, kind, body)))
+
+    return _recorded(game_id, read)
 
 
 def bids(game_id: str) -> Response:
@@ -252,11 +267,11 @@ def hands(game_id: str) -> Response:
 
 
 def undo(game_id: str) -> Response:
-    found = _authorized(game_id)
-    keyed(found.id)
-    body = bodies.json_object(bodies.UNDO, required=("version",))
-    version = _current_version(body, found)
-    return _game_response(store.undo_entry(found, version))
+    def read(_found: store.StoredGame) -> tuple[int, writes.Change]:
+        body = bodies.json_object(bodies.UNDO, required=("version",))
+        return bodies.integer(body, "version"), writes.Undo()
+
+    return _recorded(game_id, read)
 
 
 def _round_exists(found: store.StoredGame, number: str) -> None:
@@ -273,8 +288,10 @@ def _round_exists(found: store.StoredGame, number: str) -> None:
 
 def correct_round(game_id: str, number: str) -> Response:
     _round_exists(_load(game_id), number)
-    found = _authorized(game_id)
-    keyed(found.id)
+    return _recorded(game_id, lambda found: _correction(found, int(number)))
+
+
+def _correction(found: store.StoredGame, number: int) -> tuple[int, writes.Change]:
     body = bodies.json_object(bodies.ROUND | bodies.HAND, required=("version",))
     bodies.cards_checked(body)
     settings = found.settings
@@ -286,13 +303,13 @@ def correct_round(game_id: str, number: str) -> Response:
                 if name not in body:
                     raise bodies.invalid(f"{name} is missing", name)
 
-    def parse() -> list[rules.Entry]:
+    def parse() -> writes.Change:
         for kind in sorted(sent - set(own)):  # the engine refuses them (422 phase)
             rules.parse_entry(settings, kind, body)
-        return [rules.parse_entry(settings, kind, body) for kind in own]
+        return writes.Correction(number, tuple(rules.parse_entry(settings, kind, body)
+                                               for kind in own))
 
-    version, entries = _checked(body, found, parse)
-    return _game_response(store.correct_round(found, version, int(number), entries))
+    return _checked(body, found, parse)
 
 
 #: The fields a round's correction needs, by entry kind.

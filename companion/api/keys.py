@@ -1,5 +1,5 @@
-"""The ``Idempotency-Key`` of an API write (docs/api.md, "Writes that are safe to repeat"), in one
-line of each write endpoint; the keys themselves are ``companion.storage.idempotency``'s."""
+"""The ``Idempotency-Key`` of an API creation or table write (docs/api.md, "Writes that are safe
+to repeat"), in one line of each such endpoint; the keys themselves are ``companion.storage.idempotency``'s."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ def keyed(scope: str, answer: Callable[[idempotency.Record], Response], *,
     with the first status); a new key is recorded with the write by the store, in its
     transaction.
 
-    A game's write: ``api.endpoints.keyed(game.id)``. A table's: ``keyed(table.id, answer,
+    (A game's entry, undo or correction hands its key to ``storage.writes.record``.) A table's
+    write: ``keyed(table.id, answer,
     game=False)``, its store write passing ``idempotency.rows_for_write(table.id, version)`` to
     ``database.write``. A creation: ``keyed(request.path, answer, creation=True, status=201)``,
     its store calling ``idempotency.add_creation`` before its commit."""

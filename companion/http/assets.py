@@ -26,7 +26,7 @@ from typing import Any
 import brotli
 import rcssmin
 import rjsmin
-from flask import Flask, Response, abort, current_app, request
+from flask import Flask, Response, abort, current_app, request, url_for
 
 from companion.http import encodings
 
@@ -39,6 +39,10 @@ BUNDLES: dict[str, tuple[str, ...]] = {
     "css/site-rules.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/rules.css"),
     "js/site.js": ("js/app.js", "js/game.js", "js/seven_up.js", "js/offline.js"),
 }
+
+#: htmx, vendored from the npm registry (``htmx.org``), pinned, with its Subresource Integrity.
+HTMX = "vendor/htmx-2.0.11.min.js"
+HTMX_INTEGRITY = "sha384-2OatzQy1H+Zd/IIrjr1TcuDGqLXeHhbooAyJY1KdQMKnr4LZ22k31GBLdYKHmVjg"
 
 _lock = threading.RLock()
 
@@ -211,6 +215,13 @@ def serve(filename: str) -> Response:
     return response
 
 
+def _template_context() -> dict[str, str]:
+    """The static files every page's head names: htmx with its integrity, the icon inline."""
+    return {"htmx_src": url_for("static", filename=HTMX), "htmx_integrity": HTMX_INTEGRITY,
+            "favicon": data_uri("icons/icon-192.png")}
+
+
 def init_app(app: Flask) -> None:
+    app.context_processor(_template_context)
     app.url_defaults(_fingerprint_urls)
     app.view_functions["static"] = serve

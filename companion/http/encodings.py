@@ -4,7 +4,7 @@ answers (Flask-Compress) and its static files (``companion.http.assets``).
 ``gzip;q=0`` means "not gzip", and an explicit entry beats ``*``; Flask-Compress 1.25 picks a
 coding listed with q=0 when nothing better is listed, and werkzeug's ``accept_encodings["gzip"]``
 answers ``*``'s quality over gzip's own q=0. So the choice is made here, and Flask-Compress is
-handed the chosen coding alone (``extensions._vary_and_compress``).
+handed the chosen coding alone (``headers.every_answer``).
 """
 
 from __future__ import annotations

@@ -125,4 +125,4 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.context_processor(_template_context)
     # An HTML page answers in the browser's language: it says Vary: Accept-Language
-    # (extensions._vary_and_compress, with the Vary every answer carries).
+    # (``headers.every_answer``, with the Vary every answer carries).

@@ -13,12 +13,9 @@ from flask import Blueprint, Flask, Response, render_template, url_for
 from flask_babel import gettext as _
 
 from companion.http import assets, sessions
+from companion.http.assets import HTMX
 
 bp = Blueprint("pwa", __name__)
-
-#: htmx, vendored from the npm registry (``htmx.org``), pinned, with its Subresource Integrity.
-HTMX = "vendor/htmx-2.0.11.min.js"
-HTMX_INTEGRITY = "sha384-2OatzQy1H+Zd/IIrjr1TcuDGqLXeHhbooAyJY1KdQMKnr4LZ22k31GBLdYKHmVjg"
 
 #: Static files (relative to ``static/``) an offline start needs: the bundles every page loads
 #: (companion/http/assets.py), htmx and the icons. The worker caches them under their fingerprinted
@@ -77,11 +74,5 @@ def offline() -> Response:
     return response
 
 
-def _template_context() -> dict[str, str]:
-    return {"htmx_src": url_for("static", filename=HTMX), "htmx_integrity": HTMX_INTEGRITY,
-            "favicon": assets.data_uri("icons/icon-192.png")}
-
-
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
-    app.context_processor(_template_context)

@@ -1,8 +1,11 @@
 """Writes that are safe to repeat (docs/api.md, "Writes that are safe to repeat"): a phone on
 poor Wi-Fi sends a write again under the same ``Idempotency-Key``, and it is applied once.
 
-How a write endpoint uses it, in one line after its token is checked and before its body is
-read (the API's ``api.endpoints.keyed``, the pages' ``web.responses.keyed_form`` wrap it)::
+A game's entry, undo or correction hands its key to ``storage.writes.record``, which checks it
+after the token and before the body (``check``: the first write's ``Record`` when the key was
+used with this very write) and records it with the write (``rows_for``). A creation or a
+table's write checks it in one line, after its token is checked and before its body is read
+(the API's ``api.keys.keyed``, the pages' ``web.game.responses.keyed_form`` wrap it)::
 
     guard(scope, key, fingerprint, status=200, game_id=..., answer=...)
 
@@ -11,14 +14,15 @@ read (the API's ``api.endpoints.keyed``, the pages' ``web.responses.keyed_form``
 - a key seen with another write raises ``KeyReused`` (422 ``idempotency-key``), a malformed one
   ``MalformedKey`` (400);
 - a new key is noted for this request: the store records it in the very transaction of the
-  write (``rows_for_write`` for a game's entry, undo or correction, ``add_creation`` for a new
-  game), so a write and its key are committed together or not at all, and a refused write
-  (409, 422) leaves its key unused.
+  write (``rows_for_write`` for a table's write, ``add_creation`` for a new game or table), so
+  a write and its key are committed together or not at all, and a refused write (409, 422)
+  leaves its key unused.
 
 A key is kept as its SHA-256 (never in the clear): a creation's edit token is sealed with
 AES-GCM under a key derived from ``SECRET_KEY`` and the Idempotency-Key, so neither the database
-nor the secret alone opens it ("the sealed edit token", below). A game's keys stay as long as its last ``KEY_VERSIONS`` versions (at least its
-last 256 writes), and go with the game; creation keys are kept ``CREATION_HOURS``.
+nor the secret alone opens it ("the sealed edit token", below). A game's keys stay as long as
+its last ``KEY_VERSIONS`` versions (at least its last 256 writes), and go with the game;
+creation keys are kept ``CREATION_HOURS``.
 """
 
 from __future__ import annotations
@@ -43,7 +47,8 @@ from sqlalchemy import bindparam, delete, insert, select
 from sqlalchemy.sql.dml import UpdateBase
 from werkzeug.wrappers import Response
 
-from companion.storage.models import IdempotencyKey, db, utcnow
+from companion.storage import database
+from companion.storage.models import IdempotencyKey, utcnow
 
 #: 1 to 64 characters of ``A-Z a-z 0-9 _ -``; a creation's at least 22 (128 random bits).
 KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -122,8 +127,9 @@ def _hash(key: str) -> str:
 def guard(scope: str, key: str | None, fingerprint_: str, *, status: int,
           answer: Callable[[Record], Response], game_id: str | None = None,
           creation: bool = False) -> None:
-    """Check ``key`` for a write about ``scope`` (a game's or table's id, or a creation's
-    path): raise ``Replayed`` or ``KeyReused`` for a key seen, else note it for the write."""
+    """Check ``key`` for a write about ``scope`` (a table's id, or a creation's path): raise
+    ``Replayed`` or ``KeyReused`` for a key seen, else note it for the write. (A game's entry,
+    undo or correction passes its key to ``storage.writes.record`` instead: ``check``.)"""
     key = checked_key(key, creation)
     if key is None:
         return
@@ -132,20 +138,49 @@ def guard(scope: str, key: str | None, fingerprint_: str, *, status: int,
     g.companion_idempotency = pending
 
 
-def _replay_if_known(pending: _Pending) -> None:
-    found = db.session.execute(
-        select(IdempotencyKey.fingerprint, IdempotencyKey.status, IdempotencyKey.resource,
-               IdempotencyKey.sealed, IdempotencyKey.created_at)
-        .where(IdempotencyKey.scope == pending.scope,
-               IdempotencyKey.key_hash == _hash(pending.key))).first()
+@dataclass(frozen=True)
+class Key:
+    """A checked key of a game's write (``check``): what ``rows_for`` records with it."""
+
+    scope: str
+    key: str
+    fingerprint: str
+    status: int
+
+
+def check(scope: str, sent: str, fingerprint_: Callable[[], str],
+          status: int = 200) -> tuple[Key, Record | None]:
+    """The key sent with a write of the game ``scope`` (``MalformedKey``), and the first
+    answer's record when it was used with this very write (``KeyReused`` with another);
+    ``fingerprint_`` is asked only for a well-formed key."""
+    key = Key(scope, checked_key(sent) or "", fingerprint_(), status)
+    return key, _found(scope, key.key, key.fingerprint, creation=False)
+
+
+#: A key's first write, by scope and the key's hash (Core, as the store reads).
+_FOUND = select(IdempotencyKey.fingerprint, IdempotencyKey.status, IdempotencyKey.resource,
+                IdempotencyKey.sealed, IdempotencyKey.created_at).where(
+    IdempotencyKey.scope == bindparam("scope"), IdempotencyKey.key_hash == bindparam("key_hash"))
+
+
+def _found(scope: str, key: str, fingerprint_: str, creation: bool) -> Record | None:
+    """The record of ``key``'s first write, if it was this one (``KeyReused`` if another)."""
+    found = database.read_one(_FOUND, {"scope": scope, "key_hash": _hash(key)})
     if found is None:
-        return
-    if pending.creation and _expired(found.created_at):
-        return  # past its 24 hours: a new creation (the old row goes at the next one)
-    if found.fingerprint != pending.fingerprint:
+        return None
+    fingerprint_found, status, resource, sealed, created_at = found
+    if creation and _expired(created_at):
+        return None  # past its 24 hours: a new creation (the old row goes at the next one)
+    if fingerprint_found != fingerprint_:
         raise KeyReused()
-    token = _open(pending.scope, pending.key, found.sealed) if found.sealed else None
-    response = pending.answer(Record(found.status, found.resource, token))
+    return Record(status, resource, _open(scope, key, sealed) if sealed else None)
+
+
+def _replay_if_known(pending: _Pending) -> None:
+    record = _found(pending.scope, pending.key, pending.fingerprint, pending.creation)
+    if record is None:
+        return
+    response = pending.answer(record)
     response.headers[REPLAYED] = "true"
     raise Replayed(response)
 
@@ -182,18 +217,26 @@ _PRUNE = delete(_TABLE).where(_TABLE.c.scope == bindparam("scope"),
 
 
 def rows_for_write(scope: str, version: int) -> Sequence[tuple[UpdateBase, Mapping[str, Any]]]:
-    """The statements that record this request's key with its write of ``scope`` making
-    ``version`` (none without a key), to run in the write's own transaction."""
+    """The statements that record this request's key (``guard``) with its write of ``scope``
+    making ``version`` (none without a key), to run in the write's own transaction."""
     pending = g.get("companion_idempotency") if g else None
     if not isinstance(pending, _Pending) or pending.scope != scope or pending.creation:
         return ()
     # Left in ``g``: when the UPDATE finds the version gone, ``replay_after_conflict`` asks.
+    return rows_for(Key(scope, pending.key, pending.fingerprint, pending.status), version,
+                    game_id=pending.game_id)
+
+
+def rows_for(key: Key, version: int, game_id: str | None = None
+             ) -> Sequence[tuple[UpdateBase, Mapping[str, Any]]]:
+    """The statements that record ``key`` with the write of its scope making ``version``
+    (``game_id``: the game the key goes with), to run in the write's own transaction."""
     statements: list[tuple[UpdateBase, Mapping[str, Any]]] = [(_INSERT, {
-        "scope": scope, "key_hash": _hash(pending.key), "fingerprint": pending.fingerprint,
-        "status": pending.status, "key_game_id": pending.game_id, "version": version,
+        "scope": key.scope, "key_hash": _hash(key.key), "fingerprint": key.fingerprint,
+        "status": key.status, "key_game_id": game_id, "version": version,
         "resource": None, "sealed": None, "created_at": utcnow()})]
     if version % PRUNE_EVERY == 0 and version > KEY_VERSIONS:
-        statements.append((_PRUNE, {"scope": scope, "oldest": version - KEY_VERSIONS}))
+        statements.append((_PRUNE, {"scope": key.scope, "oldest": version - KEY_VERSIONS}))
     return statements
 
 

@@ -84,13 +84,20 @@ class StoredGame:
 
     def token_matches(self, token: str | None) -> bool:
         """True when ``token`` is this game's edit token (compared in constant time)."""
-        if not token:
-            return False
-        return hmac.compare_digest(_hash(token), self._token_hash)
+        return token_matches(token, self._token_hash)
 
 
-def _hash(token: str) -> str:
+def token_hash(token: str) -> str:
+    """What is kept of an edit token, a game's or a table's: its SHA-256."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def token_matches(token: str | None, kept_hash: str | None) -> bool:
+    """True when ``token`` is the edit token whose hash is ``kept_hash`` (a game's or a
+    table's), compared in constant time: the one place a token is matched."""
+    if not token or not kept_hash:
+        return False
+    return hmac.compare_digest(token_hash(token), kept_hash)
 
 
 def new_game_id() -> str:
@@ -105,21 +112,30 @@ def new_edit_token() -> str:
 
 @dataclass(frozen=True)
 class GameHead:
-    """What a game's row says without its entries: enough to answer "has anything changed?"."""
+    """What a game's row says without its entries: enough to answer "has anything changed?",
+    and who may write (the game's token hash, and its table's when it is at one)."""
 
     id: str
     version: int
     _token_hash: str
+    _table_token_hash: str | None = None
 
     def token_matches(self, token: str | None) -> bool:
-        if not token:
-            return False
-        return hmac.compare_digest(_hash(token), self._token_hash)
+        return token_matches(token, self._token_hash)
+
+    def opens(self, token: str | None, table_token: str | None) -> bool:
+        """Whether ``token`` is the game's edit token or ``table_token`` its table's: the one
+        check of the right to write to a game."""
+        return (token_matches(token, self._token_hash)
+                or token_matches(table_token, self._table_token_hash))
 
 
 _GAMES = Game.__table__
-#: The version alone (and the token's hash, to tell the scorekeeper): what a 304 or 204 needs.
-_HEAD = (select(_GAMES.c.version, _GAMES.c.edit_token_hash)
+_TABLES = Table.__table__
+#: The version and who may write (the game's token hash, its table's): what a 304, a 204 or a
+#: write's check needs, in one read.
+_HEAD = (select(_GAMES.c.version, _GAMES.c.edit_token_hash, _TABLES.c.edit_token_hash)
+         .select_from(_GAMES.outerjoin(_TABLES, _TABLES.c.id == _GAMES.c.table_id))
          .where(_GAMES.c.id == bindparam("game_id")))
 
 
@@ -214,7 +230,7 @@ def game_head(game_id: str) -> GameHead | None:
     if not game_id:
         return None
     row = database.read_plain(_HEAD, {"game_id": game_id})
-    return None if row is None else GameHead(game_id, row[0], row[1])
+    return None if row is None else GameHead(game_id, row[0], row[1], row[2])
 
 
 def create_game(
@@ -229,7 +245,7 @@ def create_game(
     settings = rules.new_settings(ruleset, players, first_dealer, options)
     token = new_edit_token()
     now = utcnow()
-    row = _Row(new_game_id(), settings.to_json(), [], VERSION_FIRST, now, now, _hash(token),
+    row = _Row(new_game_id(), settings.to_json(), [], VERSION_FIRST, now, now, token_hash(token),
                table_id)
     db.session.add(Game(ruleset=settings.ruleset.id, **row._asdict()))
     if table_id is not None:
@@ -248,13 +264,18 @@ def load_game(game_id: str) -> StoredGame:
     head = game_head(game_id)
     if head is None:
         raise GameNotFound(game_id)
-    found = cache("games").get((game_id, head.version))
+    return game_at(head)
+
+
+def game_at(head: GameHead) -> StoredGame:
+    """The game whose head was just read: from the cache by its version, else the whole row
+    read and folded (it may have moved on since the head: taken as it is now)."""
+    found = cache("games").get((head.id, head.version))
     if isinstance(found, StoredGame):
         return found
-    # A miss: read the whole row (it may have moved on since the head: take it as it is now).
-    row = database.read_one(_ROW_BY_ID, {"game_id": game_id})
+    row = database.read_one(_ROW_BY_ID, {"game_id": head.id})
     if row is None:
-        raise GameNotFound(game_id)
+        raise GameNotFound(head.id)
     return _stored(_Row(*row))
 
 
@@ -289,18 +310,21 @@ _DELETED = (select(DeletedGame.__table__.c.id)
             .where(DeletedGame.__table__.c.id == bindparam("game_id")))
 
 
-def _write(current: StoredGame, version: int,
-           change: Callable[[rules.GameState], rules.GameState]) -> StoredGame:
+Change = Callable[[rules.GameState], rules.GameState]
+
+
+def write(current: StoredGame, version: int, change: Change,
+          then: Sequence[tuple[Any, Mapping[str, Any]]] = ()) -> StoredGame:
     """Write ``change`` of the game as this request read it, if ``version`` is still the one
-    in the database (``VersionConflict`` with the game as it is now, otherwise)."""
+    in the database (``VersionConflict`` with the game as it is now, otherwise). ``then``: what
+    commits with it (its Idempotency-Key's rows, ``storage.writes``); the version of the game's
+    table, if it is played at one, moves with it too."""
     if current.version != version:
         raise VersionConflict(current)
     new_state = change(current.state)  # a RuleError here leaves the game as it was
     entries_json = _json(new_state.entries)
     now = utcnow()
-    # In the write's own transaction, when it changed the row: the request's key, if it has one,
-    # and the version of the game's table, if it is played at one.
-    then = [*idempotency.rows_for_write(current.id, version + 1), *_table_moves(current)]
+    then = [*then, *_table_moves(current)]
     written_rows = database.write(_WRITE, {
         "game_id": current.id, "seen": version, "next": version + 1, "now": now,
         "entries": entries_json,
@@ -316,18 +340,18 @@ def _write(current: StoredGame, version: int,
 
 def add_entry(game: StoredGame, version: int, entry: rules.Entry) -> StoredGame:
     """Record one entry (bids, tricks or a Seven-Up hand) after the engine accepts it."""
-    return _write(game, version, lambda state: rules.apply(state, entry))
+    return write(game, version, lambda state: rules.apply(state, entry))
 
 
 def undo_entry(game: StoredGame, version: int) -> StoredGame:
     """Remove the last entry."""
-    return _write(game, version, rules.undo)
+    return write(game, version, rules.undo)
 
 
 def correct_round(game: StoredGame, version: int, number: int,
                   entries: Sequence[rules.Entry]) -> StoredGame:
     """Replace a scored round's result; everything after it is folded again."""
-    return _write(game, version, lambda state: rules.correct_round(state, number, entries))
+    return write(game, version, lambda state: rules.correct_round(state, number, entries))
 
 
 # A table's version moves with every write to any of its games (docs/api.md, "Tables"), in the
@@ -335,7 +359,6 @@ def correct_round(game: StoredGame, version: int, number: int,
 # changed, so that its figures are brought up to date from that game alone
 # (``companion.storage.table_store``). A game at no table keeps the one-statement write above. The "+ 1" is
 # a literal: these run as ``then`` statements of ``database.write``, whose parameters are named.
-_TABLES = Table.__table__
 _MOVE_TABLE = (update(_TABLES).where(_TABLES.c.id == bindparam("table_id"))
                .values(version=_TABLES.c.version + literal_column("1"),
                        changed_game=bindparam("game_id")))

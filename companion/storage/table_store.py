@@ -22,8 +22,6 @@ version), ``table-latest`` (the latest state of each table this process knows).
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import secrets
 import unicodedata
 import zlib
@@ -63,10 +61,6 @@ class TableRefused(ValueError):
         self.unshowable = unshowable  # a name's character, not its length
 
 
-def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
 def new_table_id() -> str:
     """128 random bits, URL-safe: the table's id is its read-only share capability."""
     return secrets.token_urlsafe(16)
@@ -85,9 +79,7 @@ class StoredTable:
 
     def token_matches(self, token: str | None) -> bool:
         """True when ``token`` is this table's edit token (compared in constant time)."""
-        if not token:
-            return False
-        return hmac.compare_digest(_hash(token), self._token_hash)
+        return store.token_matches(token, self._token_hash)
 
 
 def clean_table_name(raw: object) -> str:
@@ -115,7 +107,7 @@ def create_table(name: object, game: store.StoredGame | None = None) -> tuple[St
     if game is not None:
         _joinable(game, None, Renames(()))
     token = store.new_edit_token()
-    table = Table(id=new_table_id(), name=clean, edit_token_hash=_hash(token), version=1,
+    table = Table(id=new_table_id(), name=clean, edit_token_hash=store.token_hash(token), version=1,
                   renames=[], created_at=utcnow())
     db.session.add(table)
     idempotency.add_creation(db.session, table.id, token, game_id=None)  # its key, if it has one
@@ -159,7 +151,7 @@ def token_opens(game: store.StoredGame, token: str | None) -> bool:
     if game.table_id is None or not token:
         return False
     row = database.read_one(_TOKEN, {"table_id": game.table_id})
-    return row is not None and hmac.compare_digest(_hash(token), row[0])
+    return row is not None and store.token_matches(token, row[0])
 
 
 _TOKEN = select(_TABLES.c.edit_token_hash).where(_TABLES.c.id == bindparam("table_id"))

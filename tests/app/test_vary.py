@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from werkzeug.wrappers import Response
 
-from companion.http.vary import add_vary
+from companion.http.headers import add_vary
 
 
 @pytest.mark.parametrize(("before", "names", "after"), [

@@ -11,11 +11,10 @@ from werkzeug.wrappers import Response
 
 from companion import rules
 from companion.storage.store import StoredGame
-from companion.web.game import taps
 from companion.web.game.responses import editable_game, save_correction
+from companion.web.shared import forms
 from companion.web.shared.forms import correction_form
-from companion.web.shared.messages import explain, game_name
-from companion.web.shared.words import bid_words
+from companion.web.shared.messages import bid_words, explain, game_name
 
 
 def correct(game_id: str, number: int) -> Response:
@@ -36,7 +35,7 @@ def correct(game_id: str, number: int) -> Response:
     def replacement() -> list[rules.Entry] | None:
         if _correctable(game, number)[1] is not None:
             return None  # render says why
-        made = taps.correction(game.settings, form)
+        made = forms.correction(game.settings, form)
         if made is None:
             return None
         # Every rule the correction breaks, at once and each at its field (the hooked bid and

@@ -30,9 +30,8 @@ from companion.web.shared.forms import (
     cards_form,
     tricks_form,
 )
-from companion.web.shared.messages import game_name, hook_reason
+from companion.web.shared.messages import bid_words, game_name, hook_reason
 from companion.web.shared.names import names_list
-from companion.web.shared.words import bid_words
 from companion.web.sharing import share
 from companion.web.table import on_game_page as game_table
 
@@ -110,7 +109,9 @@ def _stray_errors(submitted: Any, used: Any) -> list[str]:
 
 
 def game_context(game: StoredGame, submitted: Any = None, notice: Any = None,
-                 saved: str | None = None) -> dict[str, Any]:
+                 saved: str | None = None, fragment: bool = False) -> dict[str, Any]:
+    """What game/page.html shows; for its live part alone (``fragment``) the share panel's
+    links, QR codes and preview are left out unless the final standings show the picture."""
     state = game.state
     settings = game.settings
     current = state.current
@@ -162,7 +163,7 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None,
         "scorekeeper_url": scorekeeper_url,
         "chart": score_chart(state),
         "offline": offline.page_data(state) if editable else {},
-        **share.context(game, scorekeeper_url),
+        **(share.context(game, scorekeeper_url) if not fragment or state.finished else {}),
         **game_table.context(game, editable),
     }
 
@@ -170,7 +171,7 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None,
 def render_body(game: StoredGame, submitted: Any = None, notice: Any = None,
                 fragment: bool = False, **extra: Any) -> str:
     """The page, or its live part, as text (``extra`` adds to the template's context)."""
-    context = {**game_context(game, submitted, notice), **extra}
+    context = {**game_context(game, submitted, notice, fragment=fragment), **extra}
     if fragment:
         return render_block("game/page.html", "live", **context)
     return render_template("game/page.html", **context)

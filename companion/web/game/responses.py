@@ -22,7 +22,7 @@ from werkzeug.wrappers import Response
 
 from companion import rules
 from companion.rules import RuleError, ShapeError
-from companion.storage import idempotency, store
+from companion.storage import idempotency, store, writes
 from companion.storage.models import db
 from companion.storage.store import StoredGame
 from companion.web.game.fragments import render_body
@@ -51,10 +51,8 @@ def keyed_form(scope: str, answer: Callable[[idempotency.Record], Response],
     sent = request.form.get("idempotency_key") or None
     if sent is None:
         return None
-    fields = sorted((name, value) for name, value in request.form.items(multi=True)
-                    if name not in _NOT_COMPARED)
     try:
-        idempotency.guard(scope, sent, idempotency.fingerprint(request.method, request.path, fields),
+        idempotency.guard(scope, sent, _fingerprint(),
                           status=200, answer=answer, game_id=None if creation else scope,
                           creation=creation)
     except idempotency.Replayed as replayed:
@@ -109,34 +107,95 @@ def open_created(record: idempotency.Record) -> Response:
     return redirect(url_for("web.game", game_id=record.resource), code=303)
 
 
-def write_entry(game: StoredGame, form: Any, change: Callable[[], StoredGame | None],
-                said: str | Callable[[StoredGame], str] | None = None) -> Response:
-    """Run ``change`` (which returns ``None`` when the form is incomplete) and answer; once it is
-    stored the page says so (``said``, or what it makes of the game written, else "Saved."),
-    where the next step starts. The same entry sent again under its key is answered so again,
-    with the game as it is now."""
-    stop = keyed_form(game.id, lambda _record: _saved(store.load_game(game.id), said),
-                      lambda message: render_game(game, form, notice=message, status=422))
-    if stop is not None:
-        return stop
-    if not form.validate():
-        if form.version.errors:
-            abort(400)
-        return render_game(game, form, status=422)
+class _Unfinished(Exception):
+    """The form is not complete or not valid: it comes back, 422, with what was typed."""
+
+
+def form_key() -> writes.Key | None:
+    """The form's ``idempotency_key``, as the API's ``Idempotency-Key`` (docs/api.md, "Writes
+    that are safe to repeat"); an empty field is no key. Its CSRF token changes with each page,
+    so the fields compared leave it out."""
+    sent = request.form.get("idempotency_key") or None
+    return None if sent is None else writes.Key(sent, _fingerprint)
+
+
+def _fingerprint() -> str:
+    """The form's write, as a key compares it (without the fields ``_NOT_COMPARED``)."""
+    fields = sorted((name, value) for name, value in request.form.items(multi=True)
+                    if name not in _NOT_COMPARED)
+    return idempotency.fingerprint(request.method, request.path, fields)
+
+
+Form = Callable[[StoredGame], Any]
+Change = Callable[[StoredGame, Any], writes.Change | None]
+
+
+def _recorded(game_id: str, make_form: Form, change: Change,
+              refused: Callable[[StoredGame, Any, int, str | None], Response],
+              ) -> writes.Written | writes.Replayed | Response:
+    """``writes.record`` for a page's form (``make_form`` of the game, its fields read from the
+    request): what it recorded or replayed, else the refusal's page (``refused`` of the game,
+    the form, a status and a notice): 422 for a form or a key refused or a rule broken (at its
+    field), 409 with the game as it now is; 404, 403 and 400 as aborts."""
+    forms: list[Any] = []
+
+    def form_of(game: StoredGame) -> Any:
+        if not forms:
+            forms.append(make_form(game))
+        return forms[0]
+
+    def read(game: StoredGame) -> tuple[int, writes.Change]:
+        form = form_of(game)
+        if not form.validate():
+            if form.version.errors:
+                abort(400)
+            raise _Unfinished()
+        made = change(game, form)
+        if made is None:
+            raise _Unfinished()
+        return form.version.data, made
+
     try:
-        written = change()
+        return writes.record(game_id, read, credential=access.credential(game_id), key=form_key())
+    except store.GameNotFound:
+        access.not_found(game_id)
+    except writes.NotAllowed:
+        abort(403)
+    except (idempotency.MalformedKey, idempotency.KeyReused) as error:
+        game = store.load_game(game_id)
+        notice = KEY_MALFORMED if isinstance(error, idempotency.MalformedKey) else KEY_REUSED
+        return refused(game, form_of(game), 422, str(notice))
+    except _Unfinished:
+        return refused(store.load_game(game_id), forms[0], 422, None)
     except store.VersionConflict as conflict:
-        if (replayed := idempotency.replay_after_conflict()) is not None:
-            return replayed  # the same entry under the same key, sent twice at once, won
-        return render_game(conflict.game, form, notice=CONFLICT, status=409)
+        return refused(conflict.game, forms[0], 409, str(CONFLICT))
     except ShapeError:
         abort(400)
     except RuleError as error:
+        game = store.load_game(game_id)
+        form = form_of(game)
         form.add_rule_error(error, explain(error, game.settings))
-        return render_game(game, form, status=422)
-    if written is None:
-        return render_game(game, form, status=422)
-    return _saved(written, said)
+        return refused(game, form, 422, None)
+
+
+def write_entry(game_id: str, make_form: Form, change: Change,
+                said: str | Callable[[StoredGame], str] | None = None) -> Response:
+    """Record ``change`` of the game and its form (``make_form`` of the game; ``change``
+    returns ``None`` when the form is incomplete) and answer; once it is stored the page says so (``said``, or what it makes of the game written,
+    else "Saved."), where the next step starts. The same entry sent again under its key is
+    answered so again, with the game as it is now."""
+    done = _recorded(game_id, make_form, change, lambda game, form, status, notice: render_game(
+        game, form, notice=notice, status=status))
+    if isinstance(done, (writes.Written, writes.Replayed)):
+        return _answered(done, _saved(done.game, said))
+    return done
+
+
+def _answered(done: writes.Written | writes.Replayed, response: Response) -> Response:
+    """A replay's answer is the success's, marked ``Idempotent-Replayed: true``."""
+    if isinstance(done, writes.Replayed):
+        response.headers[idempotency.REPLAYED] = "true"
+    return response
 
 
 def _saved(written: StoredGame, said: str | Callable[[StoredGame], str] | None) -> Response:
@@ -157,29 +216,15 @@ def save_correction(game: StoredGame, number: int, form: Any,
     ``replacement`` reads the form into entries (``None``: an answer is missing); ``render``
     draws the correction page of a game with a status and a notice (a round's, or a hand's).
     The same correction sent again under its key is answered as the first was."""
-    stop = keyed_form(game.id, lambda _record: _corrected(game, number),
-                      lambda message: render(game, 422, message))
-    if stop is not None:
-        return stop
-    if not form.validate():
-        if form.version.errors:
-            abort(400)
-        return render(game, 422, None)
-    try:
+    def change(_game: StoredGame, _form: Any) -> writes.Change | None:
         entries_ = replacement()
-        if entries_ is None:
-            return render(game, 422, None)
-        store.correct_round(game, form.version.data, number, entries_)
-    except store.VersionConflict as conflict:
-        if (replayed := idempotency.replay_after_conflict()) is not None:
-            return replayed
-        return render(conflict.game, 409, str(CONFLICT))
-    except ShapeError:
-        abort(400)
-    except RuleError as error:
-        form.add_rule_error(error, explain(error, game.settings))
-        return render(game, 422, None)
-    return _corrected(game, number)
+        return None if entries_ is None else writes.Correction(number, tuple(entries_))
+
+    done = _recorded(game.id, lambda _game: form, change,
+                     lambda at, _form, status, notice: render(at, status, notice))
+    if isinstance(done, (writes.Written, writes.Replayed)):
+        return _answered(done, _corrected(game, number))
+    return done
 
 
 def _corrected(game: StoredGame, number: int) -> Response:

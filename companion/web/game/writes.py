@@ -3,55 +3,48 @@
 Each is POST -> 303 -> GET without htmx, so the back button never sends an entry twice (and a
 replay carries a stale version, which is refused). With htmx the answer is the live fragment:
 200 on success, 422 with the rule at the field, 409 with the fresh game and a notice, keeping
-what was typed either way (``answers.write_entry``). Only a device holding the edit token may
+what was typed either way (``responses.write_entry``, through ``storage.writes.record``). Only a device holding the edit token may
 write (else 403).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from companion import rules
 from companion.rules import Entry
-from companion.storage import store
+from companion.storage import writes
 from companion.storage.store import StoredGame
-from companion.web.game import taps
-from companion.web.game.responses import editable_game, write_entry
+from companion.web.game.responses import write_entry
+from companion.web.shared import forms
 from companion.web.shared.forms import BidForm, UndoForm, cards_form, tricks_form
 
 
-def _add(game: StoredGame, version: int, entry: Entry | None) -> StoredGame | None:
-    return None if entry is None else store.add_entry(game, version, entry)
+def _entry(entry: Entry | None) -> writes.Entry | None:
+    return None if entry is None else writes.Entry(entry)
 
 
 def bid(game_id: str) -> Response:
-    game = editable_game(game_id)
-    form = BidForm()
-    return write_entry(game, form, lambda: _add(
-        game, form.version.data, taps.one_bid(game.settings, form)))
+    return write_entry(game_id, lambda _game: BidForm(),
+                       lambda game, form: _entry(forms.one_bid(game.settings, form)))
 
 
 def card_bids(game_id: str) -> Response:
-    game = editable_game(game_id)
-    form = cards_form(len(game.settings.players))()
-    return write_entry(game, form, lambda: _add(
-        game, form.version.data, taps.card_bids(game.settings, form)))
+    return write_entry(game_id, lambda game: cards_form(len(game.settings.players))(),
+                       lambda game, form: _entry(forms.card_bids(game.settings, form)))
 
 
 def tricks(game_id: str) -> Response:
-    game = editable_game(game_id)
-    form = tricks_form(len(game.settings.players))()
-
-    def change() -> StoredGame | None:
+    def change(game: StoredGame, form: Any) -> writes.Entry | None:
         rules.require_in_progress(game.state, "tricks")  # a page left open on a finished game
-        return _add(game, form.version.data, taps.tricks(game.state, form))
+        return _entry(forms.tricks(game.state, form))
 
-    return write_entry(game, form, change)
+    return write_entry(game_id, lambda game: tricks_form(len(game.settings.players))(), change)
 
 
 def undo(game_id: str) -> Response:
-    game = editable_game(game_id)
-    form = UndoForm()
-    return write_entry(game, form, lambda: store.undo_entry(game, form.version.data),
+    return write_entry(game_id, lambda _game: UndoForm(), lambda _game, _form: writes.Undo(),
                        said=_("Taken back."))

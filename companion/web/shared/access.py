@@ -13,7 +13,7 @@ from typing import NoReturn
 from flask import abort, make_response, render_template, session
 from flask_babel import gettext as _
 
-from companion.storage import store, table_store
+from companion.storage import store, table_store, writes
 from companion.storage.store import GameHead, StoredGame
 
 #: The session key of the edit tokens this device holds. Its value stays "keep", the name it had
@@ -45,6 +45,12 @@ def may_edit(game: StoredGame | GameHead) -> bool:
     """True when this device holds the game's edit token (checked against its hash), or the
     edit token of the game's table."""
     return game.token_matches(token_for(game.id)) or _table_opens(game)
+
+
+def credential(game_id: str) -> writes.Credential:
+    """The tokens this device holds that may open ``game_id``: its own, and its tables'."""
+    tables = dict(held_tables()) if session.get(TABLE_TOKENS) else {}
+    return writes.Credential(token_for(game_id), tables)
 
 
 def held_tables() -> list[tuple[str, str]]:

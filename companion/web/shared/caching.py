@@ -31,8 +31,8 @@ from werkzeug.wrappers import Response
 from companion.http import (
     conditional as conditional_get,  # (``conditional`` below is this module's)
 )
+from companion.http.headers import add_vary
 from companion.http.i18n import chosen_language
-from companion.http.vary import add_vary
 from companion.storage.caches import cache, send_as_cached
 from companion.web.shared.access import TABLE_TOKENS, held_tables
 
@@ -165,27 +165,3 @@ def send_watcher_page(page: WatcherPage) -> Response:
     """A kept watcher's page as a response, revalidated by its ETag."""
     response: Response = current_app.response_class(page.body, headers=page.headers)
     return send_as_cached(response, page.etag)
-
-
-#: What an HTML answer is sent with when its view says nothing else: a page may hold this
-#: session's CSRF token, this device's list of games, or a form's refused entries, so neither the
-#: browser nor anything on the way keeps it.
-NO_STORE = "no-store"
-
-
-def no_store_by_default(response: Response) -> Response:
-    """Every HTML answer (pages, fragments, redirects, error pages, the live 204) is ``no-store``
-    unless its view set its own ``Cache-Control``, which it keeps. The answers that do:
-
-    - a game page and its live part: ``private, no-cache`` with an ETag (``conditional``,
-      ``not_modified``, ``WatcherPage``), kept by the browser and revalidated;
-    - the offline page (``pwa.offline``): ``private, no-cache``, as the service worker keeps it;
-    - not HTML, so never touched here: the static files (``assets``: immutable, or revalidated),
-      the standings image (``share``) and the API's answers, its score sheet among them, each
-      with its own.
-    """
-    # The headers are walked rather than asked: werkzeug answers a missing name by raising.
-    if response.mimetype == "text/html" and not any(
-            name.lower() == "cache-control" for name, _ in response.headers):
-        response.headers["Cache-Control"] = NO_STORE
-    return response

@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response as WerkzeugResponse
 
 from companion import rules
 from companion.rules import GameState, Hand, RuleError
-from companion.storage import store
+from companion.storage import writes
 from companion.storage.store import StoredGame
 from companion.web.game.responses import (
     editable_game,
@@ -31,24 +31,25 @@ from companion.web.shared.messages import explain, game_name
 
 def hand(game_id: str) -> WerkzeugResponse:
     """A hand: one ``Hand`` entry, or a redeal; the stepper buttons only count (no JavaScript)."""
-    game = editable_game(game_id)
     form = HandForm()
     if form.step.data in ("up", "down"):
         step_jacks(form)
-        return render_game(game, form)
+        return render_game(editable_game(game_id), form)
+    before: list[StoredGame] = []
 
-    def change() -> StoredGame | None:
+    def change(game: StoredGame, _form: HandForm) -> writes.Entry | None:
+        before.append(game)
         rules.require_in_progress(game.state, "hand")  # a page left open (undo still works)
         entry = hand_entry(game.state, form)
-        return None if entry is None else store.add_entry(game, form.version.data, entry)
+        return None if entry is None else writes.Entry(entry)
 
     def said(written: StoredGame) -> str:
         """Who scored, once the hand is played (a redeal only says it was saved)."""
-        if len(written.state.rounds) > len(game.state.rounds):
+        if before and len(written.state.rounds) > len(before[0].state.rounds):
             return hand_saved(written.state)
         return _("Saved.")
 
-    return write_entry(game, form, change, said)
+    return write_entry(game_id, lambda _game: form, change, said)
 
 
 def _played(game: StoredGame, number: int) -> tuple[GameState, Hand | None, str | None]:
