@@ -48,7 +48,8 @@ from .registry import RULESETS, Family, IntRange, Option, OptionValue, Ruleset, 
 from .settings import (NAME_MAX, Settings, deal_limit, max_hand_range, new_settings, showable,
                        shows_something,
                        settings_from_json, settings_problems)
-from .seven_up import gift_receivers, may_give
+from .editions import CURRENT_GIFT_RULE, GiftRule
+from .seven_up import gift_receivers, gift_refusal, may_give, put_out_by_gift
 from .state import (
     Attempt,
     Award,
@@ -79,6 +80,7 @@ __all__ = [
     "apply", "bids_open", "bids_so_far", "cards_open", "correct_round", "correctable_round", "correction_problems",
     "deal_limit", "deck", "decks", "from_token", "max_hand_range", "settings_problems",
     "entry_from_json", "entry_kinds", "entry_to_json", "family_of", "fold", "get_ruleset",
+    "CURRENT_GIFT_RULE", "GiftRule", "gift_refusal", "put_out_by_gift",
     "gift_receivers", "hook_lifted", "last_tricks", "legal_bids", "may_give", "new_game",
     "new_settings", "next_step", "parse_entry", "redealt", "require_in_progress", "result_entries",
     "schedule", "settings_from_json", "seven_up", "statistics", "tally", "tricks_to_share",

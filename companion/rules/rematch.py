@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .editions import CURRENT_GIFT_RULE
 from .seating import eldest
 from .settings import Settings
 from .state import GameState
@@ -12,6 +13,8 @@ from .state import GameState
 def rematch_settings(state: GameState) -> Settings:
     """The settings of the next game: the same ruleset, players, seating and options, with the
     player left of the last dealer dealing first (the deal passes left, docs/rules.md preamble).
+    It is a new game, so it plays today's edition of every rule (``editions``), whatever the
+    edition the last one began with.
 
     >>> from companion.rules import new_settings, fold, Bids, Tricks
     >>> game = fold(new_settings("oh-hell", ["Ana", "Ben", "Cleo"], first_dealer=1),
@@ -22,4 +25,5 @@ def rematch_settings(state: GameState) -> Settings:
     settings = state.settings
     played = state.rounds[-1] if state.rounds else state.current
     last_dealer = played.dealer if played is not None else settings.first_dealer - 1
-    return replace(settings, first_dealer=eldest(last_dealer, len(settings.players)))
+    return replace(settings, first_dealer=eldest(last_dealer, len(settings.players)),
+                   gift_rule=CURRENT_GIFT_RULE)

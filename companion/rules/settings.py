@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Callable, Mapping, Sequence
 
+from .editions import CURRENT_GIFT_RULE, FIRST_GIFT_RULE, GiftRule
 from .errors import RuleError, shown
 from .options import TypedOptions
 from .registry import MAX_HAND, Family, IntRange, OptionValue, Ruleset, get_ruleset
@@ -27,6 +28,9 @@ class Settings:
     options: Mapping[str, OptionValue] = field(hash=False)
     #: The same options parsed once, as the engine reads them (enums, numbers).
     typed: TypedOptions = field(default_factory=TypedOptions, compare=False)
+    #: Seven-Up: the edition of the gift rule the game began with (``editions``); not an option
+    #: a table chooses, so neither the API nor the pages show it. Stored for Seven-Up only.
+    gift_rule: GiftRule = CURRENT_GIFT_RULE
 
     @property
     def family(self) -> Family:
@@ -62,12 +66,15 @@ class Settings:
         return tuple(tuple(s for s in self.seats if self.side_of(s) == side) for side in self.sides)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "ruleset": self.ruleset.id,
             "players": list(self.players),
             "first_dealer": self.first_dealer,
             "options": dict(self.options),
         }
+        if self.family is Family.SEVEN_UP:
+            data["gift_rule"] = self.gift_rule.value
+        return data
 
 
 def shows_something(text: str) -> bool:
@@ -273,6 +280,28 @@ def _check_max_hand(max_hand: object, players: int) -> None:
 
 
 def settings_from_json(data: Mapping[str, Any]) -> Settings:
-    """Settings as stored by ``Settings.to_json`` (checked again: stored data is input too)."""
+    """Settings as stored by ``Settings.to_json`` (checked again: stored data is input too).
+    A Seven-Up game stored before its settings named the gift rule's edition began under the
+    first one, and keeps it.
+
+    >>> old = {"ruleset": "seven-up", "players": ["A", "B", "C"], "first_dealer": 0,
+    ...        "options": {"target": 7, "game_tie": "nobody", "low_to": "holder"}}
+    >>> settings_from_json(old).gift_rule.value
+    'eldest-side'
+    >>> settings_from_json({**old, "gift_rule": "every-receiver"}).gift_rule.value
+    'every-receiver'
+    """
     options = {k: v for k, v in data["options"].items() if k not in get_ruleset(data["ruleset"]).presets}
-    return new_settings(data["ruleset"], data["players"], data["first_dealer"], options)
+    settings = new_settings(data["ruleset"], data["players"], data["first_dealer"], options)
+    if settings.family is not Family.SEVEN_UP:
+        return settings
+    stored = data.get("gift_rule", FIRST_GIFT_RULE.value)
+    try:
+        gift_rule = GiftRule(stored)
+    except ValueError:
+        raise RuleError(
+            "ruleset", f"gift_rule may not be {shown(stored)}: choose one of "
+            + ", ".join(f'"{rule.value}"' for rule in GiftRule),
+            reason="option-value", field="gift_rule", option="gift_rule", value=stored,
+        ) from None
+    return replace(settings, gift_rule=gift_rule)

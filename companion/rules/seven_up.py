@@ -4,9 +4,10 @@ counting out in a fixed order so that the game never ties (docs/rules.md section
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, assert_never
 
 from . import entries, seating
+from .editions import GiftRule
 from .entries import TIE, Beg, Entry, Hand
 from .errors import RuleError
 from .options import GameTie
@@ -52,12 +53,72 @@ def gift_receivers(settings: Settings, round_: Round) -> tuple[int, ...]:
     return (round_.eldest,)
 
 
+def put_out_by_gift(settings: Settings, round_: Round, side_scores: tuple[int, ...],
+                    jacks_turned: int) -> tuple[int, ...]:
+    """The receivers a gift would put out (their side at the target), in the order they score
+    it, the eldest first: the dealer may give one only when there is none. Which receivers the
+    rule looks at is the game's edition of it (``settings.gift_rule``): every one of them, or,
+    in a game begun under the first edition, the eldest's side alone.
+
+    >>> from companion.rules import new_game, new_settings
+    >>> s = new_settings("seven-up", ["Ana", "Ben", "Cleo"])  # Ana deals: Ben, Cleo receive
+    >>> put_out_by_gift(s, new_game(s).current, (0, 0, 6), 0)
+    (2,)
+    """
+    receivers = gift_receivers(settings, round_)
+    match settings.gift_rule:
+        case GiftRule.EVERY_RECEIVER:
+            judged = receivers
+        case GiftRule.ELDEST_SIDE:
+            judged = receivers[:1]
+        case unknown:
+            assert_never(unknown)
+    dealer_side = settings.side_of(round_.dealer)
+
+    def before_gift(seat: int) -> int:  # the dealer's turned jacks come first
+        side = settings.side_of(seat)
+        return side_scores[side] + (jacks_turned if side == dealer_side else 0)
+
+    return tuple(seat for seat in judged if before_gift(seat) + 1 >= settings.typed.target)
+
+
 def may_give(settings: Settings, round_: Round, side_scores: tuple[int, ...], jacks_turned: int) -> bool:
-    """False when giving one would put the eldest's side out (the dealer must run the cards)."""
-    assert round_.eldest is not None
-    side = settings.side_of(round_.eldest)
-    jacks_for_eldest = jacks_turned if settings.side_of(round_.dealer) == side else 0
-    return side_scores[side] + jacks_for_eldest + 1 < settings.typed.target
+    """False when giving one would put a receiver out (the dealer must run the cards)."""
+    return not put_out_by_gift(settings, round_, side_scores, jacks_turned)
+
+
+def gift_refusal(settings: Settings, round_: Round, side_scores: tuple[int, ...],
+                 jacks_turned: int) -> RuleError | None:
+    """Why the dealer may not give one, naming whom it would put out (``None``: the dealer may).
+    With partners, or two players, the gift goes to the eldest's side; with three players it
+    goes to two players, each for themselves, so the refusal names the one it would put out, or
+    both (the eldest first) when it would take both to the target."""
+    out = put_out_by_gift(settings, round_, side_scores, jacks_turned)
+    if not out:
+        return None
+    target, names = settings.typed.target, settings.players
+    run = "; the cards must be run"
+    if len(gift_receivers(settings, round_)) == 1:
+        return RuleError(
+            "gift-would-win",
+            f"the dealer may not give one: it would put {names[out[0]]}'s side out at {target}{run}",
+            reason="gift-would-win", field="beg", seat=out[0], player=names[out[0]], target=target,
+        )
+    if len(out) == 1:
+        return RuleError(
+            "gift-would-win",
+            f"the dealer may not give one: it would put {names[out[0]]} out at {target}{run}",
+            reason="gift-would-put-out", field="beg", seat=out[0], player=names[out[0]],
+            target=target,
+        )
+    first, second = out
+    return RuleError(
+        "gift-would-win",
+        f"the dealer may not give one: it would put {names[first]} and {names[second]} out at "
+        f"{target}{run}",
+        reason="gift-would-put-out-both", field="beg", seat=first, player=names[first],
+        other=names[second], target=target,
+    )
 
 
 def _impossible(reason: str, message: str, field: str, **params: int) -> RuleError:
@@ -159,18 +220,13 @@ def apply(
     gift, play = later
     if winning is None:  # a turned jack that wins ends the game before the beg
         if hand.beg is Beg.GIVE:
-            if not may_give(settings, round_, side_scores, hand.jacks_turned):
-                assert round_.eldest is not None
-                raise RuleError(
-                    "gift-would-win",
-                    f"the dealer may not give one: it would put {settings.players[round_.eldest]}"
-                    f"'s side out at {target}; the cards must be run",
-                    reason="gift-would-win", field="beg", seat=round_.eldest,
-                    player=settings.players[round_.eldest], target=target,
-                )
+            refused = gift_refusal(settings, round_, side_scores, hand.jacks_turned)
+            if refused is not None:
+                raise refused
             for point, seat, _on_tie in gift:
                 count(point, seat)
-    if winning is None:  # with 3 players the other non-dealer's gift point can win too
+    if winning is None:  # under the first edition of the gift rule the second receiver's
+        # gift point could win too (editions.GiftRule.ELDEST_SIDE)
         _check_play(hand)
         for point, seat, _on_tie in play:
             count(point, seat)

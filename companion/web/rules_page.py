@@ -182,9 +182,11 @@ TEXTS: Mapping[str, tuple[tuple[LazyString, tuple[LazyString, ...]], ...]] = {
                "the cards: %(run)s more cards each and a new card turned up, again while its suit "
                "stays the same. Each jack turned up scores a point for the dealer (a pack has "
                "%(jacks)s); if the pack runs out, the same dealer deals again."),
-            _l("The dealer may not give the point that would make eldest's side win: then the "
-               "cards must be run. After a run anyone may call “bunch”: unless someone wants "
-               "to play, the hand is dealt again, with no points."),
+            _l("The dealer may not give a point that would put someone out: eldest's side, or "
+               "with %(gift_both)s players either non-dealer (a game started before Companion "
+               "checked both keeps checking eldest alone). Then the cards must be run. After a "
+               "run anyone may call “bunch”: unless someone wants to play, the hand is dealt "
+               "again, with no points."),
         )),
         (POINTS, (
             _l("High: who held the highest trump in play. Low: who held the lowest trump in "

@@ -3,6 +3,7 @@ hands (``hand``), redeals, and the game ending on the point that reaches the tar
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from .client import Api
@@ -97,3 +98,19 @@ def test_teams_score_together(api: Api) -> None:
     assert [p["score"] for p in game.body["players"]] == [2, 5, 2, 5]
     assert game.body["standings"] == [{"team": 1, "seats": [1, 3], "score": 5, "rank": 1},
                                       {"team": 0, "seats": [0, 2], "score": 2, "rank": 2}]
+
+
+def test_three_players_a_gift_that_would_put_either_non_dealer_out_is_422(api: Api) -> None:
+    """docs/api.md, ``gift-would-win``: with three players the gift goes to both non-dealers,
+    and may put neither out (RULES.md section 4, after Foster's *Complete Hoyle*)."""
+    game = api.create("seven-up", ["Ana", "Ben", "Cleo"])
+    for _ in range(6):  # Cleo makes game six times: 6 of 7; Ana deals the seventh hand
+        api.write(game, "hands", hand(game=2))
+    current = game.body["current"]
+    assert (current["dealer"], current["eldest"]) == (0, 1)
+    assert [p["score"] for p in game.body["players"]] == [0, 0, 6]
+    error = api.refused(game, "hands", hand(beg="give", game="tie"), 422, "gift-would-win")
+    assert error == {"code": "gift-would-win", "field": "beg", "message": (
+        "the dealer may not give one: it would put Cleo out at 7; the cards must be run")}
+    api.write(game, "hands", hand(beg="run", game="tie"))  # running the cards is fine
+    assert "gift_rule" not in json.dumps(game.body)  # the game body names no edition

@@ -257,7 +257,13 @@ class Model:
             if self.totals[self.side(self.eldest)] + 1 >= self.target:
                 found.add("gift-would-win")
             elif self.n == 3 and self.totals[(self.eldest + 1) % 3] + 1 >= self.target:
-                return found  # the other non-dealer's gift point wins before play
+                # Either non-dealer: neither may be put out by the gift (Foster's Complete
+                # Hoyle); a game begun before that rule looked at the eldest alone, and there
+                # the other non-dealer's gift point wins before play.
+                if self.settings.gift_rule.value == "every-receiver":
+                    found.add("gift-would-win")
+                else:
+                    return found
         if (hand.high is None) != (hand.low is None):
             found.add("hand")  # a trump in play is high and low, the same card when alone
         if hand.jack is not None and hand.high is None:

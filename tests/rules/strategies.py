@@ -4,14 +4,16 @@ arbitrary entries of the right shape (mostly illegal), and whole games."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from hypothesis import strategies as st
 
 from companion.rules import (
+    CURRENT_GIFT_RULE,
     RULESETS,
     TIE,
     Beg,
+    GiftRule,
     Bids,
     Card,
     Entry,
@@ -34,7 +36,8 @@ from .tables import ALL_CARDS, NAMES, PLAYERS
 def game_settings(draw: st.DrawFn, ruleset: str | None = None, players: int | None = None,
                   **fixed: object) -> Settings:
     """Any ruleset, player count, first dealer and options (each option's every choice, any
-    combination), the options in ``fixed`` aside."""
+    combination), the options in ``fixed`` aside; a Seven-Up game begun under either edition of
+    the gift's rule (``editions``), today's mostly."""
     ruleset = ruleset or draw(st.sampled_from(sorted(PLAYERS)))
     players = players or draw(st.sampled_from(PLAYERS[ruleset]))
     first_dealer = draw(st.integers(0, players - 1))
@@ -42,7 +45,11 @@ def game_settings(draw: st.DrawFn, ruleset: str | None = None, players: int | No
         name: fixed[name] if name in fixed else draw(_option_value(option.choices, players))
         for name, option in RULESETS[ruleset].options.items()
     }
-    return new_settings(ruleset, list(NAMES[:players]), first_dealer, options)
+    settings = new_settings(ruleset, list(NAMES[:players]), first_dealer, options)
+    if ruleset == "seven-up":
+        editions = [CURRENT_GIFT_RULE, *(rule for rule in GiftRule if rule is not CURRENT_GIFT_RULE)]
+        settings = replace(settings, gift_rule=draw(st.sampled_from(editions)))
+    return settings
 
 
 def _option_value(choices: object, players: int) -> st.SearchStrategy[object]:
@@ -143,7 +150,7 @@ def _hand(draw: st.DrawFn, model: Model) -> Hand:
     if redeal:
         return Hand(jacks, beg, None, None, None, None, redeal=True)
     if beg is Beg.GIVE and model.violations(Hand(jacks, beg, None, None, None, TIE)):
-        beg = Beg.RUN  # the gift would put the eldest's side out: the cards must be run
+        beg = Beg.RUN  # the gift would put a receiver out: the cards must be run
     seats = st.integers(0, model.n - 1)
     if draw(st.booleans()):  # some trump in play
         high, low = draw(seats), draw(seats)

@@ -5,17 +5,22 @@ from __future__ import annotations
 from functools import reduce
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from companion.rules import (
+    CURRENT_GIFT_RULE,
+    TIE,
+    Beg,
     Bids,
     Card,
+    Hand,
     Phase,
     RuleError,
     apply,
     correct_round,
     fold,
+    gift_receivers,
     legal_bids,
     result_entries,
     undo,
@@ -147,3 +152,34 @@ def test_correcting_a_round_with_its_own_entries_changes_nothing(game: Played, d
     number = data.draw(st.integers(1, len(state.rounds)))
     own = [state.entries[i] for i in result_entries(state, number)]
     assert correct_round(state, number, own) == state
+
+
+@PROPERTY
+@given(played_games("seven-up", complete=True))
+def test_a_gift_given_never_puts_a_receiver_out(game: Played) -> None:
+    """RULES.md section 4, after Foster's *Complete Hoyle* ("the dealer cannot give a player
+    enough to put him out"): offered before every hand of a game, a gift is refused exactly when
+    a receiver stands one point from the target, and when it is given no receiver reaches the
+    target by it. A three-player game begun under the first edition is the exception (its
+    own golden rows in test_seven_up.py)."""
+    settings = game.settings
+    assume(settings.gift_rule is CURRENT_GIFT_RULE or len(settings.players) != 3)
+    target = settings.typed.target
+    for before in game.states:
+        current = before.current
+        if current is None:
+            continue
+        receivers = gift_receivers(settings, current)
+        out = [seat for seat in receivers
+               if before.side_scores[settings.side_of(seat)] + 1 >= target]
+        try:
+            after = apply(before, Hand(0, Beg.GIVE, None, None, None, TIE))
+        except RuleError as error:
+            assert out and error.code == "gift-would-win" and error.seat == out[0]
+            continue
+        assert not out
+        gifts = [a for a in after.rounds[-1].awards if a.point == "gift"]
+        assert sorted(a.seat for a in gifts) == sorted(receivers)
+        for award in gifts:
+            assert award.counted and before.side_scores[award.side] + 1 < target
+        assert after.winning_award is None or after.winning_award.point != "gift"

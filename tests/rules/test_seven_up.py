@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from companion.rules import Phase, RuleError, apply, gift_receivers, may_give, new_settings
+from companion.rules import (CURRENT_GIFT_RULE, GameState, GiftRule, Phase, RuleError, apply, fold,
+                             gift_receivers, gift_refusal, may_give, new_settings, put_out_by_gift,
+                             rematch_settings, settings_from_json)
 
 from .builders import bids, hand, seven_up_at, start, tricks
 
@@ -155,15 +159,148 @@ def test_gift_would_win(scores: list[int], target: int, teams: bool, refused: bo
         assert apply(state, gift).side_scores[1] == scores[1] + 1
 
 
-def test_a_gift_may_put_the_second_non_dealer_out_with_three_players() -> None:
-    """docs/rules.md section 4 forbids only the gift that makes *the eldest's side* win: with three
-    players the other non-dealer's gift point can win the game (counted after the eldest's)."""
-    state = seven_up_at([0, 0, 6])
+#: Three players, seat 0 dealing: Ben (seat 1) is the eldest, Cleo (seat 2) the other receiver.
+THREE = ("Ana", "Ben", "Cleo")
+
+
+def three_players_at(scores: list[int], first_edition: bool = False, **options: object) -> GameState:
+    """A three-player game at ``scores`` with seat 0 to deal; under the first edition of the
+    gift's rule if asked (as a game stored before it named none loads)."""
+    state = seven_up_at(scores, first_dealer=-sum(scores) % 3, **options)
+    if first_edition:
+        settings = settings_from_json({k: v for k, v in state.settings.to_json().items()
+                                       if k != "gift_rule"})
+        state = fold(settings, state.entries)
     assert state.current is not None and state.current.dealer == 0
-    state = apply(state, hand(high=1, low=1, game=1, beg="give"))
-    assert state.finished and state.winners == (2,)
-    # The game ended before play: the hand's play points were never played, so not listed.
-    assert awards(state) == [("gift", 1, True), ("gift", 2, True)]
+    return state
+
+
+@pytest.mark.parametrize(
+    ("scores", "target", "jacks", "out", "reason", "message"),
+    [
+        # Hand-computed: a gift gives Ben and Cleo 1 each; at target − 1 that puts them out.
+        pytest.param([0, 0, 6], 7, 0, (2,), "gift-would-put-out",
+                     "the dealer may not give one: it would put Cleo out at 7; the cards must be run",
+                     id="RULES-4-Hoyle-3p-non-eldest-at-6-refused"),
+        pytest.param([0, 6, 0], 7, 0, (1,), "gift-would-put-out",
+                     "the dealer may not give one: it would put Ben out at 7; the cards must be run",
+                     id="RULES-4-Hoyle-3p-eldest-at-6-refused"),
+        pytest.param([0, 6, 6], 7, 0, (1, 2), "gift-would-put-out-both",
+                     "the dealer may not give one: it would put Ben and Cleo out at 7; the cards "
+                     "must be run", id="RULES-4-Hoyle-3p-both-at-6-both-named-eldest-first"),
+        pytest.param([0, 0, 9], 10, 0, (2,), "gift-would-put-out",
+                     "the dealer may not give one: it would put Cleo out at 10; the cards must be "
+                     "run", id="RULES-4-Hoyle-3p-non-eldest-at-9-of-10-refused"),
+        # The dealer's turned jack is the dealer's point, never a receiver's.
+        pytest.param([5, 0, 6], 7, 1, (2,), "gift-would-put-out",
+                     "the dealer may not give one: it would put Cleo out at 7; the cards must be run",
+                     id="RULES-4-Hoyle-3p-turned-jack-is-not-the-receivers"),
+        pytest.param([0, 5, 5], 7, 0, (), None, None, id="RULES-4-Hoyle-3p-neither-at-6-allowed"),
+        pytest.param([6, 0, 0], 7, 0, (), None, None, id="RULES-4-Hoyle-3p-dealer-at-6-allowed"),
+        pytest.param([0, 8, 8], 10, 0, (), None, None, id="RULES-4-Hoyle-3p-neither-at-9-of-10-allowed"),
+    ],
+)
+def test_three_players_no_gift_puts_either_non_dealer_out(
+        scores: list[int], target: int, jacks: int, out: tuple[int, ...], reason: str | None,
+        message: str | None) -> None:
+    """RULES.md section 4, after Foster's *Complete Hoyle*, Seven-Up: "the dealer cannot give
+    a player enough to put him out"; with three players both non-dealers receive the gift, so
+    neither may reach the target by it (docs/rules.md section 4)."""
+    state = three_players_at(scores, target=target)
+    current = state.current
+    assert current is not None and current.eldest == 1
+    assert put_out_by_gift(state.settings, current, state.side_scores, jacks) == out
+    assert may_give(state.settings, current, state.side_scores, jacks) is (not out)
+    gift = hand(game="tie", beg="give", jacks=jacks)
+    if out:
+        with pytest.raises(RuleError) as caught:
+            apply(state, gift)
+        error = caught.value
+        assert (error.code, error.reason, error.field, error.seat) == ("gift-would-win", reason, "beg", out[0])
+        assert error.message == message
+        assert error.params["player"] == THREE[out[0]] and error.params["target"] == target
+        assert error.params.get("other") == (THREE[out[1]] if len(out) == 2 else None)
+        assert gift_refusal(state.settings, current, state.side_scores, jacks) is not None
+        ran = apply(state, hand(game="tie", beg="run", jacks=jacks))  # running is fine
+        assert ran.side_scores == (scores[0] + jacks, scores[1], scores[2])
+    else:
+        assert gift_refusal(state.settings, current, state.side_scores, jacks) is None
+        given_one = apply(state, gift)
+        assert given_one.side_scores == (scores[0] + jacks, scores[1] + 1, scores[2] + 1)
+        assert not given_one.finished
+
+
+@pytest.mark.parametrize(
+    ("scores", "teams", "refused"),
+    [
+        pytest.param([0, 6], False, True, id="RULES-4-2p-eldest-at-6-refused-as-before"),
+        pytest.param([6, 5], False, False, id="RULES-4-2p-dealer-at-6-allowed-as-before"),
+        pytest.param([0, 6], True, True, id="RULES-4-partners-eldest-team-at-6-refused-as-before"),
+        pytest.param([6, 5], True, False, id="RULES-4-partners-dealer-team-at-6-allowed-as-before"),
+    ],
+)
+def test_two_players_and_partners_are_unchanged(scores: list[int], teams: bool, refused: bool) -> None:
+    """RULES.md section 4: with two players or partners the gift goes to the eldest's side alone,
+    which is all the rule looks at, in either edition; the refusal still names the side."""
+    for first_edition in (False, True):
+        state = seven_up_at(scores, teams=teams)
+        assert state.current is not None and state.current.eldest is not None
+        if state.settings.side_of(state.current.eldest) != 1:
+            state = apply(state, hand(game="tie"))  # let side 1 be the eldest's
+        if first_edition:
+            state = fold(replace(state.settings, gift_rule=GiftRule.ELDEST_SIDE), state.entries)
+        current = state.current
+        assert current is not None and current.eldest is not None
+        error = gift_refusal(state.settings, current, state.side_scores, 0)
+        assert (error is not None) is refused
+        if error is not None:
+            assert (error.code, error.reason, error.seat) == ("gift-would-win", "gift-would-win", current.eldest)
+            assert "'s side out at 7" in error.message
+
+
+@pytest.mark.parametrize(
+    ("scores", "allowed", "winner"),
+    [
+        pytest.param([0, 0, 6], True, 2, id="first-edition-3p-non-eldest-goes-out-on-the-gift"),
+        pytest.param([0, 6, 6], False, None, id="first-edition-3p-eldest-at-6-refused"),
+        pytest.param([0, 6, 0], False, None, id="first-edition-3p-eldest-alone-refused"),
+    ],
+)
+def test_a_game_begun_under_the_first_edition_keeps_it(
+        scores: list[int], allowed: bool, winner: int | None) -> None:
+    """RULES.md section 4: a game begun before the rule reached the non-eldest keeps playing under
+    the rule it began with, where only the eldest's side is looked at, so the other non-dealer's
+    gift point can win (counted after the eldest's)."""
+    state = three_players_at(scores, first_edition=True)
+    assert state.settings.gift_rule is GiftRule.ELDEST_SIDE
+    gift = hand(high=1, low=1, game=1, beg="give")
+    if allowed:
+        state = apply(state, gift)
+        assert state.finished and state.winners == (winner,)
+        # The game ended before play: the hand's play points were never played, so not listed.
+        assert awards(state) == [("gift", 1, True), ("gift", 2, True)]
+    else:
+        with pytest.raises(RuleError) as caught:
+            apply(state, gift)
+        assert (caught.value.reason, caught.value.seat) == ("gift-would-put-out", 1)
+        assert caught.value.params.get("other") is None  # the first edition looks at Ben alone
+
+
+def test_editions_are_stored_for_seven_up_only() -> None:
+    """A new Seven-Up game stores the edition it begins with; other games store nothing new,
+    and a rematch is a new game, under today's edition."""
+    seven = new_settings("seven-up", list(THREE))
+    assert seven.gift_rule is CURRENT_GIFT_RULE is GiftRule.EVERY_RECEIVER
+    assert seven.to_json()["gift_rule"] == "every-receiver"
+    assert settings_from_json(seven.to_json()) == seven
+    assert "gift_rule" not in new_settings("oh-hell", list(THREE)).to_json()
+    old = three_players_at([0, 0, 0], first_edition=True).settings
+    assert old != seven and old.to_json()["gift_rule"] == "eldest-side"
+    finished = fold(old, [hand(game=2)] * 7)
+    assert finished.finished and rematch_settings(finished).gift_rule is CURRENT_GIFT_RULE
+    with pytest.raises(RuleError) as caught:
+        settings_from_json({**seven.to_json(), "gift_rule": "dealer"})
+    assert (caught.value.code, caught.value.field) == ("ruleset", "gift_rule")
 
 
 # -- counting out: the first side to reach the target wins ---------------------------------------------

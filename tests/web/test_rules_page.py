@@ -245,6 +245,10 @@ def test_seven_ups_facts_are_the_engines(client: FlaskClient) -> None:
         "players 2 and 4, in seating order. One deck of 52 cards.",
         "6 cards each, then one card turned up for trump.",
         "with 3 players both non-dealers score it", "(a pack has 4)",
+        # RULES.md section 4 (Foster's Complete Hoyle): neither receiver may go out on a gift.
+        "The dealer may not give a point that would put someone out: eldest's side, or with 3 "
+        "players either non-dealer (a game started before Companion checked both keeps checking "
+        "eldest alone).",
         f"runs the cards: {seven_up.RUN_CARDS} more cards each and a new card turned up",
         "The first side to the target wins (7 points unless the table chooses otherwise",
         "Points count in this order: Turned jack, Gift, High, Low, Jack, and Game; the first 2 "
@@ -281,6 +285,7 @@ def test_seven_ups_page_follows_the_engine_when_a_rule_changes(
     page = text(client.get("/rules/seven-up"))
     for sentence in ("players 1 and 2 against players 3 and 4", "9 cards each",
                      "with 3 or 4 players both non-dealers score it", "(a pack has 8)",
+                     "with 3 or 4 players either non-dealer",
                      "runs the cards: 4 more cards each",
                      "(10 points unless the table chooses otherwise",
                      "in this order: Gift, High, Low, Jack, and Game; the first 1 come before"):

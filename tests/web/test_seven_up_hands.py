@@ -274,6 +274,52 @@ def test_three_players_a_gift_scores_both_non_dealers(start: Callable[..., Table
     assert table.stored().state.side_scores == (1, 1, 4)
 
 
+def test_three_players_a_gift_that_would_put_the_other_non_dealer_out_is_refused_at_the_field(
+        start: Callable[..., Table]) -> None:
+    """RULES.md section 4 (Foster's *Complete Hoyle*): with three players the gift may put
+    neither non-dealer out; Cleo, who is not the eldest, is the one named."""
+    table = seated(start, THREE, [2, 3, 6], dealer=0)  # Ben eldest at 3, Cleo at 6 of 7
+    response = table.client.get(table.url)
+    reason = "The dealer can't give one: it would put Cleo out at 7. Run the cards."
+    assert reason in text(response)
+    html = response.get_data(as_text=True)
+    give = html[html.find('name="beg" value="give"'):]
+    assert give[: give.find(">")].split() == ['name="beg"', 'value="give"', "disabled",
+                                              'aria-describedby="gift-refused"']
+    version = table.version
+    response = tap_hand(table, htmx=True, beg="give", high=0, low="same", jack=1, game="tie")
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert '<p class="field-error" id="beg-error">' + reason.replace("'", "&#39;") + "</p>" in html
+    assert ('value="give" checked disabled aria-invalid="true" '
+            'aria-describedby="beg-error gift-refused"') in html
+    assert table.version == version
+    # In French, at the field too; both named when the gift would put both out.
+    french = {"Accept-Language": "fr"}
+    response = table.client.post(f"{table.url}/hand", headers={**french, "HX-Request": "true"}, data={
+        "version": version, "round": table.stored().state.current.number, "turn_up": "other",
+        "beg": "give", "jacks_run": "0", "high": "none", "game": "tie"})
+    assert response.status_code == 422
+    assert '<p class="field-error" id="beg-error">Le donneur ne peut pas' in response.get_data(as_text=True)
+    # (text() reads the no-break spaces French puts around « » and before : as spaces)
+    assert ("Le donneur ne peut pas dire « prends un point » : Cleo atteindrait 7. "
+            "Il faut redonner.") in text(response)
+    both = seated(start, THREE, [0, 6, 6], dealer=0)
+    assert ("Le donneur ne peut pas dire « prends un point » : Ben et Cleo "
+            "atteindraient 7. Il faut redonner.") in text(both.client.get(both.url, headers=french))
+    assert ("Il mazziere non può dire «prendi un punto»: Ben e Cleo arriverebbero a 7. "
+            "Bisogna ridare.") in text(both.client.get(both.url, headers={"Accept-Language": "it"}))
+
+
+def test_three_players_a_gift_below_the_target_is_offered(start: Callable[..., Table]) -> None:
+    table = seated(start, THREE, [6, 5, 5], dealer=0)  # the dealer's own 6 stops nothing
+    html = table.client.get(table.url).get_data(as_text=True)
+    give = html[html.find('name="beg" value="give"'):]
+    assert "disabled" not in give[: give.find(">")] and 'id="gift-refused"' not in html
+    assert tap_hand(table, beg="give", high="none", game="tie").status_code == 303
+    assert table.stored().state.side_scores == (6, 6, 6)
+
+
 def test_partnerships_score_for_the_team(start: Callable[..., Table]) -> None:
     table = seated(start, FOUR)
     html = table.client.get(table.url).get_data(as_text=True)

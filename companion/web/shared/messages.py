@@ -78,6 +78,10 @@ MESSAGES: Mapping[str, LazyString] = {
     # Seven-Up hands
     "gift-would-win": _l("The dealer can't give one: it would put %(player)s's side out at "
                          "%(target)s. Run the cards."),
+    "gift-would-put-out": _l("The dealer can't give one: it would put %(player)s out at "
+                             "%(target)s. Run the cards."),
+    "gift-would-put-out-both": _l("The dealer can't give one: it would put %(player)s and "
+                                  "%(other)s out at %(target)s. Run the cards."),
     "jacks-count": _l("A pack has only %(jacks)s jacks."),
     "jacks-without-run": _l("Only one card is turned up unless the cards are run."),
     "low-without-high": _l("Low was scored, so someone held high: a lone trump is both high and "

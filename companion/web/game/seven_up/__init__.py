@@ -1,9 +1,9 @@
 """Seven-Up at the table: one form for a hand, in the order it happens, sent to the engine as
 one ``Hand``; the chips, the hands in numbers and the counting out around it.
 
-What the page shows is the engine's answer: whether the dealer may give one
-(``rules.may_give``), who a gift scores for (``rules.gift_receivers``), how many turned jacks
-end the game before play (``rules.seven_up.jacks_to_win``), the chips, the hands and the
+What the page shows is the engine's answer: whether the dealer may give one, and why not
+(``rules.gift_refusal``), who a gift scores for (``rules.gift_receivers``), how many turned
+jacks end the game before play (``rules.seven_up.jacks_to_win``), the chips, the hands and the
 counting out (``rules.tally``).
 
 - ``hand_form``: the form, and the ``Hand`` it makes

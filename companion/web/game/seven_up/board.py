@@ -12,8 +12,8 @@ from companion import rules
 from companion.rules import GameState, seven_up, tally
 from companion.storage.store import StoredGame
 from companion.web.game.seven_up.hand_form import TURNED_JACK, HandForm
-from companion.web.shared.messages import MESSAGES
-from companion.web.shared.names import isolate, side_names
+from companion.web.shared.messages import explain
+from companion.web.shared.names import side_names
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,8 @@ class HandPanel:
     seat_groups: tuple[tuple[int, ...], ...]
     #: The sides a gift scores for (both non-dealers with three players), as side numbers.
     gift_to: tuple[int, ...]
-    #: Why the dealer may not give one (the engine's ``may_give``), for the form's turn-up.
+    #: Why the dealer may not give one (the engine's ``gift_refusal``, said as a refused gift
+    #: is), for the form's turn-up.
     gift_refused: str | None
     turned_jack_wins: bool
     #: How many jacks turned (the turn-up's included) end the game while running.
@@ -49,10 +50,8 @@ def hand_panel(state: GameState, form: HandForm) -> HandPanel:
     current = state.current
     assert current is not None and current.eldest is not None
     turned = 1 if form.turn_up.data == TURNED_JACK else 0
-    refused = None
-    if not rules.may_give(settings, current, state.side_scores, turned):
-        refused = str(MESSAGES["gift-would-win"]) % {
-            "player": isolate(settings.players[current.eldest]), "target": settings.typed.target}
+    refusal = rules.gift_refusal(settings, current, state.side_scores, turned)
+    refused = None if refusal is None else explain(refusal, settings)
     groups = tuple(settings.seats_of(side) for side in settings.sides)
     sides = side_names(settings)
     return HandPanel(
