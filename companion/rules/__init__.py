@@ -9,10 +9,10 @@ The web layer and the API only ask it; they never compute a rule themselves::
     bids_open(state, 2)  # -> (0, 1, …, 10): what Cleo may bid now
 
 Everything the table asks is answered here (``answers``: what is due next, what a seat may bid
-or put forward, the last player's tricks; ``tally``: Seven-Up's chips and counting out).
+or put forward, the last player's tricks; ``chips``: Seven-Up's chips and counting out).
 """
 
-from . import seven_up, tally
+from . import chips, seven_up
 from .answers import (
     Step,
     bids_open,
@@ -81,7 +81,7 @@ __all__ = [
     "entry_from_json", "entry_kinds", "entry_to_json", "family_of", "fold", "get_ruleset",
     "gift_receivers", "hook_lifted", "last_tricks", "legal_bids", "may_give", "new_game",
     "new_settings", "next_step", "parse_entry", "redealt", "require_in_progress", "result_entries",
-    "schedule", "settings_from_json", "seven_up", "statistics", "tally", "tricks_to_share",
+    "chips", "schedule", "settings_from_json", "seven_up", "statistics", "tricks_to_share",
     "tricks_unshared", "filled_in_tricks", "undo",
     "BidScore", "HandScore", "HandSummary", "Outcome", "Point", "PointWon", "RebidBonus",
     "RoundExplanation", "Rule", "SevenUpStats", "SideStats", "explain", "rebid_bonuses", "rematch_settings",

@@ -4,7 +4,7 @@ one ``Hand``; the chips, the hands in numbers and the counting out around it.
 What the page shows is the engine's answer: whether the dealer may give one
 (``rules.may_give``), who a gift scores for (``rules.gift_receivers``), how many turned jacks
 end the game before play (``rules.seven_up.jacks_to_win``), the chips, the hands and the
-counting out (``rules.tally``).
+counting out (``rules.chips``).
 
 - ``hand_form``: the form, and the ``Hand`` it makes
 - ``board``: the form's hints, the chips, the hands table, the counting out (``panel``)
