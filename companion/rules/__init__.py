@@ -63,7 +63,7 @@ from .state import (
 )
 from .explain import (BidScore, HandScore, HandSummary, Outcome, Point, PointWon, RebidBonus,
                       RoundExplanation, Rule, explain, rebid_bonuses)
-from .offline_round import RoundTables, round_tables, tricks_left, untaken_tricks
+from .offline_round import OfflineAnswers, offline_answers, tricks_left, untaken_tricks
 from .rematch import rematch_settings
 from .stats import PlayerStats, SevenUpStats, SideStats, TableStats, seven_up_statistics, statistics
 from .turn_bids import legal_bids, schedule
@@ -86,5 +86,5 @@ __all__ = [
     "BidScore", "HandScore", "HandSummary", "Outcome", "Point", "PointWon", "RebidBonus",
     "RoundExplanation", "Rule", "SevenUpStats", "SideStats", "explain", "rebid_bonuses", "rematch_settings",
     "seven_up_statistics",
-    "RoundTables", "round_tables", "tricks_left", "untaken_tricks",
+    "OfflineAnswers", "offline_answers", "tricks_left", "untaken_tricks",
 ]

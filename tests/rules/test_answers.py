@@ -25,7 +25,7 @@ from companion.rules import (
 )
 
 from .builders import bids, hand, play_to_round, seven_up_at, start, tricks
-from .tables import ALL_CARDS
+from .expected import ALL_CARDS
 
 # -- what is due next ---------------------------------------------------------------------------
 
@@ -196,7 +196,7 @@ def test_which_counts_of_turned_jacks_win(scores: list[int], target: int,
     (docs/rules.md section 4, "winning": turned jacks are counted before anything else)."""
     state = seven_up_at(scores, target=target)
     assert state.current is not None and state.current.dealer == 1
-    table = seven_up.jacks_win_table(state)
+    table = seven_up.jacks_win_by_count(state)
     assert table == tuple(jacks in winning for jacks in range(5))
     assert all(seven_up.jacks_win(state, jacks) is won for jacks, won in enumerate(table))
     for jacks in range(5):  # the engine, fed those jacks, agrees that they end the game

@@ -22,7 +22,7 @@ from companion.rules import (
     settings_problems,
 )
 
-from .tables import NAMES, PLAYERS
+from .expected import NAMES, PLAYERS
 
 # -- names ---------------------------------------------------------------------------------------
 

@@ -33,7 +33,7 @@ class HandPanel:
     turned_jack_wins: bool
     #: How many jacks turned (the turn-up's included) end the game while running.
     jacks_to_win: int | None
-    #: For each count of jacks turned, 0 to 4, whether it wins (``seven_up.jacks_win_table``),
+    #: For each count of jacks turned, 0 to 4, whether it wins (``seven_up.jacks_win_by_count``),
     #: as JSON for the script to look the count up.
     jacks_win: str
     #: The jacks already scored by this hand's redeals.
@@ -62,7 +62,7 @@ def hand_panel(state: GameState, form: HandForm) -> HandPanel:
         gift_refused=refused,
         turned_jack_wins=seven_up.jacks_win(state, 1),
         jacks_to_win=seven_up.jacks_to_win(state),
-        jacks_win=json.dumps(seven_up.jacks_win_table(state)),
+        jacks_win=json.dumps(seven_up.jacks_win_by_count(state)),
         redeal_jacks=sum(1 for a in current.awards if a.point == "jack-turned"),
     )
 
