@@ -65,7 +65,7 @@ from .explain import (BidScore, HandScore, HandSummary, Outcome, Point, PointWon
                       RoundExplanation, Rule, explain, rebid_bonuses)
 from .offline_round import OfflineAnswers, offline_answers, tricks_left, untaken_tricks
 from .rematch import rematch_settings
-from .stats import PlayerStats, SevenUpStats, SideStats, TableStats, seven_up_statistics, statistics
+from .stats import PlayerStats, SevenUpStats, SideStats, GameStats, seven_up_statistics, statistics
 from .turn_bids import legal_bids, schedule
 
 __all__ = [
@@ -75,7 +75,7 @@ __all__ = [
     "GameTie", "Hand", "Hook", "IntRange", "LowTo", "Option", "OptionValue", "Pass", "Passing",
     "Phase", "Played", "PlayerStats", "Round", "RoundNotFound", "RuleError", "Ruleset",
     "Schedule", "Scoring", "Settings", "ShapeError", "Standing", "Status", "Step", "Suit",
-    "TableStats", "Tricks", "TypedOptions", "ZeroBid",
+    "GameStats", "Tricks", "TypedOptions", "ZeroBid",
     "apply", "bids_open", "bids_so_far", "cards_open", "correct_round", "correctable_round", "correction_problems",
     "deal_limit", "deck", "decks", "from_token", "max_hand_range", "settings_problems",
     "entry_from_json", "entry_kinds", "entry_to_json", "family_of", "fold", "get_ruleset",
