@@ -7,7 +7,7 @@ game in progress written to through the API). Each repetition writes one entry t
 (a bid, then the round's tricks, then undo of both, round and round) and times, in turn:
 
 * ``statistics``: ``GET /api/v1/tables/<id>/statistics`` right after the write (a new table
-  version: nothing of it is kept yet);
+  version: nothing of it is cached yet);
 * ``table``: ``GET /api/v1/tables/<id>`` right after it (the newest 50 games);
 * ``page``: the table's page ``GET /t/<id>`` right after it (its figures, the newest 20 games,
   the chart of wins over time, the link preview);
@@ -113,7 +113,7 @@ def main() -> None:
     stats_path = f"/api/v1/tables/{table_id}/statistics"
     table_path = f"/api/v1/tables/{table_id}"
 
-    cold = timed(client, stats_path)  # every game folded and kept once
+    cold = timed(client, stats_path)  # every game folded and cached once
     timed(client, table_path)
     figures = json.loads(client.get(stats_path).data)
     assert figures["games"] == args.games + 1, figures["games"]

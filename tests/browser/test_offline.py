@@ -132,7 +132,7 @@ def test_an_answer_lost_on_the_way_back_is_sent_again_and_counted_once(
 def test_a_reload_while_offline_keeps_the_waiting_taps(page: Page, live_server: str) -> None:
     url = start_game(page, "oh-hell", NAMES, dealer=0)
     taps = Taps(page)
-    # The service worker (localhost is a secure context) keeps the page for an offline start.
+    # The service worker (localhost is a secure context) caches the page for an offline start.
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()
     page.wait_for_function("navigator.serviceWorker.controller !== null")
@@ -354,14 +354,14 @@ def test_a_tap_under_way_when_an_answer_arrives_is_kept(page: Page, live_server:
 
 
 KEPT_PAGES = """caches.open("companion-pages").then((pages) => pages.keys())
-  .then((kept) => kept.map((request) => new URL(request.url).pathname))"""
+  .then((cached) => cached.map((request) => new URL(request.url).pathname))"""
 
 
 def test_forgetting_a_game_drops_its_offline_copy(page: Page) -> None:
     url = start_game(page, "oh-hell", NAMES, dealer=0)
     path = "/g/" + url.rsplit("/", 1)[1]
     page.wait_for_function("navigator.serviceWorker.controller !== null")
-    page.reload()  # through the service worker: kept for an offline start
+    page.reload()  # through the service worker: cached for an offline start
     for _ in range(50):
         if path in page.evaluate(KEPT_PAGES):
             break

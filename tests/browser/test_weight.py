@@ -125,12 +125,12 @@ def test_the_home_page_first_and_repeat_visit(phone: Callable[[], Any]) -> None:
     wire.visit(page, "/new")  # the static files are shared by every page
     again, repeat = wire.visit(page, "/new")
     print(f"new-game page after another page: {len(again)} requests, {repeat:.0f} bytes", wire.last)
-    assert wire.static_bytes() == 0  # the new-game page itself is never kept (no-store)
+    assert wire.static_bytes() == 0  # the new-game page itself is never cached (no-store)
 
 
 def test_back_to_a_kept_game_page_shows_the_game_as_it_is_now(phone: Callable[[], Any],
                                                               live_server: str) -> None:
-    """The browser keeps game pages (to revalidate them by their ETag): the back button must
+    """The browser caches game pages (to revalidate them by their ETag): the back button must
     still not show an old game. A finished game does not poll: the news comes from the
     revalidation, or from app.js asking ``live`` when a page is shown from the history."""
     game_id, token = finished_elevator(live_server)

@@ -250,8 +250,8 @@ def test_either_server_always_holds_the_row_s_state_its_json_and_its_body(
             elif move == "correct":
                 game = store.correct_round(game, game.version, *_correction(data, state))
             else:  # a restart: this server knows nothing of the game any more
-                for kept in app.extensions["companion.storage.caches"].values():
-                    kept.clear()
+                for cached in app.extensions["companion.storage.caches"].values():
+                    cached.clear()
                 game = store.load_game(game_id)
             _agrees_with_its_row(app, game)
     for app in apps:
