@@ -10,7 +10,7 @@ One function per decision:
 - ``tagged``: a 200 sent with its ETag and how it may be cached, to be revalidated by that ETag.
 
 The ETags themselves are made by their callers (the API's ``<id>-<version>``, a page's hash in
-``web.caching``): what a version's answer depends on is theirs to say.
+``web.shared.caching``): what a version's answer depends on is theirs to say.
 """
 
 from __future__ import annotations

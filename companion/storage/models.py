@@ -1,4 +1,6 @@
-"""Typed persistence: a game's settings and its entries. No rules and no queries live here."""
+"""The database's four kinds of row, typed: a game (its settings, its entries and its version), a
+table of players (its name, renames and version), a deleted game's id, and the key of a write
+safe to repeat. No rules and no queries live here."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Every HTML answer is ``Cache-Control: no-store`` unless it is one of the named exceptions
-(``web.caching.no_store_by_default``): a game page and its live part, kept and revalidated by
+(``web.shared.caching.no_store_by_default``): a game page and its live part, kept and revalidated by
 their ETag, and the offline page the service worker keeps. Every GET route of the app is asked,
 so a page added later is checked without being listed here."""
 

@@ -8,8 +8,8 @@ counting out (``rules.chips``).
 
 - ``hand_form``: the form, and the ``Hand`` it makes
 - ``board``: the form's hints, the chips, the hands table, the counting out (``panel``)
-- ``views``: posting a hand, correcting a past one
+- ``hand_writes``: posting a hand, correcting a past one
 
-The package imports none of them: the game page renders ``board.panel`` while ``views`` answers
-through that page (``web.responses``), so importing the views here would close a circle.
+The package imports none of them: the game page renders ``board.panel`` while ``hand_writes``
+answers through that page (``web.game.responses``), so importing the views here would close a circle.
 """
