@@ -1,7 +1,7 @@
 """A table of 1,000 games: its statistics and its JSON right after a write to one of its games,
 against that game's own warm ``GET /api/v1/games/<id>``, side by side in one process.
 
-The bound (issue 19): each at most 20× the game's warm GET. The table is made in a fresh SQLite
+The bound: each at most 20× the game's warm GET. The table is made in a fresh SQLite
 database (1,000 finished three-round Oh Hell games of five players, inserted as rows, then one
 game in progress written to through the API). Each repetition writes one entry to that game
 (a bid, then the round's tricks, then undo of both, round and round) and times, in turn:

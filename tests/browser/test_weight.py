@@ -105,7 +105,7 @@ def test_the_share_page_first_and_repeat_visit(phone: Callable[[], Any], live_se
     print(f"share page, first visit: {len(requests)} requests, {size / 1024:.1f} KB", requests)
     assert page.get_by_role("heading", name="Final standings").is_visible() or page.title()
     assert len(requests) <= 6, requests
-    # 40 KB until session 22; the offline queue (offline.js) and the tables' styles in the one
+    # 40 KB before the offline queue; the offline queue (offline.js) and the tables' styles in the one
     # bundle each page loads brought a first visit to 42 KB.
     assert size <= 44 * 1024
     again, repeat = wire.visit(page, f"/g/{game_id}")

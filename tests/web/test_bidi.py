@@ -1,4 +1,4 @@
-"""Names holding direction controls never reorder the text around them (issue 18, finding 3).
+"""Names holding direction controls never reorder the text around them.
 
 Every place a name is shown — pages, the title, the link-preview tags, the winner banner, the
 chart and its summary, the rematch line, refused entries' messages, the standings image — is

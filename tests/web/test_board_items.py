@@ -1,4 +1,4 @@
-"""What issue 21 found around the scoreboards (items 6 and 8): a team's Game names the side, in
+"""Around the scoreboards: a team's Game names the side, in
 the explanation and the score sheet; the dealer's turned jacks said once; a saved Seven-Up hand
 says who scored; equal totals never drawn as one line; a deleted game's watchers told so (and
 its record of deleted ids migrates up and down); forgetting says what it takes away."""

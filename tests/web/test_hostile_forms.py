@@ -1,5 +1,5 @@
 """Whatever a form sends, the answer is a page: a clean 400 or the field's error, never a 500.
-Numbers of more than 4,300 digits made ``int()`` raise ValueError (issue 12, item 2)."""
+Numbers of more than 4,300 digits, for one, make ``int()`` raise ValueError."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The pages' entry forms carry an ``idempotency_key`` (issue 20): rendered empty (the page's
+"""The pages' entry forms carry an ``idempotency_key``: rendered empty (the page's
 script fills it in), meaning exactly the API's ``Idempotency-Key``. The same form sent again
 under its key answers as a success does, with the game as it is now, and nothing twice."""
 

@@ -1,4 +1,4 @@
-"""A finished game records its rematch (issue 20): the latest one, moving the game's version, in
+"""A finished game records its rematch: the latest one, moving the game's version, in
 its JSON (``links.rematch``) and on its page, so that a watcher can follow the table there."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Looking back and explaining (issue 9): each score's why, the statistics from round 1 on, the
+"""Looking back and explaining: each score's why, the statistics from round 1 on, the
 start time, the score sheet link, rematch, forget and delete, and who may do what."""
 
 from __future__ import annotations
