@@ -29,7 +29,7 @@ CONTROLS = [LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI, LRM, RLM]
 EMBEDDING_OPENERS = {LRE, RLE, LRO, RLO}
 ISOLATE_OPENERS = {LRI, RLI, FSI}
 
-#: Names to play with: the escape of the finding, a leading override, and one name for each
+#: Names to play with: one that closes its isolate early, a leading override, and one name for each
 #: control inside and at either end.
 NAMES = ["Ana\u2069\u202eboB", "\u202eBob", *(f"{c}Ed{i}{c}x" for i, c in enumerate(CONTROLS)),
          *(f"Z{i}{c}" for i, c in enumerate(CONTROLS))]
