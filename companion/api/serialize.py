@@ -134,7 +134,7 @@ def game_json(game: store.StoredGame) -> dict[str, Any]:
 
 
 def game_body(game: store.StoredGame) -> str:
-    """The game object's JSON text, as the API sends it (kept per version by ``api.endpoints``)."""
+    """The game object's JSON text, as the API sends it (cached per version by ``api.endpoints``)."""
     return dumps(game_json(game))
 
 

@@ -37,7 +37,7 @@ class Settings:
         return range(len(self.players))
 
     # Asked for every seat of every standing of every answer, so worked out once per settings:
-    # a cached_property keeps its value in the instance's __dict__, beside the fields and outside
+    # a cached_property caches its value in the instance's __dict__, beside the fields and outside
     # eq, hash and repr. Settings are made by __init__ (dataclasses.replace too), never copied
     # by ``evolve``, which would copy the value with them.
     @cached_property

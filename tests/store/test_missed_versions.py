@@ -1,7 +1,7 @@
 """A process that missed versions written by another (a second worker or app server on one
 database) parses and applies only the entries past the latest state it knows, and still ends
 at exactly the state a full fold of the row gives; after an undo or a correction there, it
-folds again. The JSON a game keeps of its entries is always the engine's JSON of its state's
+folds again. The JSON a game stores of its entries is always the engine's JSON of its state's
 entries, which is what the row holds, as the same text; its API body is the game object's."""
 
 from __future__ import annotations
