@@ -81,7 +81,7 @@ def shows_something(text: str) -> bool:
 def showable(text: str) -> bool:
     """False for text holding a control character, a lone surrogate, a private-use character or
     a line or paragraph separator. Unassigned code points (Cn) are allowed: emoji newer than
-    Python's Unicode tables are Cn."""
+    Python's Unicode database are Cn."""
     return not any(unicodedata.category(ch) in ("Cc", "Cs", "Co", "Zl", "Zp") for ch in text)
 
 
