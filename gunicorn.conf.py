@@ -83,7 +83,7 @@ def post_worker_init(worker: Any) -> None:
 #: The yield after each request: a timer this short, so that the greenlet waits one turn of the
 #: event loop (``gevent.sleep(0)`` only queues a callback, run before any other connection's
 #: I/O is polled, so the same few connections were served again and again: at 64 connections
-#: a p99 of 0.4–2.4 s against 0.1–0.2 s with the timer, bench/README.md "Session 23").
+#: a p99 of 0.4–2.4 s against 0.1–0.2 s with the timer, bench/README.md, `--servers`).
 TURN = 1e-6
 
 

@@ -1,13 +1,13 @@
 """A table of 1,000 games: its statistics and its JSON right after a write to one of its games,
 against that game's own warm ``GET /api/v1/games/<id>``, side by side in one process.
 
-The bound (issue 19): each at most 20× the game's warm GET. The table is made in a fresh SQLite
+The bound: each at most 20× the game's warm GET. The table is made in a fresh SQLite
 database (1,000 finished three-round Oh Hell games of five players, inserted as rows, then one
 game in progress written to through the API). Each repetition writes one entry to that game
 (a bid, then the round's tricks, then undo of both, round and round) and times, in turn:
 
 * ``statistics``: ``GET /api/v1/tables/<id>/statistics`` right after the write (a new table
-  version: nothing of it is kept yet);
+  version: nothing of it is cached yet);
 * ``table``: ``GET /api/v1/tables/<id>`` right after it (the newest 50 games);
 * ``page``: the table's page ``GET /t/<id>`` right after it (its figures, the newest 20 games,
   the chart of wins over time, the link preview);
@@ -113,7 +113,7 @@ def main() -> None:
     stats_path = f"/api/v1/tables/{table_id}/statistics"
     table_path = f"/api/v1/tables/{table_id}"
 
-    cold = timed(client, stats_path)  # every game folded and kept once
+    cold = timed(client, stats_path)  # every game folded and cached once
     timed(client, table_path)
     figures = json.loads(client.get(stats_path).data)
     assert figures["games"] == args.games + 1, figures["games"]

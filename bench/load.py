@@ -2,8 +2,8 @@
 
 Starts gunicorn on loopback for a bare Flask app (``bench/hello.py``) and for Companion (same
 worker class — gevent, as gunicorn.conf.py — same workers and threads, no access log for
-either), plays a finished 19-round Elevator game through the API, then loads each with ``wrk`` (Debian's package) and prints, for each row of issue 10's
-table, requests per second, the ratio to the bare Flask app, and p50/p99 latency:
+either), plays a finished 19-round Elevator game through the API, then loads each with ``wrk`` (Debian's package) and prints, for each goal of
+bench/README.md's ``load.py`` section, requests per second, the ratio to the bare Flask app, and p50/p99 latency:
 
 * ``state``   GET /api/v1/games/<id>
 * ``304``     the same GET with If-None-Match (a watcher's poll through the API)

@@ -1,4 +1,4 @@
-"""``bench/load.py --servers``: WSGI servers side by side in one run (issue 18).
+"""``bench/load.py --servers``: WSGI servers side by side in one run.
 
 For each server: the bare Flask hello at 8 connections (the floor is the fastest hello of the
 run), then Companion's rows (state, 304, 204, share page, write) at 8 and 64 connections, then
@@ -6,7 +6,7 @@ the three attacks, each held while a probe asks for the game every 250 ms on a f
 connection. Every server gets the same 2 processes, 127.0.0.1 and a free port, no access log.
 
     servers      how each is started
-    gevent       gunicorn, 2 gevent workers, 1,000 connections each (gunicorn.conf.py before issue 18)
+    gevent       gunicorn, 2 gevent workers, 1,000 connections each (gunicorn.conf.py before the hardened worker)
     gthread      gunicorn, 2 gthread workers x --threads threads
     sync         gunicorn, 2 sync workers
     granian      granian --interface wsgi --workers 2 (its defaults)

@@ -4,7 +4,7 @@ that socket with waitress (waitress itself is one process with a thread pool).
 
     python bench/waitress_serve.py --port 8000 --workers 2 --threads 4 wsgi:app
 
-Settings for the attacks of issue 18: connections are polled (``select`` stops at 1,024 file
+Settings for the attacks of ``bench/attacks.py``: connections are polled (``select`` stops at 1,024 file
 descriptors), up to 5,000 at once per process, and one silent for 10 s is closed.
 """
 

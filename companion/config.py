@@ -48,7 +48,7 @@ def defaults(app: Flask) -> dict[str, Any]:
         "SQLITE_SYNCHRONOUS": "NORMAL",
         # Entries of the per-process caches of derived states, API bodies and watchers' pages.
         "STATE_CACHE_SIZE": 256,
-        # Games a process keeps as its tables count them (companion/storage/caches.py, SIZES).
+        # Games a process caches as its tables count them (companion/storage/caches.py, SIZES).
         "TABLE_CACHE_SIZE": 4096,
     }
 

@@ -15,7 +15,7 @@ INSTALLED = os.path.isdir(os.path.join(PACKAGE, "templates"))
 
 
 def folder(name: str) -> str:
-    """``templates``, ``static`` or ``migrations``, wherever this copy of the app keeps them."""
+    """``templates``, ``static`` or ``migrations``, wherever this copy of the app has them."""
     return os.path.join(PACKAGE if INSTALLED else ROOT, name)
 
 

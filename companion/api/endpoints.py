@@ -148,7 +148,7 @@ def _versioned(found: store.GameHead | store.StoredGame, response: Response) -> 
 
 
 def game(game_id: str) -> Response:
-    """The state: 304 from the version alone, else the body kept for this version (read the
+    """The state: 304 from the version alone, else the body cached for this version (read the
     same way), else the game loaded. A body never changes for its version (its ``updated_at``
     moves only with the version)."""
     if not GAME_ID.fullmatch(game_id):

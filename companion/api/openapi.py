@@ -284,11 +284,11 @@ _KEY_HELP = ("Makes the write safe to repeat: the same key with the same method,
              "game and Idempotent-Replayed: true; with another body 422 idempotency-key; "
              "malformed 400. A refused write leaves its key unused.")
 IDEMPOTENCY_KEY = {"name": "Idempotency-Key", "in": "header", "required": False,
-                   "description": _KEY_HELP + " Kept for the game's last 256 writes at least.",
+                   "description": _KEY_HELP + " Stored for the game's last 256 writes at least.",
                    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"}}
 CREATION_KEY = {"name": "Idempotency-Key", "in": "header", "required": False,
                 "description": _KEY_HELP + " At least 128 random bits (22 to 64 characters); "
-                               "kept 24 hours, the replay answering in full, edit_token included.",
+                               "stored 24 hours, the replay answering in full, edit_token included.",
                 "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{22,64}$"}}
 REPLAYED = {"Idempotent-Replayed": "true when this answers a write repeated under its "
                                    "Idempotency-Key (absent otherwise)"}

@@ -26,7 +26,7 @@ def json_response(value: Any, status: int = 200) -> Response:
 
 
 def created(body: dict[str, Any], location: str) -> Response:
-    """A creation's answer (201): it holds the new edit token once, so nothing may keep it."""
+    """A creation's answer (201): it holds the new edit token once, so nothing may cache it."""
     response = json_response(body, 201)
     response.headers["Location"] = location
     response.headers["Cache-Control"] = "no-store"
@@ -134,7 +134,7 @@ def game_json(game: store.StoredGame) -> dict[str, Any]:
 
 
 def game_body(game: store.StoredGame) -> str:
-    """The game object's JSON text, as the API sends it (kept per version by ``api.endpoints``)."""
+    """The game object's JSON text, as the API sends it (cached per version by ``api.endpoints``)."""
     return dumps(game_json(game))
 
 

@@ -35,7 +35,8 @@ def safe(name: str) -> str:
 
 
 def statistics_json(state: rules.GameState) -> dict[str, Any]:
-    """The statistics object of docs/api.md for any game."""
+    """The statistics object of docs/api.md for any game. Its ``table`` key, a name the contract
+    keeps, holds the figures of the game as a whole (``rules.GameStats``)."""
     settings = state.settings
     seven_up = rules.seven_up_statistics(state)
     if seven_up is not None:

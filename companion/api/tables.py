@@ -1,5 +1,5 @@
 """The Tables endpoints of docs/api.md ("Tables"). The figures are the engine's
-(``rules.table_stats``), kept by the store (``companion.storage.table_store``); this module reads bodies,
+(``rules.table_stats``), cached by the store (``companion.storage.table_store``); this module reads bodies,
 checks tokens and writes the answers.
 
 Order of checks: the table exists (404), its token (401/403), the body's shape (400), then the
@@ -106,12 +106,12 @@ def _versioned(response: Response, table_id: str, version: int) -> Response:
 
 def _cached_body(kind: str, state: table_store.TableState, make: Any, *extra: object) -> str:
     """The body of this answer for this version of the table, made once per process."""
-    kept = cache("table-api")
+    cached = cache("table-api")
     key = (kind, state.table.id, state.table.version, *extra)
-    body = kept.get(key)
+    body = cached.get(key)
     if not isinstance(body, str):
         body = make()
-        kept.put(key, body)
+        cached.put(key, body)
     return body
 
 
@@ -158,15 +158,15 @@ def table_body(state: table_store.TableState, before: str | None = None) -> str:
     and names shown: a write to one game leaves the other 49 rows' text as it was."""
     page = table_store.games_page(state, before, PAGE)
     head, tail = _around_games(state, page)
-    kept = cache("table-rows")
+    cached = cache("table-rows")
     rows = []
     for game in page.games:
         version = state.versions[state.places[game.id][0]][1]
         key = (game.id, version, tuple(table_store.table_names(state, game)))
-        text = kept.get(key)
+        text = cached.get(key)
         if not isinstance(text, str):
             text = dumps(_game_row(state, game))
-            kept.put(key, text)
+            cached.put(key, text)
         rows.append(text)
     # JSON objects written without spaces join as text: {…,"games":[…],…}.
     return f'{dumps(head)[:-1]},"games":[{",".join(rows)}],{dumps(tail)[1:]}'

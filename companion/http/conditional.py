@@ -7,10 +7,10 @@ One function per decision:
   13.1.2, weak comparison), so the answer is ``not_modified``;
 - ``poll_is_current(version)``: a live poll ``?v=<version>`` names the version there is, so the
   answer is ``nothing_new`` (204, no swap);
-- ``tagged``: a 200 sent with its ETag and how it may be kept, to be revalidated by that ETag.
+- ``tagged``: a 200 sent with its ETag and how it may be cached, to be revalidated by that ETag.
 
 The ETags themselves are made by their callers (the API's ``<id>-<version>``, a page's hash in
-``web.caching``): what a version's answer depends on is theirs to say.
+``web.shared.caching``): what a version's answer depends on is theirs to say.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from __future__ import annotations
 from flask import current_app, request
 from werkzeug.wrappers import Response
 
-#: An API answer: anyone may keep it, revalidated before each use.
+#: An API answer: anyone may cache it, revalidated before each use.
 API_REVALIDATE = "no-cache"
-#: A game page or its live part: kept by this device's browser only, revalidated before each use.
+#: A game page or its live part: cached by this device's browser only, revalidated before each use.
 PAGE_REVALIDATE = "private, no-cache"
 
 
@@ -37,7 +37,7 @@ def poll_is_current(version: int) -> bool:
 
 
 def tagged(response: Response, tag: str, cache_control: str, weak: bool = True) -> Response:
-    """``response`` with its ETag and ``Cache-Control``: kept, and revalidated by the ETag."""
+    """``response`` with its ETag and ``Cache-Control``: cached, and revalidated by the ETag."""
     response.set_etag(tag, weak=weak)
     response.headers["Cache-Control"] = cache_control
     return response

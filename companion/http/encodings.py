@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from companion.rules.memo import memoized
 
 
-#: By the whole header: browsers send a handful of them; the last 256 kept.
+#: By the whole header: browsers send a handful of them; the last 256 cached.
 @memoized(256)
 def _qualities(header: str) -> tuple[dict[str, float], float | None]:
     """Each listed coding's quality, and that of ``*`` (None when not listed)."""

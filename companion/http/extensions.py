@@ -33,7 +33,7 @@ def init_app(app: Flask, migrations: str) -> None:
     creation_limit.init_app(app)
     # Flask-Compress's hook is run by companion.http.headers, for the answers it may compress.
     app.config["COMPRESS_REGISTER"] = False
-    # The bodies kept per version are compressed once per encoding (caches.CompressedBodies).
+    # The bodies cached per version are compressed once per encoding (caches.CompressedBodies).
     app.config["COMPRESS_CACHE_BACKEND"] = caches.CompressedBodies
     app.config["COMPRESS_CACHE_KEY"] = caches.compressed_key
     compress.init_app(app)

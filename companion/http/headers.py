@@ -39,7 +39,7 @@ def add_vary(response: Response, *names: str) -> None:
 
 #: What an HTML answer is sent with when its view says nothing else: a page may hold this
 #: session's CSRF token, this device's list of games, or a form's refused entries, so neither the
-#: browser nor anything on the way keeps it.
+#: browser nor anything on the way caches it.
 NO_STORE = "no-store"
 
 
@@ -48,8 +48,8 @@ def no_store_by_default(response: Response) -> Response:
     unless its view set its own ``Cache-Control``, which it keeps. The answers that do:
 
     - a game page and its live part: ``private, no-cache`` with an ETag (``conditional``,
-      ``not_modified``, ``WatcherPage``), kept by the browser and revalidated;
-    - the offline page (``pwa.offline``): ``private, no-cache``, as the service worker keeps it;
+      ``not_modified``, ``WatcherPage``), cached by the browser and revalidated;
+    - the offline page (``pwa.offline``): ``private, no-cache``, as the service worker caches it;
     - not HTML, so never touched here: the static files (``assets``: immutable, or revalidated),
       the standings image (``share``) and the API's answers, its score sheet among them, each
       with its own.

@@ -1,6 +1,6 @@
 """Languages: English (the source), French and Italian, through Flask-Babel.
 
-The locale is the person's choice kept in the session, else the browser's best match among ours,
+The locale is the person's choice stored in the session, else the browser's best match among ours,
 else English. The switcher in the page header posts to ``/language``.
 
 That post carries no CSRF token, so that a page holds nothing of the session for it (a

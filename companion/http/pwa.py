@@ -1,7 +1,7 @@
 """The installable app: the web manifest, the service worker and its offline page.
 
 The service worker is served from ``/sw.js`` so its scope is the whole site. Its first lines are
-written here: the list of static files it keeps for an offline start, and a cache name made from
+written here: the list of static files it caches for an offline start, and a cache name made from
 their contents, so any change to them installs a new worker that drops the old cache.
 """
 
@@ -68,7 +68,7 @@ def offline() -> Response:
         message=_("Companion cannot reach its server. Check the Wi-Fi, then try again."),
         csrf_token=lambda: "",
     ), mimetype="text/html")
-    # Not HTML's no-store: the service worker keeps this page to show it offline (in this
+    # Not HTML's no-store: the service worker caches this page to show it offline (in this
     # device's language, hence private).
     response.headers["Cache-Control"] = "private, no-cache"
     return response

@@ -119,7 +119,7 @@ BAD_HOST = "companion.bad_host"
 _STAND_IN_HOST = "invalid"
 
 
-#: By Host header (a server answers to a few names; the last 256 kept).
+#: By Host header (a server answers to a few names; the last 256 cached).
 @memoized(256)
 def _host_binds(host: str) -> bool:
     """Whether werkzeug's router can bind to ``host``: it encodes the name (without its port)

@@ -62,9 +62,9 @@ class SessionInterface(SecureCookieSessionInterface):
         """Flask's serializer, made once per set of secret keys (Flask makes one, and derives
         its key, for every cookie read and every cookie written)."""
         keys = (*(app.config["SECRET_KEY_FALLBACKS"] or ()), app.secret_key)
-        kept: tuple[Any, URLSafeTimedSerializer | None] | None = app.extensions.get(
+        cached: tuple[Any, URLSafeTimedSerializer | None] | None = app.extensions.get(
             "companion.signer")
-        if kept is None or kept[0] != keys:
-            kept = (keys, super().get_signing_serializer(app))
-            app.extensions["companion.signer"] = kept
-        return kept[1]
+        if cached is None or cached[0] != keys:
+            cached = (keys, super().get_signing_serializer(app))
+            app.extensions["companion.signer"] = cached
+        return cached[1]

@@ -9,10 +9,10 @@ The web layer and the API only ask it; they never compute a rule themselves::
     bids_open(state, 2)  # -> (0, 1, …, 10): what Cleo may bid now
 
 Everything the table asks is answered here (``answers``: what is due next, what a seat may bid
-or put forward, the last player's tricks; ``tally``: Seven-Up's chips and counting out).
+or put forward, the last player's tricks; ``chips``: Seven-Up's chips and counting out).
 """
 
-from . import seven_up, tally
+from . import chips, seven_up
 from .answers import (
     Step,
     bids_open,
@@ -64,9 +64,9 @@ from .state import (
 )
 from .explain import (BidScore, HandScore, HandSummary, Outcome, Point, PointWon, RebidBonus,
                       RoundExplanation, Rule, explain, rebid_bonuses)
-from .offline_round import RoundTables, round_tables, tricks_left, untaken_tricks
+from .offline_round import OfflineAnswers, offline_answers, tricks_left, untaken_tricks
 from .rematch import rematch_settings
-from .stats import PlayerStats, SevenUpStats, SideStats, TableStats, seven_up_statistics, statistics
+from .stats import PlayerStats, SevenUpStats, SideStats, GameStats, seven_up_statistics, statistics
 from .turn_bids import legal_bids, schedule
 
 __all__ = [
@@ -76,17 +76,17 @@ __all__ = [
     "GameTie", "Hand", "Hook", "IntRange", "LowTo", "Option", "OptionValue", "Pass", "Passing",
     "Phase", "Played", "PlayerStats", "Round", "RoundNotFound", "RuleError", "Ruleset",
     "Schedule", "Scoring", "Settings", "ShapeError", "Standing", "Status", "Step", "Suit",
-    "TableStats", "Tricks", "TypedOptions", "ZeroBid",
+    "GameStats", "Tricks", "TypedOptions", "ZeroBid",
     "apply", "bids_open", "bids_so_far", "cards_open", "correct_round", "correctable_round", "correction_problems",
     "deal_limit", "deck", "decks", "from_token", "max_hand_range", "settings_problems",
     "entry_from_json", "entry_kinds", "entry_to_json", "family_of", "fold", "get_ruleset",
     "CURRENT_GIFT_RULE", "GiftRule", "gift_refusal", "put_out_by_gift",
     "gift_receivers", "hook_lifted", "last_tricks", "legal_bids", "may_give", "new_game",
     "new_settings", "next_step", "parse_entry", "redealt", "require_in_progress", "result_entries",
-    "schedule", "settings_from_json", "seven_up", "statistics", "tally", "tricks_to_share",
+    "chips", "schedule", "settings_from_json", "seven_up", "statistics", "tricks_to_share",
     "tricks_unshared", "filled_in_tricks", "undo",
     "BidScore", "HandScore", "HandSummary", "Outcome", "Point", "PointWon", "RebidBonus",
     "RoundExplanation", "Rule", "SevenUpStats", "SideStats", "explain", "rebid_bonuses", "rematch_settings",
     "seven_up_statistics",
-    "RoundTables", "round_tables", "tricks_left", "untaken_tricks",
+    "OfflineAnswers", "offline_answers", "tricks_left", "untaken_tricks",
 ]

@@ -6,7 +6,7 @@ import json
 import reprlib
 from typing import Any
 
-#: Every stable code a RuleError may carry (docs/api.md, the 422 table).
+#: Every stable code a RuleError may carry (docs/api.md, the 422 codes).
 CODES = frozenset(
     {
         "ruleset",

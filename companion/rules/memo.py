@@ -2,10 +2,10 @@
 
 Standard library only, so that the engine may use it as well as the app
 (``companion/storage/caches.py`` holds the app's, one per Flask app). Every use names its key and its
-bound where it is made; a module keeps no other dict, ``OrderedDict`` or ``lru_cache`` filled at
+bound where it is made; a module holds no other dict, ``OrderedDict`` or ``lru_cache`` filled at
 run time (``tests/app/test_memos.py``).
 
-A value of ``None`` is never kept: ``get`` answers ``None`` for "not kept".
+A value of ``None`` is never cached: ``get`` answers ``None`` for "not cached".
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ R = TypeVar("R")
 
 class LRU(Generic[K, V]):
     """At most ``size`` entries; putting one more drops the least recently used (read or put).
-    A size of 0 or less keeps nothing. Safe to share between threads: each call holds a lock."""
+    A size of 0 or less caches nothing. Safe to share between threads: each call holds a lock."""
 
     def __init__(self, size: int) -> None:
         self.size = size
@@ -48,8 +48,8 @@ class LRU(Generic[K, V]):
                 self._items.popitem(last=False)
 
     def get_or_make(self, key: K, make: Callable[[], V]) -> V:
-        """The value kept for ``key``, else ``make()``, kept. ``make`` runs outside the lock:
-        two threads missing at once may both make it, and the later one is kept."""
+        """The value cached for ``key``, else ``make()``, cached. ``make`` runs outside the lock:
+        two threads missing at once may both make it, and the later one is cached."""
         found = self.get(key)
         if found is None:
             found = make()
@@ -66,21 +66,21 @@ class LRU(Generic[K, V]):
 
 
 def memoized(size: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
-    """A function's answers kept in an ``LRU`` of ``size``, keyed by its positional and keyword
+    """A function's answers cached in an ``LRU`` of ``size``, keyed by its positional and keyword
     arguments (which must be hashable); ``.memo`` is that LRU, ``.cache_clear()`` empties it.
     For pure functions only."""
 
     def wrap(function: Callable[P, R]) -> Callable[P, R]:
-        # Each answer kept in a 1-tuple, so that an answer of ``None`` is kept too.
+        # Each answer cached in a 1-tuple, so that an answer of ``None`` is cached too.
         memo: LRU[Hashable, tuple[R]] = LRU(size)
 
         @functools.wraps(function)
-        def kept(*args: P.args, **kwargs: P.kwargs) -> R:
+        def cached(*args: P.args, **kwargs: P.kwargs) -> R:
             key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
             return memo.get_or_make(key, lambda: (function(*args, **kwargs),))[0]
 
-        kept.memo = memo  # type: ignore[attr-defined]
-        kept.cache_clear = memo.clear  # type: ignore[attr-defined]  # as functools names it
-        return kept
+        cached.memo = memo  # type: ignore[attr-defined]
+        cached.cache_clear = memo.clear  # type: ignore[attr-defined]  # as functools names it
+        return cached
 
     return wrap

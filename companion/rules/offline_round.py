@@ -1,7 +1,7 @@
 """What a scorekeeper's phone needs to go on with the current round while it has no connection.
 
 The page may not work a rule out, so the engine hands it, with the round, the few answers it
-would otherwise ask the server for, as tables indexed by a total the page can add up itself:
+would otherwise ask the server for, as lists indexed by a total the page can add up itself:
 
 - ``forbidden_bids[t]``: the number the dealer may not bid when the others' bids total ``t``
   (docs/rules.md section 2, "hook"), ``None`` when the dealer is free (the hook does not hold
@@ -14,7 +14,7 @@ would otherwise ask the server for, as tables indexed by a total the page can ad
   while tricks are left to share among them, or when ``t`` overtook the hand.
 
 Each index runs from 0 to the most the others can reach (hand size × (players − 1)), so the page
-only looks a total up and never decides what lies outside a table.
+only looks a total up and never decides what lies outside a list.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from .state import GameState, Round
 
 
 @dataclass(frozen=True)
-class RoundTables:
+class OfflineAnswers:
     """The current round's answers, looked up by a total of the other players'."""
 
     hand_size: int
@@ -64,8 +64,8 @@ def _others_most(round_: Round, players: int) -> int:
     return round_.hand_size * (players - 1)
 
 
-def round_tables(state: GameState) -> RoundTables | None:
-    """The tables for the current round of a game with tricks (``None`` for Seven-Up, or a
+def offline_answers(state: GameState) -> OfflineAnswers | None:
+    """The answers for the current round of a game with tricks (``None`` for Seven-Up, or a
     finished game).
 
     The seed's worked example (docs/rules.md section 2): 4 players, 5 cards, the others bid 3
@@ -73,7 +73,7 @@ def round_tables(state: GameState) -> RoundTables | None:
 
     >>> from companion.rules import new_game, new_settings
     >>> s = new_settings("oh-hell", ["A", "B", "C", "D"], options={"schedule": "up"})
-    >>> t = round_tables(new_game(s))
+    >>> t = offline_answers(new_game(s))
     >>> t.hand_size, t.forbidden_bids[0], t.forbidden_bids[1], t.forbidden_bids[2]
     (1, 1, 0, None)
     """
@@ -84,7 +84,7 @@ def round_tables(state: GameState) -> RoundTables | None:
     players = len(state.settings.players)
     totals = range(_others_most(current, players) + 1)
     hooked = family is Family.TURN_BIDS and turn_bids.hooked(state.settings, current.number)
-    return RoundTables(
+    return OfflineAnswers(
         hand_size=current.hand_size,
         dealer=current.dealer,
         bidding_order=current.bidding_order,

@@ -41,7 +41,7 @@ class Settings:
         return range(len(self.players))
 
     # Asked for every seat of every standing of every answer, so worked out once per settings:
-    # a cached_property keeps its value in the instance's __dict__, beside the fields and outside
+    # a cached_property caches its value in the instance's __dict__, beside the fields and outside
     # eq, hash and repr. Settings are made by __init__ (dataclasses.replace too), never copied
     # by ``evolve``, which would copy the value with them.
     @cached_property
@@ -88,7 +88,7 @@ def shows_something(text: str) -> bool:
 def showable(text: str) -> bool:
     """False for text holding a control character, a lone surrogate, a private-use character or
     a line or paragraph separator. Unassigned code points (Cn) are allowed: emoji newer than
-    Python's Unicode tables are Cn."""
+    Python's Unicode database are Cn."""
     return not any(unicodedata.category(ch) in ("Cc", "Cs", "Co", "Zl", "Zp") for ch in text)
 
 

@@ -288,7 +288,7 @@ def jacks_win(state: GameState, jacks: int) -> bool:
     return needed is not None and jacks >= needed
 
 
-def jacks_win_table(state: GameState) -> tuple[bool, ...]:
+def jacks_win_by_count(state: GameState) -> tuple[bool, ...]:
     """``jacks_win`` for each count of jacks a pack can turn (0 to 4), for the page to look up
     as the jacks are counted, without asking the server or working the rule out itself."""
     return tuple(jacks_win(state, jacks) for jacks in range(JACKS_IN_PACK + 1))

@@ -30,7 +30,10 @@ class PlayerStats:
 
 
 @dataclass(frozen=True)
-class TableStats:
+class GameStats:
+    """A bid-and-trick game's figures as a whole, beside each player's (the API's ``table``
+    object, a name its contract keeps)."""
+
     players: int
     rounds: int
     average_zero_bid_rate: float | None
@@ -57,7 +60,7 @@ def _top_bidders(round_: Round) -> set[int]:
     return {s for s, b in enumerate(round_.bids) if _bid_value(b) == top}
 
 
-def statistics(state: GameState) -> TableStats | None:
+def statistics(state: GameState) -> GameStats | None:
     """Figures over the scored rounds of a game in progress or finished; ``None`` for Seven-Up,
     which has no bids.
 
@@ -92,7 +95,7 @@ def statistics(state: GameState) -> TableStats | None:
     trump_rate = None
     if settings.family is Family.CARD_BIDS and played:
         trump_rate = {suit: sum(r.trump is suit for r in rounds) / played for suit in Suit}
-    return TableStats(
+    return GameStats(
         players=len(settings.players),
         rounds=played,
         average_zero_bid_rate=sum(zero_rates) / len(zero_rates) if zero_rates else None,

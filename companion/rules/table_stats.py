@@ -4,7 +4,7 @@ figures and records, added up over the table's games.
 The figures are a sum: each game gives a ``Tally`` that depends only on that game (its
 ``PlayedGame``, one per game version) and the table's ``Renames``; ``Tally.add`` is associative
 and commutative (every "first" is decided by a total order, never by the order of adding), so a
-caller may keep partial sums of any grouping of games and add them up. ``figures`` turns a sum
+caller may hold partial sums of any grouping of games and add them up. ``figures`` turns a sum
 into what the table shows.
 """
 
@@ -172,12 +172,12 @@ def renamed(games: Iterable[PlayedGame], renames: Renames, source: object,
 Mark = tuple[int, datetime, str, int, int, str]
 
 
-def _better(kept: Mark | None, new: Mark | None) -> Mark | None:
-    if kept is None:
+def _better(held: Mark | None, new: Mark | None) -> Mark | None:
+    if held is None:
         return new
     if new is None:
-        return kept
-    return new if new < kept else kept
+        return held
+    return new if new < held else held
 
 
 def _mark(value: int, game: PlayedGame, number: int, seat: int, key: str) -> Mark:
@@ -195,23 +195,23 @@ K = TypeVar("K", str, tuple[str, str])
 
 def _add_counts(into: dict[K, list[int]], other: dict[K, list[int]], sign: int = 1) -> None:
     for key, counts in other.items():
-        kept = into.get(key)
-        if kept is None:
+        held = into.get(key)
+        if held is None:
             if sign < 0:
                 raise ValueError(f"{key!r} is not in the sum it is taken out of")
             into[key] = counts
         elif sign > 0:
-            into[key] = [a + b for a, b in zip(kept, counts)]
-        elif kept[0] == counts[0]:  # its last game taken out: gone
+            into[key] = [a + b for a, b in zip(held, counts)]
+        elif held[0] == counts[0]:  # its last game taken out: gone
             del into[key]
         else:
-            into[key] = [a - b for a, b in zip(kept, counts)]
+            into[key] = [a - b for a, b in zip(held, counts)]
 
 
 def _best_of(into: dict[str, Mark], other: dict[str, Mark]) -> None:
     for key, mark in other.items():
-        kept = into.get(key)
-        if kept is None or mark < kept:
+        held = into.get(key)
+        if held is None or mark < held:
             into[key] = mark
 
 
@@ -284,8 +284,8 @@ class Tally:
 
     def _add_maxima(self, other: Tally) -> None:
         for key, spelt in other.spelling.items():
-            kept = self.spelling.get(key)
-            if kept is None or spelt > kept:
+            held = self.spelling.get(key)
+            if held is None or spelt > held:
                 self.spelling[key] = spelt
         for ruleset, part in other.rulesets.items():
             mine = self.rulesets.get(ruleset)

@@ -192,7 +192,7 @@ def _tricks(settings: Settings, round_: Round, tricks: tuple[int, ...]) -> Round
 
 
 #: Replay plans by what they depend on: the number of players, the first dealer, the options.
-#: The last 256 kept (a handful of table sizes and house rules are ever played).
+#: The last 256 cached (a handful of table sizes and house rules are ever played).
 _PLANS: LRU[tuple[int, int, TypedOptions], replay.Plan] = LRU(256)
 
 

@@ -189,7 +189,7 @@ class _Captured:
 #: at once, as wrk opens its connections), each new connection waited for a turn longer than
 #: the last, the last one about a second for its first answer (the writes' p99 at 64
 #: connections 0.35–0.6 s against a median of 70 ms; with 8 a turn, 0.1–0.14 s:
-#: bench/README.md, "Session 24"). Both workers still share a burst: each wakes to it.
+#: bench/README.md, `--servers`, the burst fix). Both workers still share a burst: each wakes to it.
 ACCEPT_AT_ONCE = 8
 
 

@@ -1,2 +1,2 @@
 """Storage: games and tables in the database, the keys of writes safe to repeat, and what each
-process keeps by version. Below the HTTP plumbing and the pages; above only the engine."""
+process caches by version. Below the HTTP plumbing and the pages; above only the engine."""

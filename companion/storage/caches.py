@@ -1,7 +1,7 @@
-"""What is derived from a game, kept per process by ``(game id, version)``.
+"""What is derived from a game, cached per process by ``(game id, version)``.
 
 A game's version grows by one with every write and never goes back, so ``(id, version)`` names one
-list of entries forever: the state folded from it, its API body and a watcher's page can be kept
+list of entries forever: the state folded from it, its API body and a watcher's page can be cached
 and shared between requests and threads without ever being stale. A write makes a new version,
 hence a new key; nothing is ever invalidated, old keys simply age out of the LRU. Nothing that
 matters lives only here: a restart, or another app server, folds again from the database.
@@ -18,19 +18,19 @@ from werkzeug.wrappers import Response
 
 from companion.rules.memo import LRU
 
-#: How many entries each cache keeps by default (``STATE_CACHE_SIZE`` in the config).
+#: How many entries each cache holds by default (``STATE_CACHE_SIZE`` in the config).
 DEFAULT_SIZE = 256
 
 #: The caches sized by another setting: name -> (setting, default). A table's figures
-#: (``companion.storage.table_store``) keep each of its games as a ``PlayedGame`` (``table-games``, a few KB
+#: (``companion.storage.table_store``) hold each of its games as a ``PlayedGame`` (``table-games``, a few KB
 #: for a long game): it must hold a whole table's games, or every table version would fold
 #: again the games it lost. ``table-blocks`` (partial sums of about 32 games each),
 #: ``table-figures`` (a table's figures by its version), ``table-api`` (its JSON bodies)
 #: and ``table-latest`` (each table's latest figures this process knows, which the next version's
-#: are made from) keep ``STATE_CACHE_SIZE`` entries, as the games' caches do.
+#: are made from) hold ``STATE_CACHE_SIZE`` entries, as the games' caches do.
 #: ``table-rows`` holds the JSON text of a game's row in the table object (a few hundred
 #: bytes), by game version and the names shown, as many as ``table-games``.
-#: ``images`` keeps 64 standings PNGs (about 40 KB each) unless ``IMAGE_CACHE_SIZE`` says more.
+#: ``images`` holds 64 standings PNGs (about 40 KB each) unless ``IMAGE_CACHE_SIZE`` says more.
 SIZES = {"table-games": ("TABLE_CACHE_SIZE", 4096), "table-rows": ("TABLE_CACHE_SIZE", 4096),
          "images": ("IMAGE_CACHE_SIZE", 64)}
 
@@ -42,9 +42,9 @@ def cache(name: str) -> LRU[Hashable, object]:
     - ``games``: ``(game id, version)`` -> ``store.StoredGame``;
     - ``latest``: game id -> the latest ``StoredGame`` this process knows (the next fold's start);
     - ``api``: ``(game id, version)`` -> the API's JSON body;
-    - ``pages``: a page's key (``web.caching``) -> a watcher's ``WatcherPage``;
+    - ``pages``: a page's key (``web.shared.caching``) -> a watcher's ``WatcherPage``;
     - ``images``: ``(game id, version, language)`` -> the standings PNG (``web.share``);
-    - ``compressed``: ``"<encoding>;<kept body's key>"`` -> its compressed bytes;
+    - ``compressed``: ``"<encoding>;<cached body's key>"`` -> its compressed bytes;
     - the tables' ones, ``SIZES`` above (``companion.storage.table_store``)."""
     caches: dict[str, LRU[Hashable, object]] = current_app.extensions["companion.storage.caches"]
     found = caches.get(name)
@@ -55,19 +55,19 @@ def cache(name: str) -> LRU[Hashable, object]:
 
 
 def send_as_cached(response: Response, key: str) -> Response:
-    """Mark ``response`` as carrying a body kept per version under ``key`` (a watcher's page,
-    the API's state): its compressed forms are made once per encoding and kept beside it."""
+    """Mark ``response`` as carrying a body cached per version under ``key`` (a watcher's page,
+    the API's state): its compressed forms are made once per encoding and cached beside it."""
     response.companion_cached_as = key  # type: ignore[attr-defined]
     return response
 
 
 def compressing(response: Response) -> None:
-    """Called just before Flask-Compress sees ``response``: which kept body it is, if any."""
+    """Called just before Flask-Compress sees ``response``: which cached body it is, if any."""
     g.companion_cached_as = getattr(response, "companion_cached_as", "")
 
 
 def compressed_key(_request: Request) -> str:
-    """Flask-Compress's ``COMPRESS_CACHE_KEY``: the kept body's key, or "" for any other."""
+    """Flask-Compress's ``COMPRESS_CACHE_KEY``: the cached body's key, or "" for any other."""
     return str(g.get("companion_cached_as", ""))
 
 
@@ -75,8 +75,8 @@ class CompressedBodies:
     """Flask-Compress's cache (``COMPRESS_CACHE_BACKEND``), asked for ``"<encoding>;<key>"``.
 
     Compressing a watcher's 70 KB page costs more than answering the request (brotli 5: half a
-    millisecond), and every watching phone would pay it again for the same bytes. A body kept by
-    ``(game, version)`` is compressed once per encoding and kept in the app's ``compressed``
+    millisecond), and every watching phone would pay it again for the same bytes. A body cached by
+    ``(game, version)`` is compressed once per encoding and cached in the app's ``compressed``
     cache; any other answer (key "") is compressed for its request, as without a cache."""
 
     def get(self, key: str) -> bytes | None:

@@ -1,7 +1,7 @@
 """Database set-up (SQLite pragmas for the embedded default), and the ways ``store`` (and
 ``tables``, for a table's row) reach it, all on SQLAlchemy's public API: a read of one row, a
 read of rows, a write that waits for SQLite's lock without blocking a worker, and the head read
-of every request on the driver's cursor of a few connections kept out of the pool
+of every request on the driver's cursor of a few connections held out of the pool
 (``read_plain``, ``Readers``: where the bench needs it)."""
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def read_plain(statement: Select[Any], params: Mapping[str, Any]) -> tuple[Any, 
 
     Every poll, page and write reads a game's head: through ``Connection.execute``, SQLAlchemy's
     cache-key walk and result machinery cost that read 100-200 µs, and the pool's checkout and
-    return 30-50 µs more, against a 304's whole 250 µs (bench/README.md, issue 17).
+    return 30-50 µs more, against a 304's whole 250 µs (bench/README.md, "Two doors, one memo").
     ``tests/store/test_reads.py`` fails when this stops giving exactly what ``read_one`` gives."""
     engine = db.engine
     sql, names = _PLAIN.get_or_make((engine, statement), lambda: _plain_sql(engine, statement))
@@ -82,7 +82,7 @@ def read_plain(statement: Select[Any], params: Mapping[str, Any]) -> tuple[Any, 
 
 
 def _readers(engine: Engine) -> Readers:
-    """The app's kept read connections (made on first use, closed by ``engine.dispose()``)."""
+    """The app's held read connections (made on first use, closed by ``engine.dispose()``)."""
     found = current_app.extensions.get("companion.readers")
     if not isinstance(found, Readers) or found.engine_id != id(engine):
         made = Readers(engine)
@@ -92,14 +92,14 @@ def _readers(engine: Engine) -> Readers:
 
 
 class Readers:
-    """A few of the engine's driver connections, taken out of its pool and kept for one-row reads
+    """A few of the engine's driver connections, taken out of its pool and held for one-row reads
     in autocommit (a game's version, on every poll).
 
     The pool's checkout and return (its bookkeeping, events and the rollback on return) cost four
     times the indexed read itself; these connections hold no transaction between reads, so they
     need none of it. Each read takes an idle connection or makes one, up to ``SIZE`` at once;
     beyond that (a driver that lets other greenlets run while it waits) it uses the pool as
-    usual. A connection that fails is closed, never kept, and the read is made again through the
+    usual. A connection that fails is closed, never held, and the read is made again through the
     pool; after a fork the parent's connections are left to the parent; ``engine.dispose()``
     closes them.
     """

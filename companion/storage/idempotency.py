@@ -18,11 +18,11 @@ table's write checks it in one line, after its token is checked and before its b
   a write and its key are committed together or not at all, and a refused write (409, 422)
   leaves its key unused.
 
-A key is kept as its SHA-256 (never in the clear): a creation's edit token is sealed with
+A key is stored as its SHA-256 (never in the clear): a creation's edit token is sealed with
 AES-GCM under a key derived from ``SECRET_KEY`` and the Idempotency-Key, so neither the database
 nor the secret alone opens it ("the sealed edit token", below). A game's keys stay as long as
 its last ``KEY_VERSIONS`` versions (at least its last 256 writes), and go with the game;
-creation keys are kept ``CREATION_HOURS``.
+creation keys are stored ``CREATION_HOURS``.
 """
 
 from __future__ import annotations

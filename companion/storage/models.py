@@ -1,4 +1,6 @@
-"""Typed persistence: a game's settings and its entries. No rules and no queries live here."""
+"""The database's four kinds of row, typed: a game (its settings, its entries and its version), a
+table of players (its name, renames and version), a deleted game's id, and the key of a write
+safe to repeat. No rules and no queries live here."""
 
 from __future__ import annotations
 
@@ -69,7 +71,7 @@ class Table(db.Model):  # type: ignore[name-defined,misc]
 
 class DeletedGame(db.Model):  # type: ignore[name-defined,misc]
     """The id of a game its scorekeeper deleted, and when: only so that a phone still watching
-    it is told the game was deleted, not that its link is wrong. Nothing of the game is kept."""
+    it is told the game was deleted, not that its link is wrong. Nothing of the game is stored."""
 
     __tablename__ = "deleted_games"
 
@@ -82,7 +84,7 @@ class IdempotencyKey(db.Model):  # type: ignore[name-defined,misc]
     repeat"): what a replay of the same key is compared with and answered from.
 
     ``scope`` is the game (or table) a write is about, or the path of a creation; the key itself
-    is kept only as its SHA-256, since a creation's edit token is sealed under it. A game's keys
+    is stored only as its SHA-256, since a creation's edit token is sealed under it. A game's keys
     go with the game (``ON DELETE CASCADE``).
     """
 

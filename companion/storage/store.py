@@ -23,7 +23,7 @@ Reads cost what they must: ``load_game`` reads the head and takes the game from 
 per-process cache of ``(id, version)`` (``companion.storage.caches``), reading the whole row and folding
 its entries only on a miss. A write applies its one change to the state of the version it read.
 The database stays the only truth: a version, once written, never changes meaning, so any number
-of app servers can share the database, each with its own cache. A game keeps, beside its state,
+of app servers can share the database, each with its own cache. A game stores, beside its state,
 the JSON of its entries as the row holds them, so that a miss (another worker wrote the versions
 since) compares the row's list with the latest state this process knows and folds only the
 entries past it.
@@ -88,16 +88,16 @@ class StoredGame:
 
 
 def token_hash(token: str) -> str:
-    """What is kept of an edit token, a game's or a table's: its SHA-256."""
+    """What is stored of an edit token, a game's or a table's: its SHA-256."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def token_matches(token: str | None, kept_hash: str | None) -> bool:
-    """True when ``token`` is the edit token whose hash is ``kept_hash`` (a game's or a
+def token_matches(token: str | None, stored_hash: str | None) -> bool:
+    """True when ``token`` is the edit token whose hash is ``stored_hash`` (a game's or a
     table's), compared in constant time: the one place a token is matched."""
-    if not token or not kept_hash:
+    if not token or not stored_hash:
         return False
-    return hmac.compare_digest(token_hash(token), kept_hash)
+    return hmac.compare_digest(token_hash(token), stored_hash)
 
 
 def new_game_id() -> str:
@@ -188,7 +188,7 @@ def _fold(row: _Row) -> tuple[rules.GameState, list[dict[str, Any]]]:
 
 
 def _json(entries: Sequence[rules.Entry]) -> list[dict[str, Any]]:
-    # As written again: the kept list is always the engine's JSON of the state's entries.
+    # As written again: the stored list is always the engine's JSON of the state's entries.
     return [rules.entry_to_json(e) for e in entries]
 
 
@@ -240,7 +240,7 @@ def create_game(
     options: Mapping[str, object] | None = None,
     table_id: str | None = None,
 ) -> tuple[StoredGame, str]:
-    """A new game and its edit token (returned once; only its hash is kept), at the table
+    """A new game and its edit token (returned once; only its hash is stored), at the table
     ``table_id`` if one is named."""
     settings = rules.new_settings(ruleset, players, first_dealer, options)
     token = new_edit_token()
@@ -260,7 +260,7 @@ def create_game(
 
 def load_game(game_id: str) -> StoredGame:
     """The game at its latest version: from the cache by its version alone, else the whole row
-    read and folded (and kept)."""
+    read and folded (and cached)."""
     head = game_head(game_id)
     if head is None:
         raise GameNotFound(game_id)
@@ -357,8 +357,8 @@ def correct_round(game: StoredGame, version: int, number: int,
 # A table's version moves with every write to any of its games (docs/api.md, "Tables"), in the
 # write's own transaction, so that the table's ETag is never stale; the table notes which game
 # changed, so that its figures are brought up to date from that game alone
-# (``companion.storage.table_store``). A game at no table keeps the one-statement write above. The "+ 1" is
-# a literal: these run as ``then`` statements of ``database.write``, whose parameters are named.
+# (``companion.storage.table_store``). A game at no table has the one-statement write above.
+# The "+ 1" is a literal: these run as ``then`` statements of ``database.write``, whose parameters are named.
 _MOVE_TABLE = (update(_TABLES).where(_TABLES.c.id == bindparam("table_id"))
                .values(version=_TABLES.c.version + literal_column("1"),
                        changed_game=bindparam("game_id")))

@@ -4,12 +4,12 @@ the table's figures, which the engine adds up (``rules.table_stats``).
 A table's ``version`` moves with every change of the table (a join, a rename) and, in the same
 transaction, with every write to any of its games (``store``: write, undo, correction,
 deletion, a new game at the table), so ``(table id, version)`` names one state of the table
-and its answers can be kept by it.
+and its answers can be cached by it.
 
-Its figures are never folded from all its games on a request. Each game is kept as the
+Its figures are never folded from all its games on a request. Each game is cached as the
 ``PlayedGame`` of its ``(id, version)``; the table's games, oldest first, are cut into blocks
 whose ends depend on the games' ids alone (a game ends a block when its id hashes to 0 mod
-``BLOCK``), and each block's ``Tally`` is kept by its games' ``(id, version)`` and the table's
+``BLOCK``), and each block's ``Tally`` is cached by its games' ``(id, version)`` and the table's
 renames. The table notes which game made each version (``changed_game``): from the state of
 the version just before, a write to one game changes that game's tally in its block's and the
 block's in the sum (``table_stats.replaced``: counters taken out and added, a maximum looked
@@ -84,7 +84,7 @@ class StoredTable:
 
 def clean_table_name(raw: object) -> str:
     """1–40 characters after trimming, something visible among them and nothing that cannot
-    be shown (as a player's name: ``rules.clean_name``), or ``TableRefused``."""
+    be shown (as a player's name: ``rules.settings.clean_name``), or ``TableRefused``."""
     if not isinstance(raw, str):
         raise TableRefused("a table's name must be text", "name")
     name = unicodedata.normalize("NFC", raw).strip()
@@ -99,7 +99,7 @@ def clean_table_name(raw: object) -> str:
 
 
 def create_table(name: object, game: store.StoredGame | None = None) -> tuple[StoredTable, str]:
-    """A new table and its edit token (returned once; only its hash is kept). With ``game``
+    """A new table and its edit token (returned once; only its hash is stored). With ``game``
     (at no table yet), the game joins it in the same transaction: the table is made with its
     first game or not at all (``TableRefused``, a ``RuleError`` or ``VersionConflict`` as
     ``join`` refuses)."""
@@ -189,31 +189,31 @@ class _CachedGame:
 
 
 def _cached_game(game: store.StoredGame) -> _CachedGame:
-    kept = cache("table-games")
-    found = kept.get((game.id, game.version))
+    cached = cache("table-games")
+    found = cached.get((game.id, game.version))
     if isinstance(found, _CachedGame):
         return found
     made = _CachedGame(table_stats.played_game(game.state, game.id, _utc(game.created_at)))
-    kept.put((game.id, game.version), made)
+    cached.put((game.id, game.version), made)
     return made
 
 
 def played(game: store.StoredGame) -> PlayedGame:
-    """The game as the table counts it, kept by its ``(id, version)``."""
+    """The game as the table counts it, cached by its ``(id, version)``."""
     return _cached_game(game).played
 
 
 def _cached_games(versions: Sequence[tuple[str, int]]) -> list[_CachedGame]:
-    kept = cache("table-games")
+    cached = cache("table-games")
     found: dict[str, _CachedGame] = {}
     missing = []
     for key in versions:
-        hit = kept.get(key)
+        hit = cached.get(key)
         if isinstance(hit, _CachedGame):
             found[key[0]] = hit
         else:
             missing.append(key[0])
-    if len(missing) == 1:  # a write's new version: its state is most likely kept
+    if len(missing) == 1:  # a write's new version: its state is most likely cached
         try:
             found[missing[0]] = _cached_game(store.load_game(missing[0]))
         except store.GameNotFound:
@@ -226,9 +226,9 @@ def _cached_games(versions: Sequence[tuple[str, int]]) -> list[_CachedGame]:
 
 
 def played_games(versions: Sequence[tuple[str, int]]) -> list[PlayedGame]:
-    """Each game of ``versions`` as the table counts it: kept ones from the cache, the others
+    """Each game of ``versions`` as the table counts it: cached ones from the cache, the others
     read in one query and folded (a game since deleted is left out)."""
-    return [kept.played for kept in _cached_games(versions)]
+    return [cached.played for cached in _cached_games(versions)]
 
 
 def _blocks(versions: list[tuple[str, int]]) -> list[list[tuple[str, int]]]:
@@ -243,13 +243,13 @@ def _blocks(versions: list[tuple[str, int]]) -> list[list[tuple[str, int]]]:
 
 
 def _block_tally(block: Sequence[tuple[str, int]], renames: Renames) -> Tally:
-    kept = cache("table-blocks")
+    cached = cache("table-blocks")
     key = (renames, tuple(block))
-    found = kept.get(key)
+    found = cached.get(key)
     if isinstance(found, Tally):
         return found
-    tally = table_stats.total(kept.tally_under(renames) for kept in _cached_games(block))
-    kept.put(key, tally)
+    tally = table_stats.total(cached.tally_under(renames) for cached in _cached_games(block))
+    cached.put(key, tally)
     return tally
 
 
@@ -276,7 +276,7 @@ class TableState:
 def _state(table: StoredTable, versions: Sequence[tuple[str, int]],
            previous: TableState | None) -> TableState:
     """The state of ``versions``, cut into blocks; the sum from ``previous`` when only a few
-    blocks differ (the others' tallies are the same objects, kept), else added up."""
+    blocks differ (the others' tallies are the same objects, cached), else added up."""
     blocks = tuple(tuple(block) for block in _blocks(list(versions)))
     tallies = tuple(_block_tally(block, table.renames) for block in blocks)
     if previous is not None and previous.table.renames == table.renames:
@@ -332,7 +332,7 @@ def _one_game_moved(previous: TableState, table: StoredTable, gid: str) -> Table
     games = _cached_games(block)
     block_tally = table_stats.replaced(old_block, [old_game.tally_under(renames)],
                                        [new_game.tally_under(renames)],
-                                       lambda: [kept.tally_under(renames) for kept in games])
+                                       lambda: [cached.tally_under(renames) for cached in games])
     cache("table-blocks").put((renames, block), block_tally)
     blocks = previous.blocks[:number] + (block,) + previous.blocks[number + 1:]
     tallies = previous.tallies[:number] + (block_tally,) + previous.tallies[number + 1:]
@@ -341,11 +341,11 @@ def _one_game_moved(previous: TableState, table: StoredTable, gid: str) -> Table
 
 
 def table_state(table: StoredTable) -> TableState:
-    """The table's figures, kept by its version. On a miss, when this process knows the
+    """The table's figures, cached by its version. On a miss, when this process knows the
     version just before and one game made the change, from that game alone; else from the
-    table's games read again, their blocks' tallies kept."""
-    kept = cache("table-figures")
-    found = kept.get((table.id, table.version))
+    table's games read again, their blocks' tallies cached."""
+    cached = cache("table-figures")
+    found = cached.get((table.id, table.version))
     if isinstance(found, TableState) and found.table == table:
         return found
     latest = cache("table-latest")
@@ -357,7 +357,7 @@ def table_state(table: StoredTable) -> TableState:
     if state is None:
         known = previous if isinstance(previous, TableState) else None
         state = _state(table, game_versions(table.id), known)
-    kept.put((table.id, table.version), state)
+    cached.put((table.id, table.version), state)
     if not isinstance(previous, TableState) or previous.table.version < table.version:
         latest.put(table.id, state)
     return state
@@ -365,20 +365,20 @@ def table_state(table: StoredTable) -> TableState:
 
 def _block_winners(block: tuple[tuple[str, int], ...],
                    renames: Renames) -> tuple[tuple[str, ...], ...]:
-    kept = cache("table-blocks")
+    cached = cache("table-blocks")
     key = ("winners", renames, block)
-    found = kept.get(key)
+    found = cached.get(key)
     if isinstance(found, tuple):
         return found
     made = table_stats.finished_winners((game.played for game in _cached_games(block)), renames)
-    kept.put(key, made)
+    cached.put(key, made)
     return made
 
 
 def winners(state: TableState) -> tuple[tuple[tuple[str, ...], ...], ...]:
     """Who won each of the table's finished games (their keys), oldest first, block by block
     (a game in progress is in none: it has won nobody yet; a deleted game is not in the
-    table's versions): kept per block as the blocks' tallies are, so after a write only the
+    table's versions): cached per block as the blocks' tallies are, so after a write only the
     changed game's block is read again, and the other blocks' are the same objects as before
     (cheap to compare)."""
     renames = state.table.renames
@@ -482,7 +482,7 @@ def rename(table: StoredTable, source: object, target: object) -> None:
         if result.rowcount == 1:  # type: ignore[attr-defined]
             return
         table = load_table(table.id)
-    raise RuntimeError("the table kept changing during a rename")
+    raise RuntimeError("the table cached changing during a rename")
 
 
 def delete_table(table: StoredTable) -> None:

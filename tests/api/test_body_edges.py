@@ -1,5 +1,5 @@
 """Bodies at the edges of JSON: nested any depth in any field, integers written as floats, other
-encodings than UTF-8. Each gets a clean answer in the API's shape, never a 500 (issue 12)."""
+encodings than UTF-8. Each gets a clean answer in the API's shape, never a 500."""
 
 from __future__ import annotations
 

@@ -29,7 +29,7 @@ from .client import Api
 @contextmanager
 def statements(app: Flask) -> Iterator[list[str]]:
     """Every SQL statement the app runs inside the block, as SQLite itself traces them (the
-    version read of a poll goes to the driver, on a connection kept outside the pool)."""
+    version read of a poll goes to the driver, on a connection held outside the pool)."""
     seen: list[str] = []
     recording = True
 
@@ -43,7 +43,7 @@ def statements(app: Flask) -> Iterator[list[str]]:
     with app.app_context():
         engine = db.engine
     assert engine.dialect.name == "sqlite"
-    engine.dispose()  # every connection, pooled or kept, is closed: the block's are traced anew
+    engine.dispose()  # every connection, pooled or held out, is closed: the block's are traced anew
     event.listen(engine, "connect", trace)
     try:
         yield seen
@@ -89,7 +89,7 @@ def test_the_api_304_reads_the_version_alone(app: Flask, client: FlaskClient,
 
 
 def test_the_api_304_varies_as_its_200(client: FlaskClient) -> None:
-    """A cache keys what it keeps by the 200's Vary; the 304 that revalidates it says the same
+    """A cache keys what it holds by the 200's Vary; the 304 that revalidates it says the same
     (RFC 9110, 15.4.5): the JSON does not follow the browser's language."""
     game = _played(Api(client))
     first = client.get(f"/api/v1/games/{game.id}")
@@ -283,7 +283,7 @@ def test_a_scorekeepers_page_keeps_its_forms_and_csrf_token(make_app: Callable[.
     assert token
     assert set(re.findall(r'name="csrf_token" value="([^"]+)"', page)) == {token.group(1)}
     assert 'class="bid-form"' in page
-    assert not app.extensions["companion.storage.caches"].get("pages")  # never kept for others
+    assert not app.extensions["companion.storage.caches"].get("pages")  # never cached for others
 
 
 def test_a_flashed_message_is_never_answered_304(app: Flask) -> None:

@@ -1,5 +1,5 @@
-"""The bodies kept per version (a watcher's page and live part, the API's state) are compressed
-once per encoding and kept beside them: every watching phone gets the same bytes, which unpack
+"""The bodies cached per version (a watcher's page and live part, the API's state) are compressed
+once per encoding and cached beside them: every watching phone gets the same bytes, which unpack
 to the page it would get uncompressed, a new version is compressed anew, and nothing of one
 session (a scorekeeper's page) is ever kept."""
 

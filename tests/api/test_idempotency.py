@@ -1,4 +1,4 @@
-"""Writes that are safe to repeat (docs/api.md; issue 20): an ``Idempotency-Key`` sent again with
+"""Writes that are safe to repeat (docs/api.md): an ``Idempotency-Key`` sent again with
 the same write is not applied again and answers as the first did, with the current game."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Hypothesis (issue 20): any sequence of writes, each sent one to three times under its key (the
+"""Hypothesis: any sequence of writes, each sent one to three times under its key (the
 repeats arriving right away or after later writes), ends in the same game as the sequence sent
 once."""
 

@@ -1,4 +1,4 @@
-"""The description says what the server refuses (issue 18, finding 8): names are never empty
+"""The description says what the server refuses, so that a client built from it is never surprised: names are never empty
 (``minLength: 1``), and every integer a body holds has the ``maximum`` past which a whole number
 written as a JSON float (``1e16``, an integer to JSON Schema) is refused."""
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-#: The slow-client test of issue 12: this many stalled uploads, and others answered this fast.
+#: The slow-client test: this many stalled uploads, and others answered this fast.
 STALLED = 16
 ANSWER_WITHIN = 3.0
 

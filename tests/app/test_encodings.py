@@ -1,5 +1,5 @@
 """``Accept-Encoding`` honoured as RFC 9110 says: a coding given q=0 is never sent, an explicit
-entry beats ``*`` (issue 18, finding 8): on pages, JSON and the static bundles."""
+entry beats ``*``: on pages, JSON and the static bundles."""
 
 from __future__ import annotations
 

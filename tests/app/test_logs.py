@@ -68,7 +68,7 @@ SPELLINGS = [KEEP, f"/g/AbCdEf123%2Fkeep%2F{TOKEN}", f"/g/AbCdEf123/kee%70/{TOKE
              f"/%67/AbCdEf123/keep/{TOKEN}", f"/g/AbCdEf123/keep/%{ord(TOKEN[0]):X}{TOKEN[1:]}"]
 
 
-#: Spellings the router refuses (404) but a log keeps as asked (issue 18, finding 6), and a
+#: Spellings the router refuses (404) but a log writes as asked (a token hides in any of them), and a
 #: table's scorekeeper link: none of them may carry the token into a log line.
 REFUSED = [
     f"/g/AbCdEf123/./keep/{TOKEN}",

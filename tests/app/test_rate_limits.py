@@ -1,7 +1,7 @@
 """Creating games is limited per address: only a game created spends the budget, Retry-After
 comes only with a 429, the limit can be switched off from the environment, and behind a proxy
 the app listens only on the loopback address, so nobody reaches it past the proxy with an
-X-Forwarded-For of their choosing (issue 12, item 8)."""
+X-Forwarded-For of their choosing (which the limit would believe)."""
 
 from __future__ import annotations
 

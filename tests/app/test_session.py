@@ -80,7 +80,7 @@ def test_one_app_writes_each_scheme_and_lifetime_its_own_cookie(
         def get_cookie_secure(self, app: Flask) -> bool:
             return self.secure
 
-    for _ in range(2):  # the second pass with the serializer kept from the first
+    for _ in range(2):  # the second pass with the serializer cached from the first
         for base, secure in (("http://localhost", False), ("https://localhost", True)):
             for permanent in (True, False):
                 data = {"recent": ["abc"], **({"_permanent": True} if permanent else {})}

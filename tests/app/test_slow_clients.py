@@ -1,6 +1,6 @@
 """The home setup (``bash scripts/start``: gunicorn with gunicorn.conf.py, no proxy in front)
-keeps answering while clients stall: 16 uploads that promise 1,000 bytes and send one held
-every gunicorn thread, and nobody else was answered (issue 12, item 6). Also, as gunicorn
+keeps answering while clients stall: 16 uploads that promise 1,000 bytes and send one once held
+every gunicorn thread, and nobody else was answered. Also, as gunicorn
 serves the API: a long request line under /api/v1 is the API's JSON 404, not gunicorn's 414."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What a new player hit in a full evening of play (issue 11), each on a 390×844 phone in the
+"""What a new player hit in a full evening of play, each on a 390×844 phone in the
 language where it showed: pages wider than the phone, long names over the tiles, a card the
 rules allow refused by the page, refused forms with their error off-screen, the view left at the
 bottom after an entry, a team's Game point credited to one partner, the redeal worded as a
@@ -253,7 +253,7 @@ def test_after_save_hand_the_next_hand_starts_at_its_banner(phone: Phone, live_s
             "radio", name=choice, exact=True).check()
     page.get_by_role("button", name="Save hand 1", exact=True).click()
     expect(page.locator("#banner")).to_contain_text("Hand 2")
-    # Said with who scored (issue 21): "Saved. High: Ben · Low: Cleo · Game: Ana & Cleo".
+    # Said with who scored: "Saved. High: Ben · Low: Cleo · Game: Ana & Cleo".
     expect(page.locator("#said")).to_have_text("Saved. High: Ben · Low: Cleo · Game: Ana & Cleo")
     expect(page.locator(".saved-note")).to_be_visible()
     until_page(page, BANNER_ON_SCREEN, "the view moved to the banner")

@@ -130,7 +130,7 @@ def test_an_answer_lost_on_the_way_back_is_sent_again_and_counted_once(
 def test_a_reload_while_offline_keeps_the_waiting_taps(page: Page, live_server: str) -> None:
     url = start_game(page, "oh-hell", NAMES, dealer=0)
     taps = Taps(page)
-    # The service worker (localhost is a secure context) keeps the page for an offline start.
+    # The service worker (localhost is a secure context) caches the page for an offline start.
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()
     until_page(page, "() => navigator.serviceWorker.controller !== null", "a controlled page")
@@ -356,15 +356,15 @@ def test_a_tap_under_way_when_an_answer_arrives_is_kept(page: Page, live_server:
 
 
 KEPT_PAGES = """caches.open("companion-pages").then((pages) => pages.keys())
-  .then((kept) => kept.map((request) => new URL(request.url).pathname))"""
+  .then((cached) => cached.map((request) => new URL(request.url).pathname))"""
 
 
 def test_forgetting_a_game_drops_its_offline_copy(page: Page) -> None:
     url = start_game(page, "oh-hell", NAMES, dealer=0)
     path = "/g/" + url.rsplit("/", 1)[1]
     until_page(page, "() => navigator.serviceWorker.controller !== null", "a controlled page")
-    page.reload()  # through the service worker: kept for an offline start
-    until(page, lambda: path in page.evaluate(KEPT_PAGES), "the page kept by the worker")
+    page.reload()  # through the service worker: cached for an offline start
+    until(page, lambda: path in page.evaluate(KEPT_PAGES), "the page cached by the worker")
     page.goto("/")
     # Sent after the few seconds of Undo; the emptied list then reloads the page: asked of the
     # page before that, the cache would be read across a navigation.

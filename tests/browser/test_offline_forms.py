@@ -27,7 +27,7 @@ def game_json(base: str, game_url: str) -> Any:
 
 
 def kept_for_an_offline_start(page: Page) -> None:
-    """The service worker (localhost is a secure context) answers the next load, and keeps it."""
+    """The service worker (localhost is a secure context) answers the next load, and caches it."""
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()
     until_page(page, "() => navigator.serviceWorker.controller !== null", "a controlled page")

@@ -63,7 +63,7 @@ def pages_to_check(live_server: str) -> list[tuple[str, str, LiveGame | None]]:
     three = new_game(live_server, "seven-up", NAMES[:3])
     finish(three)
     kinds.append(("seven-up final", three.url, three))
-    # The pages wave 1 added: the rules, the one confirmation, and every disclosure opened
+    # The other pages: the rules, the one confirmation, and every disclosure opened
     # (the share panel with its scorekeeper QR, the chart during play, explained scores).
     kinds += [(f"rules {ruleset}", f"/rules/{ruleset}", None)
               for ruleset in ("oh-seven", "oh-hell", "elevator", "seven-up")]

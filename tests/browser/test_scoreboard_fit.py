@@ -1,4 +1,4 @@
-"""The scoreboards on a 390×844 phone (issue 21, items 4, 6 and 8): every side's total in view
+"""The scoreboards on a 390×844 phone: every side's total in view
 at 100 % text without scrolling sideways, up to seven players, in all four games; every score a
 button at least 48 px wide; a score's why in a card over the table; with 200 % text the table
 scrolls inside its box with the round column kept in place. Also: forgetting a game with a few

@@ -17,7 +17,7 @@ from set_up_games import new_game
 
 pytestmark = pytest.mark.browser
 
-#: The reviewer's table: Elevator, 5 players, round 1 of 10 cards, Giulia deals.
+#: A table of five: Elevator, 5 players, round 1 of 10 cards, Giulia deals.
 NAMES = ["Giulia", "Marco", "Francesca", "Luca", "Sofia"]
 LOCALES = {"en": "en-GB", "it": "it-IT"}
 

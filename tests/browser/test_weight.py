@@ -111,7 +111,7 @@ def test_the_share_page_first_and_repeat_visit(phone: Callable[[], Any], live_se
     print(f"share page, first visit: {len(requests)} requests, {size / 1024:.1f} KB", requests)
     assert page.get_by_role("heading", name="Final standings").is_visible() or page.title()
     assert len(requests) <= 6, requests
-    # 40 KB until session 22; the offline queue (offline.js) and the tables' styles in the one
+    # 40 KB before the offline queue; the offline queue (offline.js) and the tables' styles in the one
     # bundle each page loads brought a first visit to 42 KB, and a double tap made one tap (the
     # guard and the pad held still under the finger, 0.6 KB) to 44.1 KB.
     assert size <= 45 * 1024
@@ -132,12 +132,12 @@ def test_the_home_page_first_and_repeat_visit(phone: Callable[[], Any]) -> None:
     wire.visit(page, "/new")  # the static files are shared by every page
     again, repeat = wire.visit(page, "/new")
     print(f"new-game page after another page: {len(again)} requests, {repeat:.0f} bytes", wire.last)
-    assert wire.static_bytes() == 0  # the new-game page itself is never kept (no-store)
+    assert wire.static_bytes() == 0  # the new-game page itself is never cached (no-store)
 
 
 def test_back_to_a_kept_game_page_shows_the_game_as_it_is_now(phone: Callable[[], Any],
                                                               live_server: str) -> None:
-    """The browser keeps game pages (to revalidate them by their ETag): the back button must
+    """The browser caches game pages (to revalidate them by their ETag): the back button must
     still not show an old game. A finished game does not poll: the news comes from the
     revalidation, or from app.js asking ``live`` when a page is shown from the history."""
     game_id, token = finished_elevator(live_server)

@@ -88,7 +88,7 @@ def test_racing_writers_on_postgresql_leave_exactly_one_entry(pg_app: Flask) -> 
 
 def test_the_polls_kept_connections_see_each_write_and_hold_no_transaction(
         pg_app: Flask, postgres_app: Callable[[], Flask]) -> None:
-    """The version read's connections are kept out of the pool in autocommit: another server's
+    """The version read's connections are held out of the pool in autocommit: another server's
     write is seen at once, and none of them sits "idle in transaction" (which would hold back
     vacuum and every schema change, the teardown's downgrade among them)."""
     other = postgres_app()  # another app server: its own caches and connections

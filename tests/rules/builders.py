@@ -9,7 +9,7 @@ from companion.rules import TIE, Beg, Bids, GameState, Hand, Tricks, apply, new_
 
 from .model import Model
 from .strategies import filler_entry
-from .tables import NAMES
+from .expected import NAMES
 
 
 def start(ruleset: str, players: int = 4, first_dealer: int = 0, **options: Any) -> GameState:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from companion.rules import TIE, Beg, Card, Entry, Hand, Settings, Tricks
 
-from .tables import SCHEDULES, SUIT_ORDER
+from .expected import SCHEDULES, SUIT_ORDER
 
 OH_SEVEN_ROUNDS = 7
 OH_SEVEN_CARDS = 7

@@ -29,7 +29,7 @@ from companion.rules import (
 )
 
 from .model import Model, strength
-from .tables import ALL_CARDS, NAMES, PLAYERS
+from .expected import ALL_CARDS, NAMES, PLAYERS
 
 
 @st.composite

@@ -15,17 +15,17 @@ from companion.rules import (
     bids_open,
     bids_so_far,
     cards_open,
+    chips,
     hook_lifted,
     last_tricks,
     next_step,
     redealt,
     seven_up,
-    tally,
     tricks_to_share,
 )
 
 from .builders import bids, hand, play_to_round, seven_up_at, start, tricks
-from .tables import ALL_CARDS
+from .expected import ALL_CARDS
 
 # -- what is due next ---------------------------------------------------------------------------
 
@@ -196,7 +196,7 @@ def test_which_counts_of_turned_jacks_win(scores: list[int], target: int,
     (docs/rules.md section 4, "winning": turned jacks are counted before anything else)."""
     state = seven_up_at(scores, target=target)
     assert state.current is not None and state.current.dealer == 1
-    table = seven_up.jacks_win_table(state)
+    table = seven_up.jacks_win_by_count(state)
     assert table == tuple(jacks in winning for jacks in range(5))
     assert all(seven_up.jacks_win(state, jacks) is won for jacks, won in enumerate(table))
     for jacks in range(5):  # the engine, fed those jacks, agrees that they end the game
@@ -211,16 +211,16 @@ def test_counting_order_is_rules_section_4() -> None:
 def test_chips_hand_rows_and_counting_out() -> None:
     """Seed 004 keeps score with chips: one per point to score, the rest in the pot."""
     state = seven_up_at([6, 5])
-    assert [(c.left, c.scored) for c in tally.chips(state)] == [(1, 6), (2, 5)]
-    assert tally.counting_out(state) == ()
+    assert [(c.left, c.scored) for c in chips.chips(state)] == [(1, 6), (2, 5)]
+    assert chips.counting_out(state) == ()
     # High to side 1 (its 6th), low to side 0 (its 7th: wins), jack and game not counted.
     end = apply(state, hand(high=1, low=0, jack=1, game=1))
     assert end.finished
-    steps = tally.counting_out(end)
+    steps = chips.counting_out(end)
     assert [(s.award.point, s.score, s.wins) for s in steps] == [
         ("high", 6, False), ("low", 7, True), ("jack", None, False), ("game", None, False)]
-    assert [(c.left, c.scored, c.new) for c in tally.chips(end)] == [(0, 7, 1), (1, 6, 1)]
-    rows = tally.hand_rows(end)
+    assert [(c.left, c.scored, c.new) for c in chips.chips(end)] == [(0, 7, 1), (1, 6, 1)]
+    rows = chips.hand_rows(end)
     assert len(rows) == len(end.rounds) and rows[-1].totals == (7, 6)
     assert rows[-1].gained == (1, 1) and rows[-1].played
     assert [a.seat for a in rows[-1].points["jack"]] == [1] and not rows[-1].points["jack"][0].counted
@@ -231,17 +231,17 @@ def test_a_hand_ended_by_turned_jacks_was_not_played() -> None:
     assert state.current is not None and state.current.dealer == 0
     end = apply(state, hand(jacks=1, game=None))
     assert end.finished
-    row = tally.hand_rows(end)[-1]
+    row = chips.hand_rows(end)[-1]
     assert not row.played and [a.point for a in row.jacks] == ["jack-turned"]
 
 
 def test_chips_count_a_redeal_in_the_hand_being_played() -> None:
     """A redeal's turned jack is scored at once: the chips show it before the hand is played."""
-    assert [(c.left, c.scored, c.new) for c in tally.chips(start("seven-up", 2))] == [
+    assert [(c.left, c.scored, c.new) for c in chips.chips(start("seven-up", 2))] == [
         (7, 0, 0), (7, 0, 0)]
     state = apply(start("seven-up", 2), hand(jacks=1, beg="run", redeal=True))
     assert state.current is not None and state.current.number == 1
-    assert [(c.scored, c.new) for c in tally.chips(state)] == [(1, 1), (0, 0)]
+    assert [(c.scored, c.new) for c in chips.chips(state)] == [(1, 1), (0, 0)]
 
 
 def test_entry_kinds_by_family() -> None:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from companion.rules import Card, RuleError, ShapeError, Suit, apply, from_token
 
 from .builders import bids, start
-from .tables import ALL_CARDS, SUIT_ORDER, card
+from .expected import ALL_CARDS, SUIT_ORDER, card
 
 
 @pytest.mark.parametrize(

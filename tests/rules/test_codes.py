@@ -9,7 +9,7 @@ import pytest
 from companion.rules import CODES, Bids, RuleError, apply, new_settings
 
 from .builders import bids, hand, seven_up_at, start, tricks
-from .tables import cards
+from .expected import cards
 
 CASES: dict[str, Callable[[], object]] = {
     "ruleset": lambda: new_settings("whist", ["A", "B", "C"]),

@@ -26,7 +26,7 @@ from companion.rules import (
 )
 
 from .builders import start
-from .tables import cards
+from .expected import cards
 
 OH_HELL = new_settings("oh-hell", ["A", "B", "C"])
 OH_SEVEN = new_settings("oh-seven", ["A", "B", "C"])

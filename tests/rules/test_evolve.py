@@ -29,6 +29,6 @@ def test_evolve_refuses_a_field_the_class_has_not() -> None:
 
 def test_what_evolve_copies_keeps_nothing_worked_out() -> None:
     """``evolve`` copies the instance's ``__dict__``: a ``cached_property`` of a state or a round
-    would come along with it, stale. Only ``Settings`` keep such values, and are never evolved."""
+    would come along with it, stale. Only ``Settings`` cache such values, and are never evolved."""
     for cls in (GameState, Round, Played):
         assert not [name for name, value in vars(cls).items() if isinstance(value, cached_property)]

@@ -23,7 +23,7 @@ from companion.rules import (
 
 from .builders import bids, hand, start, tricks
 from .strategies import Played, played_games
-from .tables import cards
+from .expected import cards
 
 PROPERTY = settings(
     max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]

@@ -19,7 +19,7 @@ from companion.rules import (
 )
 
 from .builders import bids, hand, start, tricks
-from .tables import cards
+from .expected import cards
 
 # -- undo ---------------------------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ from companion.rules import (
 
 from .builders import bids, play_to_round, start, tricks
 from .strategies import Played, legal_entry, played_games
-from .tables import NAMES
+from .expected import NAMES
 
 IN_TURN = ("oh-hell", "elevator")
 

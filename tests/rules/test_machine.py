@@ -33,7 +33,7 @@ from companion.rules import (
 
 from .model import Model, strength
 from .strategies import arbitrary_entry, filler_entry, game_settings, legal_entry
-from .tables import PASSING, PLAYERS
+from .expected import PASSING, PLAYERS
 
 CASES = [(ruleset, players) for ruleset in sorted(PLAYERS) for players in PLAYERS[ruleset]]
 

@@ -7,7 +7,7 @@ import pytest
 from companion.rules import Phase, RuleError, apply, legal_bids, new_settings, schedule
 
 from .builders import bids, hand, play_to_round, start, tricks
-from .tables import NAMES, SCHEDULES
+from .expected import NAMES, SCHEDULES
 
 IN_TURN = ("oh-hell", "elevator")
 

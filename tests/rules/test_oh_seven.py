@@ -7,7 +7,7 @@ import pytest
 from companion.rules import Bids, Phase, RuleError, Suit, apply, decks, new_settings
 
 from .builders import bids, hand, play_to_round, start, tricks
-from .tables import PASSING, cards
+from .expected import PASSING, cards
 
 # -- players, decks, rounds -------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""Properties over any legal game (Hypothesis): STYLE.md's list and the brief's."""
+"""Properties over any legal game (Hypothesis): totals, the hook, Oh-Seven's sums, a finished
+game, undo, tricks, fold and corrections, each held for every game the strategies draw."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""companion/rules is a pure library: it imports only the standard library (STYLE.md).
+"""companion/rules is a pure library: it imports only the standard library (docs/architecture.md).
 
 Two checks. Each module's import lines are read, so a foreign import is named where it is
 written. And a Python with nothing installed (no site-packages: no Flask, no SQLAlchemy) imports

@@ -11,7 +11,7 @@ from companion.rules import Settings, fold, new_settings, seating
 from companion.rules.families import family_of
 
 from .strategies import Played, game_settings, played_games
-from .tables import NAMES
+from .expected import NAMES
 
 #: (game, players, first dealer, round) -> (dealer, bidding order): the deal passes one seat to
 #: the left each round, play goes round from the dealer's left, the dealer last.

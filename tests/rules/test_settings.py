@@ -22,7 +22,7 @@ from companion.rules import (
     settings_problems,
 )
 
-from .tables import NAMES, PLAYERS
+from .expected import NAMES, PLAYERS
 
 # -- names ---------------------------------------------------------------------------------------
 
@@ -287,13 +287,13 @@ def test_sides_and_their_seats(ruleset: str, count: int) -> None:
 
 
 def test_settings_worked_out_once_are_the_same_value() -> None:
-    """What settings keep once asked (``has_teams``, the seats of each side) is no part of their
+    """What settings cache once asked (``has_teams``, the seats of each side) is no part of their
     value: equal and the same repr, asked or not, and settings made again ask afresh."""
     asked, fresh = new_settings("seven-up", NAMES[:4]), new_settings("seven-up", NAMES[:4])
     assert asked.has_teams and asked.seats_of(1) == (1, 3)
     assert asked == fresh and repr(asked) == repr(fresh)
-    assert vars(asked).keys() > vars(fresh).keys()  # kept beside the fields, not among them
-    other = replace(asked, players=NAMES[:3])  # __init__ again: nothing kept carries over
+    assert vars(asked).keys() > vars(fresh).keys()  # cached beside the fields, not among them
+    other = replace(asked, players=NAMES[:3])  # __init__ again: nothing cached carries over
     assert not other.has_teams and other.seats_of(2) == (2,)
 
 

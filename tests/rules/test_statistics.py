@@ -7,7 +7,7 @@ import pytest
 from companion.rules import Bids, Suit, apply, statistics
 
 from .builders import bids, hand, start, tricks
-from .tables import cards
+from .expected import cards
 
 
 def test_oh_seven_statistics() -> None:

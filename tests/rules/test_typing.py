@@ -1,4 +1,4 @@
-"""``mypy --strict companion/rules`` is clean (STYLE.md; pyproject's [tool.mypy])."""
+"""``mypy --strict companion/rules`` is clean (docs/architecture.md; pyproject's [tool.mypy])."""
 
 from __future__ import annotations
 

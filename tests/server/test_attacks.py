@@ -1,4 +1,4 @@
-"""The production server under the attacks of issue 18, at test size (bench/load.py --servers
+"""The production server under the attacks of bench/attacks.py, at test size (bench/load.py --servers
 measures them at full size): whoever stalls or floods, the others are still answered within a
 second. The server has one worker (conftest.py), so a single process holds everything."""
 

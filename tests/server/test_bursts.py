@@ -1,6 +1,6 @@
 """A burst of new connections is taken up a few at a time by each worker
 (``companion.server.worker.ACCEPT_AT_ONCE``), not one per turn of its event loop, which left the last
-phone of a burst waiting about a second (the bench measures it: bench/README.md, "Session 24").
+phone of a burst waiting about a second (the bench measures it: bench/README.md, `--servers`, the burst fix).
 Its door into gunicorn is held here: these tests fail when gunicorn changes how it builds its
 servers, and the fit must then be found again."""
 

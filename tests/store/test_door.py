@@ -42,7 +42,7 @@ def test_no_module_reaches_past_sqlalchemy_to_the_driver() -> None:
     for path in sorted(COMPANION.rglob("*.py")):
         if path == COMPANION / "storage" / "database.py":
             # The SQLite pragmas as each connection opens, and the head read (``read_plain``).
-            # (``raw_connection`` twice: a kept connection taken, a pooled one for a fallback.)
+            # (``raw_connection`` twice: a held connection taken, a pooled one for a fallback.)
             assert private.findall(_source(path)) == [
                 "dbapi_connection.", "raw_connection", "raw_connection", ".cursor(",
                 "compile(dialect"]

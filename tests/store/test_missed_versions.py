@@ -1,7 +1,7 @@
 """A process that missed versions written by another (a second worker or app server on one
 database) parses and applies only the entries past the latest state it knows, and still ends
 at exactly the state a full fold of the row gives; after an undo or a correction there, it
-folds again. The JSON a game keeps of its entries is always the engine's JSON of its state's
+folds again. The JSON a game stores of its entries is always the engine's JSON of its state's
 entries, which is what the row holds, as the same text; its API body is the game object's."""
 
 from __future__ import annotations
@@ -250,8 +250,8 @@ def test_either_server_always_holds_the_row_s_state_its_json_and_its_body(
             elif move == "correct":
                 game = store.correct_round(game, game.version, *_correction(data, state))
             else:  # a restart: this server knows nothing of the game any more
-                for kept in app.extensions["companion.storage.caches"].values():
-                    kept.clear()
+                for cached in app.extensions["companion.storage.caches"].values():
+                    cached.clear()
                 game = store.load_game(game_id)
             _agrees_with_its_row(app, game)
     for app in apps:

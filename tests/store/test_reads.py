@@ -1,4 +1,4 @@
-"""The polls' version reads (``database.read_plain``) on driver connections kept outside the
+"""The polls' version reads (``database.read_plain``) on driver connections held outside the
 pool (``database.Readers``): exactly what SQLAlchemy reads;
 one connection serves read after read, sees every write at once, holds no snapshot between
 reads, is replaced when it breaks, and is closed with the engine; an in-memory database's one
@@ -62,7 +62,7 @@ def test_one_kept_connection_serves_every_poll_past_the_pool(app: Flask) -> None
     with connections(_engine(app)) as (made, checkouts):
         heads = [_head(app, game.id) for _ in range(50)]
     assert all(h is not None and h.version == game.version for h in heads)
-    assert len(made) == 1, made  # made once, through the pool (its one checkout), then kept
+    assert len(made) == 1, made  # made once, through the pool (its one checkout), then held
     assert len(checkouts) == 1, checkouts
 
 
@@ -75,7 +75,7 @@ def test_a_kept_connection_sees_each_write_at_once_and_holds_no_snapshot(
     for _ in range(3):
         head = _head(reader_app, game.id)
         assert head is not None and head.version == game.version
-        # Between reads the kept connection holds no read snapshot: a checkpoint that must wait
+        # Between reads the held connection holds no read snapshot: a checkpoint that must wait
         # for every reader (TRUNCATE) is not kept busy by it.
         with sqlite3.connect(tmp_path / "shared.sqlite") as other:
             busy, _log, _done = other.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()

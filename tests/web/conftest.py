@@ -18,7 +18,7 @@ HTMX = {"HX-Request": "true"}
 
 
 @dataclass
-class Table:
+class Scorekeeper:
     """A game on a scorekeeper's phone (``client``), with helpers to read its state."""
 
     app: Flask
@@ -79,15 +79,15 @@ def new_game_form(ruleset: str, players: list[str], dealer: int | str = "random"
 
 
 @pytest.fixture
-def start(app: Flask, client: FlaskClient) -> Callable[..., Table]:
+def start(app: Flask, client: FlaskClient) -> Callable[..., Scorekeeper]:
     """``start("oh-hell", ["Ana", …], dealer=0)``: a game created by this test's phone."""
 
-    def make(ruleset: str, players: list[str], dealer: int | str = 0, **options: str) -> Table:
+    def make(ruleset: str, players: list[str], dealer: int | str = 0, **options: str) -> Scorekeeper:
         response = client.post("/new", data=new_game_form(ruleset, players, dealer, **options))
         assert response.status_code == 303, response.get_data(as_text=True)
         match = re.fullmatch(r"/g/([\w-]+)", response.headers["Location"])
         assert match
-        return Table(app, client, match.group(1))
+        return Scorekeeper(app, client, match.group(1))
 
     return make
 

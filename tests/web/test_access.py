@@ -9,23 +9,23 @@ from collections.abc import Callable
 import pytest
 from flask.testing import FlaskClient
 
-from .conftest import Table, text
+from .conftest import Scorekeeper, text
 
 PLAYERS = ["Ana", "Ben", "Cleo", "Dev"]
 
 
-def _keep_url(table: Table) -> str:
-    html = table.client.get(table.url).get_data(as_text=True)
+def _keep_url(keeper: Scorekeeper) -> str:
+    html = keeper.client.get(keeper.url).get_data(as_text=True)
     found = re.search(r'id="keep-url"[^>]*>http://localhost(/g/[^<]+/keep/[^<]+)</p>', html)
     assert found
     return found.group(1)
 
 
-def test_the_share_link_shows_no_entry_forms(start: Callable[..., Table],
+def test_the_share_link_shows_no_entry_forms(start: Callable[..., Scorekeeper],
                                              watcher: FlaskClient) -> None:
-    table = start("oh-hell", PLAYERS, dealer=0)
-    table.bid(1, 2)
-    response = watcher.get(table.url)
+    keeper = start("oh-hell", PLAYERS, dealer=0)
+    keeper.bid(1, 2)
+    response = watcher.get(keeper.url)
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert "<form" not in html.split('id="game-live"')[1].split("</section>\n</div>")[0]
@@ -42,63 +42,63 @@ def test_the_share_link_shows_no_entry_forms(start: Callable[..., Table],
     ("undo", {}),
     ("rounds/1", {"round": 1}),
 ])
-def test_every_write_from_the_share_link_is_forbidden(start: Callable[..., Table],
+def test_every_write_from_the_share_link_is_forbidden(start: Callable[..., Scorekeeper],
                                                       watcher: FlaskClient, action: str,
                                                       data: dict[str, object]) -> None:
-    table = start("oh-hell", PLAYERS, dealer=0)
-    table.bids(1, 2, 3, 0)
-    table.tricks(1, 2, 3, 4)
-    table.bid(1, 2)
-    before = table.stored()
-    response = watcher.post(f"{table.url}/{action}", data={"version": before.version, **data})
+    keeper = start("oh-hell", PLAYERS, dealer=0)
+    keeper.bids(1, 2, 3, 0)
+    keeper.tricks(1, 2, 3, 4)
+    keeper.bid(1, 2)
+    before = keeper.stored()
+    response = watcher.post(f"{keeper.url}/{action}", data={"version": before.version, **data})
     assert response.status_code == 403
-    after = table.stored()
+    after = keeper.stored()
     assert after.version == before.version and after.state.entries == before.state.entries
 
 
-def test_the_share_link_cannot_open_the_correction_form(start: Callable[..., Table],
+def test_the_share_link_cannot_open_the_correction_form(start: Callable[..., Scorekeeper],
                                                         watcher: FlaskClient) -> None:
-    table = start("oh-hell", PLAYERS, dealer=0)
-    table.bids(1, 2, 3, 0)
-    table.tricks(1, 2, 3, 4)
-    assert watcher.get(f"{table.url}/rounds/1").status_code == 403
-    assert 'aria-label="Correct round 1"' not in watcher.get(table.url).get_data(as_text=True)
+    keeper = start("oh-hell", PLAYERS, dealer=0)
+    keeper.bids(1, 2, 3, 0)
+    keeper.tricks(1, 2, 3, 4)
+    assert watcher.get(f"{keeper.url}/rounds/1").status_code == 403
+    assert 'aria-label="Correct round 1"' not in watcher.get(keeper.url).get_data(as_text=True)
 
 
-def test_the_keep_link_gives_another_phone_the_pen(start: Callable[..., Table],
+def test_the_keep_link_gives_another_phone_the_pen(start: Callable[..., Scorekeeper],
                                                     watcher: FlaskClient) -> None:
-    table = start("oh-hell", PLAYERS, dealer=0)
-    keep = _keep_url(table)
+    keeper = start("oh-hell", PLAYERS, dealer=0)
+    keep = _keep_url(keeper)
     response = watcher.get(keep)
     assert response.status_code == 303
-    assert response.headers["Location"] == table.url
+    assert response.headers["Location"] == keeper.url
     with watcher.session_transaction() as session:
-        assert table.id in session["keep"]
-        assert session["recent"][0] == table.id
-    assert watcher.post(f"{table.url}/bid", data={"version": table.version, "seat": 1,
+        assert keeper.id in session["keep"]
+        assert session["recent"][0] == keeper.id
+    assert watcher.post(f"{keeper.url}/bid", data={"version": keeper.version, "seat": 1,
                                                   "bid": 2}).status_code == 303
-    page = watcher.get(table.url)
+    page = watcher.get(keeper.url)
     title = re.search(r"<title>(.*?)</title>", page.get_data(as_text=True), re.S)
     assert title and "keep" not in title.group(1) and keep.rsplit("/", 1)[1] not in title.group(1)
 
 
-def test_a_wrong_keep_token_is_refused_and_gives_nothing(start: Callable[..., Table],
+def test_a_wrong_keep_token_is_refused_and_gives_nothing(start: Callable[..., Scorekeeper],
                                                          watcher: FlaskClient) -> None:
-    table = start("oh-hell", PLAYERS, dealer=0)
-    response = watcher.get(f"{table.url}/keep/not-the-token")
+    keeper = start("oh-hell", PLAYERS, dealer=0)
+    response = watcher.get(f"{keeper.url}/keep/not-the-token")
     assert response.status_code == 403
     with watcher.session_transaction() as session:
-        assert table.id not in session.get("keep", {})
-    assert watcher.post(f"{table.url}/bid", data={"version": table.version, "seat": 1,
+        assert keeper.id not in session.get("keep", {})
+    assert watcher.post(f"{keeper.url}/bid", data={"version": keeper.version, "seat": 1,
                                                   "bid": 2}).status_code == 403
 
 
-def test_a_stolen_session_entry_with_a_wrong_token_cannot_write(start: Callable[..., Table],
+def test_a_stolen_session_entry_with_a_wrong_token_cannot_write(start: Callable[..., Scorekeeper],
                                                                 watcher: FlaskClient) -> None:
-    table = start("oh-hell", PLAYERS, dealer=0)
+    keeper = start("oh-hell", PLAYERS, dealer=0)
     with watcher.session_transaction() as session:
-        session["keep"] = {table.id: "guessed"}
-    assert watcher.post(f"{table.url}/undo", data={"version": 1}).status_code == 403
+        session["keep"] = {keeper.id: "guessed"}
+    assert watcher.post(f"{keeper.url}/undo", data={"version": 1}).status_code == 403
 
 
 def test_unknown_games_are_404(client: FlaskClient) -> None:

@@ -14,7 +14,7 @@ from flask_babel import force_locale
 from companion.rules import RuleError, new_settings
 from companion.web.shared import messages
 
-from .conftest import Table, text
+from .conftest import Scorekeeper, text
 
 PLAYERS = ["Ana", "Ben", "Cleo", "Dev"]
 #: The other game's word, which must not show: (language, game) -> pattern.
@@ -29,31 +29,31 @@ FOREIGN = {
 }
 
 
-def _pages(table: Table, language: str) -> list[str]:
+def _pages(keeper: Scorekeeper, language: str) -> list[str]:
     headers = {"Accept-Language": language}
-    return [text(table.client.get(table.url, headers=headers)),
-            text(table.client.get(f"{table.url}/rounds/1", headers=headers))]
+    return [text(keeper.client.get(keeper.url, headers=headers)),
+            text(keeper.client.get(f"{keeper.url}/rounds/1", headers=headers))]
 
 
 @pytest.mark.parametrize("language", ["fr", "it"])
-def test_oh_seven_says_its_own_word_for_a_bid(start: Callable[..., Table], language: str) -> None:
-    table = start("oh-seven", PLAYERS, dealer=0, card_passing="true")
-    table.cards("3s", "2h", "4d", "0c")
-    table.tricks(3, 2, 2, 0)
-    table.cards("1s", "2s", "3s", "1h")  # adds up to 7: a forced rebid, explained
-    table.cards("3s", "2h", "4d", "0c")  # refused: 3♠ was set aside (its error shows)
-    for page in _pages(table, language):
+def test_oh_seven_says_its_own_word_for_a_bid(start: Callable[..., Scorekeeper], language: str) -> None:
+    keeper = start("oh-seven", PLAYERS, dealer=0, card_passing="true")
+    keeper.cards("3s", "2h", "4d", "0c")
+    keeper.tricks(3, 2, 2, 0)
+    keeper.cards("1s", "2s", "3s", "1h")  # adds up to 7: a forced rebid, explained
+    keeper.cards("3s", "2h", "4d", "0c")  # refused: 3♠ was set aside (its error shows)
+    for page in _pages(keeper, language):
         assert re.search(OWN[(language, "oh-seven")], page, re.I)
         found = re.findall(FOREIGN[(language, "oh-seven")] + r"\w*", page, re.I)
         assert not found, found
 
 
 @pytest.mark.parametrize("language", ["fr", "it"])
-def test_oh_hell_says_its_own_word_for_a_bid(start: Callable[..., Table], language: str) -> None:
-    table = start("oh-hell", PLAYERS, dealer=0)
-    table.bids(1, 1, 1)
-    table.bid(0, 7)  # the dealer's hook: refused, with its reason
-    for page in _pages(table, language)[:1]:
+def test_oh_hell_says_its_own_word_for_a_bid(start: Callable[..., Scorekeeper], language: str) -> None:
+    keeper = start("oh-hell", PLAYERS, dealer=0)
+    keeper.bids(1, 1, 1)
+    keeper.bid(0, 7)  # the dealer's hook: refused, with its reason
+    for page in _pages(keeper, language)[:1]:
         assert re.search(OWN[(language, "oh-hell")], page, re.I)
         found = re.findall(FOREIGN[(language, "oh-hell")] + r"\w*", page, re.I)
         assert not found, found

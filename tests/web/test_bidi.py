@@ -1,4 +1,4 @@
-"""Names holding direction controls never reorder the text around them (issue 18, finding 3).
+"""Names holding direction controls never reorder the text around them.
 
 Every place a name is shown — pages, the title, the link-preview tags, the winner banner, the
 chart and its summary, the rematch line, refused entries' messages, the standings image — is
@@ -20,7 +20,7 @@ from flask.testing import FlaskClient
 from companion.web.shared.names import balanced, isolate
 from companion.web.sharing.standings_image import drawable
 
-from .conftest import HTMX, Table
+from .conftest import HTMX, Scorekeeper
 
 LRE, RLE, PDF, LRO, RLO = "\u202a", "\u202b", "\u202c", "\u202d", "\u202e"
 LRI, RLI, FSI, PDI = "\u2066", "\u2067", "\u2068", "\u2069"
@@ -29,7 +29,7 @@ CONTROLS = [LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI, LRM, RLM]
 EMBEDDING_OPENERS = {LRE, RLE, LRO, RLO}
 ISOLATE_OPENERS = {LRI, RLI, FSI}
 
-#: Names to play with: the escape of the finding, a leading override, and one name for each
+#: Names to play with: one that closes its isolate early, a leading override, and one name for each
 #: control inside and at either end.
 NAMES = ["Ana\u2069\u202eboB", "\u202eBob", *(f"{c}Ed{i}{c}x" for i, c in enumerate(CONTROLS)),
          *(f"Z{i}{c}" for i, c in enumerate(CONTROLS))]
@@ -140,80 +140,80 @@ def _players(i: int, n: int = 3) -> list[str]:
     return [NAMES[(i + k) % len(NAMES)] for k in range(n)]
 
 
-def _bid_round(table: Table) -> list[int]:
+def _bid_round(keeper: Scorekeeper) -> list[int]:
     """Every bid of the round (Ana bids every trick, the others none, the dealer's hook kept);
     the tricks that make each bid."""
-    current = table.stored().state.current
+    current = keeper.stored().state.current
     assert current is not None
-    seats = len(table.stored().settings.players)
+    seats = len(keeper.stored().settings.players)
     bids = [current.hand_size if s == 0 else 0 for s in range(seats)]
     if sum(bids) == current.hand_size:
         bids[current.dealer] = 1 if current.dealer != 0 else current.hand_size - 1
     for seat in current.bidding_order:
-        assert table.bid(seat, bids[seat]).status_code == 303
+        assert keeper.bid(seat, bids[seat]).status_code == 303
     return [current.hand_size if s == 0 else 0 for s in range(seats)]
 
 
-def _finish_oh_hell(table: Table) -> None:
-    while table.stored().state.current is not None:
-        assert table.tricks(*_bid_round(table)).status_code == 303
+def _finish_oh_hell(keeper: Scorekeeper) -> None:
+    while keeper.stored().state.current is not None:
+        assert keeper.tricks(*_bid_round(keeper)).status_code == 303
 
 
 @pytest.mark.parametrize("first", range(0, len(NAMES), 3))
-def test_oh_hell_pages_isolate_every_name(start: Callable[..., Table], watcher: FlaskClient,
+def test_oh_hell_pages_isolate_every_name(start: Callable[..., Scorekeeper], watcher: FlaskClient,
                                           first: int) -> None:
     players = _players(first)
-    table = start("oh-hell", players, dealer=0, schedule="up", max_hand="number",
+    keeper = start("oh-hell", players, dealer=0, schedule="up", max_hand="number",
                   max_hand_number="2")
-    client = table.client
-    check(client.get(table.url), "the game")
-    current = table.stored().state.current
+    client = keeper.client
+    check(client.get(keeper.url), "the game")
+    current = keeper.stored().state.current
     assert current is not None
     # Out of turn: "<waiting> bids before <player>: enter <waiting>'s bid first."
     late = current.bidding_order[-1]
-    refused = table.bid(late, 0)
+    refused = keeper.bid(late, 0)
     assert refused.status_code == 422
     check(refused, "an out-of-turn bid")
-    check(table.bid(late, 0, htmx=True), "an out-of-turn bid, htmx")
+    check(keeper.bid(late, 0, htmx=True), "an out-of-turn bid, htmx")
     # A bid out of range: "<player> can bid 0 to 1, not 5."
-    check(table.bid(current.bidding_order[0], 5), "a bid out of range")
+    check(keeper.bid(current.bidding_order[0], 5), "a bid out of range")
     # Tricks that are missing: "How many tricks did <player> take?"
-    tricks = _bid_round(table)
-    check(table.tricks(None, None, None), "tricks missing")
-    check(table.tricks(1, 1, 1), "tricks too many")
-    assert table.tricks(*tricks).status_code == 303
-    check(client.get(f"{table.url}/rounds/1"), "the correction page")
-    check(client.get(f"{table.url}/live"), "the live fragment")
-    _finish_oh_hell(table)
-    finished = check(client.get(table.url), "the final page")
+    tricks = _bid_round(keeper)
+    check(keeper.tricks(None, None, None), "tricks missing")
+    check(keeper.tricks(1, 1, 1), "tricks too many")
+    assert keeper.tricks(*tricks).status_code == 303
+    check(client.get(f"{keeper.url}/rounds/1"), "the correction page")
+    check(client.get(f"{keeper.url}/live"), "the live fragment")
+    _finish_oh_hell(keeper)
+    finished = check(client.get(keeper.url), "the final page")
     assert "og:title" in finished and "chart-summary" in finished and "rematch" in finished
-    check(watcher.get(table.url), "the final page, watched")
-    check(client.get(table.url, headers=HTMX), "the final fragment")
-    check(client.get(f"{table.url}/delete"), "the delete page")
+    check(watcher.get(keeper.url), "the final page, watched")
+    check(client.get(keeper.url, headers=HTMX), "the final fragment")
+    check(client.get(f"{keeper.url}/delete"), "the delete page")
     check(client.get("/"), "the home page")
     check(client.get("/", headers={"Accept-Language": "fr"}), "the home page, French")
-    check(client.get(table.url, headers={"Accept-Language": "it"}), "the final page, Italian")
+    check(client.get(keeper.url, headers={"Accept-Language": "it"}), "the final page, Italian")
 
 
-def test_oh_seven_messages_isolate_both_names(start: Callable[..., Table]) -> None:
-    table = start("oh-seven", ["Ana\u2069\u202eboB", "\u202eBob", f"Cy{RLI}"], dealer=0)
+def test_oh_seven_messages_isolate_both_names(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("oh-seven", ["Ana\u2069\u202eboB", "\u202eBob", f"Cy{RLI}"], dealer=0)
     # Two players on one card of one deck: "<other> and <player> both bid 3♠…"
-    refused = table.cards("3s", "3s", "0h")
+    refused = keeper.cards("3s", "3s", "0h")
     assert refused.status_code == 422
     check(refused, "a duplicate card")
-    table.cards("3s", "2h", "1d")
-    check(table.client.get(table.url), "the game")
+    keeper.cards("3s", "2h", "1d")
+    check(keeper.client.get(keeper.url), "the game")
 
 
-def test_seven_up_pages_isolate_every_side(start: Callable[..., Table], watcher: FlaskClient) -> None:
-    table = start("seven-up", ["Ana\u2069\u202eboB", "\u202eBob", f"Cy{LRE}", f"{PDI}Dev"], dealer=0)
-    check(table.client.get(table.url), "the Seven-Up game")
-    response = table.post("hand", {"round": 1, "turn_up": "no", "beg": "stand", "jacks_run": 0,
+def test_seven_up_pages_isolate_every_side(start: Callable[..., Scorekeeper], watcher: FlaskClient) -> None:
+    keeper = start("seven-up", ["Ana\u2069\u202eboB", "\u202eBob", f"Cy{LRE}", f"{PDI}Dev"], dealer=0)
+    check(keeper.client.get(keeper.url), "the Seven-Up game")
+    response = keeper.post("hand", {"round": 1, "turn_up": "no", "beg": "stand", "jacks_run": 0,
                                    "high": "0", "low": "1", "jack": "none", "game": "tie"})
     assert response.status_code in (303, 422), response.status_code
-    check(table.client.get(table.url), "the Seven-Up game after a hand")
-    check(watcher.get(table.url), "the Seven-Up game, watched")
-    check(table.client.get(f"{table.url}/hands/1"), "the hand correction")
+    check(keeper.client.get(keeper.url), "the Seven-Up game after a hand")
+    check(watcher.get(keeper.url), "the Seven-Up game, watched")
+    check(keeper.client.get(f"{keeper.url}/hands/1"), "the hand correction")
 
 
 def test_the_new_game_page_isolates_a_refused_name(client: FlaskClient) -> None:

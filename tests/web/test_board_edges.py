@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 from flask.testing import FlaskClient
 
-from .conftest import Table, text
+from .conftest import Scorekeeper, text
 
 WATCHING = {"en": "Watching · updates live", "fr": "Tu suis la partie · en direct",
             "it": "Segui la partita · in diretta"}
@@ -23,9 +23,9 @@ def _html(response: object) -> str:
 
 @pytest.mark.parametrize("language", ["en", "fr", "it"])
 def test_a_watchers_page_says_it_is_watching_live_under_the_banner(
-        start: Callable[..., Table], watcher: FlaskClient, language: str) -> None:
-    table = start("oh-hell", ["Ana", "Ben", "Cleo"], dealer=0)
-    page = _html(watcher.get(table.url, headers={"Accept-Language": language}))
+        start: Callable[..., Scorekeeper], watcher: FlaskClient, language: str) -> None:
+    keeper = start("oh-hell", ["Ana", "Ben", "Cleo"], dealer=0)
+    page = _html(watcher.get(keeper.url, headers={"Accept-Language": language}))
     line = f'<p class="watch-status" data-watching>{WATCHING[language]}</p>'
     assert line in page
     # Under the banner, and "Reconnecting…" (hidden) right after it, in its place: one of each.
@@ -36,44 +36,44 @@ def test_a_watchers_page_says_it_is_watching_live_under_the_banner(
 
 
 def test_the_scorekeeper_and_a_finished_games_watchers_have_no_watching_line(
-        start: Callable[..., Table], watcher: FlaskClient) -> None:
-    table = start("oh-hell", ["Ana", "Ben", "Cleo"], dealer=0, schedule="down",
+        start: Callable[..., Scorekeeper], watcher: FlaskClient) -> None:
+    keeper = start("oh-hell", ["Ana", "Ben", "Cleo"], dealer=0, schedule="down",
                   max_hand="number", max_hand_number="1")
-    keeper = _html(table.client.get(table.url))
-    assert "data-watching" not in keeper and keeper.count("data-reconnecting") == 1
-    table.bids(0, 0, 0)
-    assert table.tricks(1, 0, 0).status_code == 303
-    assert table.stored().state.finished
-    finished = _html(watcher.get(table.url))
+    scorekeeper_page = _html(keeper.client.get(keeper.url))
+    assert "data-watching" not in scorekeeper_page and scorekeeper_page.count("data-reconnecting") == 1
+    keeper.bids(0, 0, 0)
+    assert keeper.tricks(1, 0, 0).status_code == 303
+    assert keeper.stored().state.finished
+    finished = _html(watcher.get(keeper.url))
     assert "data-watching" not in finished and "Watching" not in finished
     assert finished.count("data-reconnecting") == 1  # still polls for a rematch
 
 
 def test_a_finished_games_undo_is_below_the_scoreboard_under_its_own_heading(
-        start: Callable[..., Table], watcher: FlaskClient) -> None:
-    table = start("oh-hell", ["Ana", "Ben", "Cleo"], dealer=0, schedule="down",
+        start: Callable[..., Scorekeeper], watcher: FlaskClient) -> None:
+    keeper = start("oh-hell", ["Ana", "Ben", "Cleo"], dealer=0, schedule="down",
                   max_hand="number", max_hand_number="1")
-    table.bids(0, 0, 0)
+    keeper.bids(0, 0, 0)
     # Under way: the undo where it always was, above the scoreboard, with no heading.
-    playing = _html(table.client.get(table.url))
+    playing = _html(keeper.client.get(keeper.url))
     assert playing.index('class="undo"') < playing.index('id="scoreboard-title"')
     assert "Reopen the game" not in playing
-    assert table.tricks(1, 0, 0).status_code == 303
-    page = _html(table.client.get(table.url))
+    assert keeper.tricks(1, 0, 0).status_code == 303
+    page = _html(keeper.client.get(keeper.url))
     keep, board = page.index("Keep these players as a table"), page.index('id="scoreboard-title"')
     reopen, undo = page.index('<section class="reopen"'), page.index('class="undo"')
     assert page.count('class="undo"') == 1
     assert keep < board < reopen < undo
     assert "Reopen the game A mistake in the last entry? Undo it, and the game goes on from " \
-           "there. ↶ Undo round 1's tricks" in text(table.client.get(table.url))
-    french = text(table.client.get(table.url, headers={"Accept-Language": "fr"}))
+           "there. ↶ Undo round 1's tricks" in text(keeper.client.get(keeper.url))
+    french = text(keeper.client.get(keeper.url, headers={"Accept-Language": "fr"}))
     assert "Rouvrir la partie Une erreur dans la dernière saisie ? Annule-la" in french
-    italian = text(table.client.get(table.url, headers={"Accept-Language": "it"}))
+    italian = text(keeper.client.get(keeper.url, headers={"Accept-Language": "it"}))
     assert "Riapri la partita Un errore nell’ultimo inserimento? Annullalo" in italian
-    assert "Reopen the game" not in _html(watcher.get(table.url))  # a watcher cannot undo
+    assert "Reopen the game" not in _html(watcher.get(keeper.url))  # a watcher cannot undo
     # The undo still takes the last tricks back: the game goes on.
-    assert table.post("undo", {}).status_code == 303
-    assert not table.stored().state.finished
+    assert keeper.post("undo", {}).status_code == 303
+    assert not keeper.stored().state.finished
 
 
 @pytest.mark.parametrize(("language", "title"), [

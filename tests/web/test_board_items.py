@@ -1,4 +1,4 @@
-"""What issue 21 found around the scoreboards (items 6 and 8): a team's Game names the side, in
+"""Around the scoreboards: a team's Game names the side, in
 the explanation and the score sheet; the dealer's turned jacks said once; a saved Seven-Up hand
 says who scored; equal totals never drawn as one line; a deleted game's watchers told so (and
 its record of deleted ids migrates up and down); forgetting says what it takes away."""
@@ -20,25 +20,25 @@ from companion import rules
 from companion.storage.models import db
 from companion.web.shared.chart import LEVEL_GAP, level_offset, score_chart
 
-from .conftest import HTMX, Table, text
+from .conftest import HTMX, Scorekeeper, text
 from .test_looking_back import why
 from .test_seven_up_hands import FOUR, TWO, add_hands, tap_hand
 
 
-def test_a_teams_game_point_names_the_side_in_the_explanation(start: Callable[..., Table]) -> None:
-    table = start("seven-up", FOUR, dealer=0)  # Ana & Cleo against Ben & Dev
-    add_hands(table, rules.Hand(0, rules.Beg.STAND, 1, 0, None, 1))  # the form keeps seat 1
-    lines = why(table.client.get(table.url))
+def test_a_teams_game_point_names_the_side_in_the_explanation(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("seven-up", FOUR, dealer=0)  # Ana & Cleo against Ben & Dev
+    add_hands(keeper, rules.Hand(0, rules.Beg.STAND, 1, 0, None, 1))  # the form keeps seat 1
+    lines = why(keeper.client.get(keeper.url))
     whole = "The hand: High: Ben · Low: Ana · Jack: not in play · Game: Ben & Dev"
     assert lines == ["Low: Ana", "This hand: +1", whole,
                      "High: Ben · Game: Ben & Dev", "This hand: +2", whole]
 
 
-def test_a_teams_game_point_names_the_side_in_the_score_sheet(start: Callable[..., Table]) -> None:
-    table = start("seven-up", FOUR, dealer=0)
-    add_hands(table, rules.Hand(0, rules.Beg.STAND, 1, 0, None, 1),
+def test_a_teams_game_point_names_the_side_in_the_score_sheet(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("seven-up", FOUR, dealer=0)
+    add_hands(keeper, rules.Hand(0, rules.Beg.STAND, 1, 0, None, 1),
               rules.Hand(0, rules.Beg.STAND, 2, 2, 3, "tie"))
-    body = table.client.get(f"/api/v1/games/{table.id}/scores.csv").get_data(as_text=True)
+    body = keeper.client.get(f"/api/v1/games/{keeper.id}/scores.csv").get_data(as_text=True)
     rows = list(csv.DictReader(io.StringIO(body)))
     assert [row["game"] for row in rows] == ["Ben & Dev", "tie"]
     # With partners every point goes to the seat's team (docs/rules.md section 4): the sheet
@@ -51,13 +51,13 @@ def test_a_teams_game_point_names_the_side_in_the_score_sheet(start: Callable[..
 
 
 def test_the_dealers_turned_jacks_are_said_once_with_their_number(
-        start: Callable[..., Table]) -> None:
-    table = start("seven-up", ["Ana", "Tante 🐈"], dealer=1)
-    add_hands(table, rules.Hand(2, rules.Beg.RUN, 0, 0, None, 0))
-    lines = why(table.client.get(table.url))
+        start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("seven-up", ["Ana", "Tante 🐈"], dealer=1)
+    add_hands(keeper, rules.Hand(2, rules.Beg.RUN, 0, 0, None, 0))
+    lines = why(keeper.client.get(keeper.url))
     assert "2 turned jacks: Tante 🐈 deals" in lines
     assert not any(line.count("Turned jack") > 1 for line in lines)
-    french = why(table.client.get(table.url, headers={"Accept-Language": "fr"}))
+    french = why(keeper.client.get(keeper.url, headers={"Accept-Language": "fr"}))
     assert "2 valets retournés : Tante 🐈 donne" in french  # why() reads a no-break space as one
 
 
@@ -66,36 +66,36 @@ def test_the_dealers_turned_jacks_are_said_once_with_their_number(
     ("fr", "Enregistré. Atout haut\u00a0: Ben · Atout bas\u00a0: Ana · Partie\u00a0: Ben & Dev"),
     ("it", "Salvato. Alta: Ben · Bassa: Ana · Punti: Ben & Dev"),
 ])
-def test_a_saved_hand_says_who_scored(start: Callable[..., Table], language: str,
+def test_a_saved_hand_says_who_scored(start: Callable[..., Scorekeeper], language: str,
                                       said: str) -> None:
-    table = start("seven-up", FOUR, dealer=0)
+    keeper = start("seven-up", FOUR, dealer=0)
     hand = {"round": 1, "turn_up": "other", "beg": "stand", "jacks_run": "0", "high": "1",
             "low": "0", "jack": "none", "game": "1"}
     spoken = {"Accept-Language": language}
-    answer = table.client.post(f"{table.url}/hand", data={"version": table.version, **hand},
+    answer = keeper.client.post(f"{keeper.url}/hand", data={"version": keeper.version, **hand},
                                headers={**HTMX, **spoken})
     assert answer.status_code == 200
     assert f'data-saved="{said}"' in answer.get_data(as_text=True).replace("&amp;", "&")
     # Without htmx: the same words, flashed over the next page.
     hand["round"] = 2
-    again = table.client.post(f"{table.url}/hand", data={"version": table.version, **hand},
+    again = keeper.client.post(f"{keeper.url}/hand", data={"version": keeper.version, **hand},
                               headers=spoken)
     assert again.status_code == 303
-    assert said.replace("\u00a0", " ") in text(table.client.get(table.url, headers=spoken))
+    assert said.replace("\u00a0", " ") in text(keeper.client.get(keeper.url, headers=spoken))
 
 
-def test_a_redeal_only_says_saved(start: Callable[..., Table]) -> None:
-    table = start("seven-up", TWO, dealer=0)
-    answer = tap_hand(table, htmx=True, beg="run", jacks_run=1, redeal="pack")
+def test_a_redeal_only_says_saved(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("seven-up", TWO, dealer=0)
+    answer = tap_hand(keeper, htmx=True, beg="run", jacks_run=1, redeal="pack")
     assert 'data-saved="Saved."' in answer.get_data(as_text=True)
 
 
-def test_equal_totals_are_drawn_side_by_side(start: Callable[..., Table]) -> None:
-    table = start("oh-hell", ["Ana", "Ben", "Cleo"], dealer=0)
-    table.bids(0, 0, 0)  # everyone bids none, and Ana takes all ten: Ben and Cleo level at 10
-    table.tricks(10, 0, 0)
-    state = table.stored().state
-    with table.app.test_request_context():
+def test_equal_totals_are_drawn_side_by_side(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("oh-hell", ["Ana", "Ben", "Cleo"], dealer=0)
+    keeper.bids(0, 0, 0)  # everyone bids none, and Ana takes all ten: Ben and Cleo level at 10
+    keeper.tricks(10, 0, 0)
+    state = keeper.stored().state
+    with keeper.app.test_request_context():
         chart = score_chart(state)
     assert chart is not None
     paths = [s.path for s in chart.series]
@@ -108,21 +108,21 @@ def test_equal_totals_are_drawn_side_by_side(start: Callable[..., Table]) -> Non
     assert level_offset((4, 4, 4), 1) == 0 and level_offset((4, 4, 4), 0) == -LEVEL_GAP
 
 
-def test_a_deleted_games_watchers_are_told_it_was_deleted(start: Callable[..., Table],
+def test_a_deleted_games_watchers_are_told_it_was_deleted(start: Callable[..., Scorekeeper],
                                                           client: FlaskClient,
                                                           watcher: FlaskClient) -> None:
-    table = start("oh-hell", ["Ana", "Ben", "Cleo"], dealer=0)
-    assert watcher.get(table.url).status_code == 200
-    assert client.post(f"{table.url}/delete").status_code == 303
+    keeper = start("oh-hell", ["Ana", "Ben", "Cleo"], dealer=0)
+    assert watcher.get(keeper.url).status_code == 200
+    assert client.post(f"{keeper.url}/delete").status_code == 303
     for path in ("", "/live?v=1", "/standings.png"):
-        gone = watcher.get(f"{table.url}{path}", headers=HTMX if "live" in path else {})
+        gone = watcher.get(f"{keeper.url}{path}", headers=HTMX if "live" in path else {})
         assert gone.status_code == 404, path
         assert "This game was deleted by its scorekeeper" in text(gone)
         assert gone.headers["Cache-Control"] == "no-store"
     assert ("Questa partita è stata eliminata da chi teneva i punti"
-            in text(watcher.get(table.url, headers={"Accept-Language": "it"})))
+            in text(watcher.get(keeper.url, headers={"Accept-Language": "it"})))
     # The API's 404 keeps its shape; an id never used is the plain 404 page.
-    api = watcher.get(f"/api/v1/games/{table.id}")
+    api = watcher.get(f"/api/v1/games/{keeper.id}")
     assert api.status_code == 404 and api.get_json()["error"]["code"] == "not-found"
     unknown = watcher.get("/g/no-such-game")
     assert unknown.status_code == 404 and "deleted" not in text(unknown)
@@ -140,18 +140,18 @@ def test_the_deleted_games_migration_goes_up_and_down(app: Flask) -> None:
         assert columns == {"id", "deleted_at"}
 
 
-def test_forget_says_it_takes_this_phones_scorekeeping(start: Callable[..., Table],
+def test_forget_says_it_takes_this_phones_scorekeeping(start: Callable[..., Scorekeeper],
                                                        client: FlaskClient,
                                                        watcher: FlaskClient) -> None:
-    table = start("oh-hell", ["Ana", "Ben", "Cleo"], dealer=0)
+    keeper = start("oh-hell", ["Ana", "Ben", "Cleo"], dealer=0)
     home = text(client.get("/"))
     assert "this phone stops keeping score for it" in home
     assert "Oh Hell forgotten on this phone, with its scorekeeping." in home  # the Undo's words
-    watcher.get(table.url)
+    watcher.get(keeper.url)
     assert "The game stays for everyone with its link." in text(watcher.get("/"))
     html = client.get("/").get_data(as_text=True)
     described = re.search(r'aria-describedby="(forget-what-[^"]+)"', html)
     assert described and f'id="{described.group(1)}"' in html
-    assert client.post(f"{table.url}/forget").status_code == 303
+    assert client.post(f"{keeper.url}/forget").status_code == 303
     assert "Forgotten on this phone." in text(client.get("/"))
-    assert "Undo round" not in text(client.get(table.url))  # no longer its scorekeeper
+    assert "Undo round" not in text(client.get(keeper.url))  # no longer its scorekeeper

@@ -1,6 +1,6 @@
 """Every HTML answer is ``Cache-Control: no-store`` unless it is one of the named exceptions
-(``http.headers.no_store_by_default``): a game page and its live part, kept and revalidated by
-their ETag, and the offline page the service worker keeps. Every GET route of the app is asked,
+(``http.headers.no_store_by_default``): a game page and its live part, cached and revalidated by
+their ETag, and the offline page the service worker caches. Every GET route of the app is asked,
 so a page added later is checked without being listed here."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """No page echoes an address that carries a capability: an error page at a scorekeeper link
 (a POST or PUT is a 405, a trailing slash a 404, a wrong token a 403) must not put the token in
-its language switcher's ``next`` field (issue 12, item 4)."""
+its language switcher's ``next`` field, where anyone seeing the page would read it."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def test_other_pages_come_back_to_themselves(client: FlaskClient) -> None:
 
 @pytest.mark.parametrize("before", ["%20", "%09", "%C2%A0", "%22", "%27", "%3F", "./", "%2E/"])
 def test_a_token_behind_a_space_or_quote_is_not_echoed(watcher: FlaskClient, before: str) -> None:
-    """``GET /g/ID/keep/%20TOKEN`` once echoed ``value="/g/ID/keep/ TOKEN"`` (issue 18)."""
+    """``GET /g/ID/keep/%20TOKEN`` must not echo ``value="/g/ID/keep/ TOKEN"``."""
     game_id, token = keep_link(watcher)
     for spelling in (f"/g/{game_id}/keep/{before}{token}", f"/g/{game_id}/keep%5C{before}{token}",
                      f"/t/{game_id}/keep/{before}{token}"):

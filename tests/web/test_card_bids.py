@@ -6,14 +6,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .conftest import Table, text
+from .conftest import Scorekeeper, text
 
 PLAYERS = ["Ana", "Ben", "Cleo", "Dev"]
 
 
-def test_each_player_picks_a_card_in_one_tap(start: Callable[..., Table]) -> None:
-    table = start("oh-seven", PLAYERS, dealer=3)
-    response = table.client.get(table.url)
+def test_each_player_picks_a_card_in_one_tap(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("oh-seven", PLAYERS, dealer=3)
+    response = keeper.client.get(keeper.url)
     html = response.get_data(as_text=True)
     page = text(response)
     assert "Round 1 of 7 · 7 cards · Dev deals · everyone bids a card" in page
@@ -27,20 +27,20 @@ def test_each_player_picks_a_card_in_one_tap(start: Callable[..., Table]) -> Non
     assert re.search(r'class="btn suit-spades" aria-hidden="true">0<span class="suit">♠<', html)
 
 
-def test_reveal_shows_trump_and_leader(start: Callable[..., Table]) -> None:
-    table = start("oh-seven", PLAYERS, dealer=0)
-    assert table.cards("3s", "2h", "4d", "0c").status_code == 303
-    current = table.stored().state.current
+def test_reveal_shows_trump_and_leader(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("oh-seven", PLAYERS, dealer=0)
+    assert keeper.cards("3s", "2h", "4d", "0c").status_code == 303
+    current = keeper.stored().state.current
     assert current.leader == 2
-    page = text(table.client.get(table.url))
+    page = text(keeper.client.get(keeper.url))
     assert "Trump ♦ diamonds · Cleo leads" in page
-    assert table.tricks(3, 2, 2, 0).status_code == 303
-    assert table.stored().state.rounds[0].points == (5, 4, -2, 2)  # bid + 2, or minus the miss
+    assert keeper.tricks(3, 2, 2, 0).status_code == 303
+    assert keeper.stored().state.rounds[0].points == (5, 4, -2, 2)  # bid + 2, or minus the miss
 
 
-def test_a_missing_card_is_asked_for_and_the_others_kept(start: Callable[..., Table]) -> None:
-    table = start("oh-seven", PLAYERS, dealer=0)
-    response = table.cards("3s", "2h", None, "0c", htmx=True)
+def test_a_missing_card_is_asked_for_and_the_others_kept(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("oh-seven", PLAYERS, dealer=0)
+    response = keeper.cards("3s", "2h", None, "0c", htmx=True)
     assert response.status_code == 422
     assert "Choose Cleo's card." in text(response)
     html = response.get_data(as_text=True)
@@ -48,90 +48,90 @@ def test_a_missing_card_is_asked_for_and_the_others_kept(start: Callable[..., Ta
     assert re.search(r'name="bids_1" value="2-hearts"\s+aria-label="Ben bids 2 of hearts"\s+checked', html)
 
 
-def test_a_sum_of_seven_forces_a_rebid_with_its_bonus(start: Callable[..., Table]) -> None:
-    table = start("oh-seven", PLAYERS, dealer=0)
-    assert table.cards("1s", "2s", "3s", "1h").status_code == 303
-    state = table.stored().state
+def test_a_sum_of_seven_forces_a_rebid_with_its_bonus(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("oh-seven", PLAYERS, dealer=0)
+    assert keeper.cards("1s", "2s", "3s", "1h").status_code == 303
+    state = keeper.stored().state
     assert state.current.phase.value == "bidding"
     assert state.scores == (0, 0, 1, 0)
-    page = text(table.client.get(table.url))
+    page = text(keeper.client.get(keeper.url))
     assert "Forced rebid: the bids added up to 7." in page
     assert "Cleo scored +1 for the high bid 3 ♠ spades." in page
     assert "+1 rebid" in page  # on the scoreboard, in the round being played
-    html = table.client.get(table.url).get_data(as_text=True)
+    html = keeper.client.get(keeper.url).get_data(as_text=True)
     # Cards set aside are listed and disabled for each player (one deck: for everyone).
     assert re.search(r'value="3-spades"\s+aria-label="Ana bids 3 of spades"\s+disabled', html)
     assert re.search(r'value="3-spades"\s+aria-label="Cleo bids 3 of spades"\s+disabled', html)
     assert not re.search(r'value="4-spades"\s+aria-label="Cleo bids 4 of spades"\s+disabled', html)
     # Re-bidding a set-aside card is refused at that player's field.
-    response = table.cards("0s", "4s", "3s", "2h")
+    response = keeper.cards("0s", "4s", "3s", "2h")
     assert response.status_code == 422
     assert "Cleo already put 3♠ forward in this deal: choose another card." in text(response)
     assert 'id="bids-2-error"' in response.get_data(as_text=True)
     # The rebid is accepted; the bonus shows in the scored round.
-    assert table.cards("0s", "4s", "5s", "2h").status_code == 303
-    assert table.tricks(0, 4, 3, 0).status_code == 303
-    scored = table.stored().state.rounds[0]
+    assert keeper.cards("0s", "4s", "5s", "2h").status_code == 303
+    assert keeper.tricks(0, 4, 3, 0).status_code == 303
+    scored = keeper.stored().state.rounds[0]
     assert scored.rebid_bonus == (0, 0, 1, 0)
-    page = text(table.client.get(table.url))
+    page = text(keeper.client.get(keeper.url))
     assert "incl. +1 rebid" in page
 
 
-def test_one_deck_has_one_of_each_card(start: Callable[..., Table]) -> None:
-    table = start("oh-seven", PLAYERS, dealer=0)
-    response = table.cards("5h", "5h", "0s", "0c")
+def test_one_deck_has_one_of_each_card(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("oh-seven", PLAYERS, dealer=0)
+    response = keeper.cards("5h", "5h", "0s", "0c")
     assert response.status_code == 422
     assert "Ana and Ben both bid 5♥, but one deck has only one 5♥." in text(response)
 
 
-def test_two_decks_share_the_high_bid_and_both_score(start: Callable[..., Table]) -> None:
-    table = start("oh-seven", PLAYERS + ["Eve"], dealer=0)
-    assert table.cards("5h", "5h", "0s", "0h", "1d").status_code == 303
-    assert table.stored().state.scores == (1, 1, 0, 0, 0)
-    page = text(table.client.get(table.url))
+def test_two_decks_share_the_high_bid_and_both_score(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("oh-seven", PLAYERS + ["Eve"], dealer=0)
+    assert keeper.cards("5h", "5h", "0s", "0h", "1d").status_code == 303
+    assert keeper.stored().state.scores == (1, 1, 0, 0, 0)
+    page = text(keeper.client.get(keeper.url))
     assert "Forced rebid: two players bid the same high card (two decks)." in page
     assert "Ana, Ben scored +1 for the high bid 5 ♥ hearts." in page
 
 
-def test_seven_failed_bids_announce_the_redeal(start: Callable[..., Table]) -> None:
-    table = start("oh-seven", ["Ana", "Ben"], dealer=1)
+def test_seven_failed_bids_announce_the_redeal(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("oh-seven", ["Ana", "Ben"], dealer=1)
     for value in range(7):
-        assert table.cards(f"{value}s", f"{7 - value}h").status_code == 303
-    current = table.stored().state.current
+        assert keeper.cards(f"{value}s", f"{7 - value}h").status_code == 303
+    current = keeper.stored().state.current
     assert current.redeals == 1
-    page = text(table.client.get(table.url))
+    page = text(keeper.client.get(keeper.url))
     assert ("7 failed bids: every card was used. Ben redeals round 1; the bonus points stay."
             in page)
     # A new deal: nothing is set aside any more.
-    assert " disabled" not in table.client.get(table.url).get_data(as_text=True).split(
+    assert " disabled" not in keeper.client.get(keeper.url).get_data(as_text=True).split(
         'class="cards-form"')[1].split("</form>")[0]
 
 
-def test_card_passing_tells_each_player_whom_to_pass_to(start: Callable[..., Table]) -> None:
-    table = start("oh-seven", ["Ana", "Ben", "Cleo"], dealer=0, card_passing="true")
-    assert "Pass" not in text(table.client.get(table.url)).split("Scoreboard")[0]
-    table.cards("3s", "2h", "4d")
-    table.tricks(3, 2, 2)
-    page = text(table.client.get(table.url))
+def test_card_passing_tells_each_player_whom_to_pass_to(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("oh-seven", ["Ana", "Ben", "Cleo"], dealer=0, card_passing="true")
+    assert "Pass" not in text(keeper.client.get(keeper.url)).split("Scoreboard")[0]
+    keeper.cards("3s", "2h", "4d")
+    keeper.tricks(3, 2, 2)
+    page = text(keeper.client.get(keeper.url))
     assert "Pass 1 card to the left:" in page
     assert "Ana passes 1 card to Ben" in page
     assert "Cleo passes 1 card to Ana" in page
-    table.cards("3s", "2h", "4d")
-    table.tricks(3, 2, 2)
-    page = text(table.client.get(table.url))
+    keeper.cards("3s", "2h", "4d")
+    keeper.tricks(3, 2, 2)
+    page = text(keeper.client.get(keeper.url))
     assert "Pass 2 cards to the right:" in page
     assert "Ana passes 2 cards to Cleo" in page
 
 
-def test_a_rebid_does_not_pass_cards_again_but_a_redeal_does(start: Callable[..., Table]) -> None:
-    table = start("oh-seven", ["Ana", "Ben"], dealer=0, card_passing="true")
-    table.cards("3s", "2h")
-    table.tricks(3, 4)
-    assert "Ana passes 1 card to Ben" in text(table.client.get(table.url))
-    table.cards("0s", "7h")  # 7: a forced rebid, the cards were passed already
-    assert "Ana passes 1 card to Ben" not in text(table.client.get(table.url))
+def test_a_rebid_does_not_pass_cards_again_but_a_redeal_does(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("oh-seven", ["Ana", "Ben"], dealer=0, card_passing="true")
+    keeper.cards("3s", "2h")
+    keeper.tricks(3, 4)
+    assert "Ana passes 1 card to Ben" in text(keeper.client.get(keeper.url))
+    keeper.cards("0s", "7h")  # 7: a forced rebid, the cards were passed already
+    assert "Ana passes 1 card to Ben" not in text(keeper.client.get(keeper.url))
     for value in range(1, 7):
-        table.cards(f"{value}s", f"{7 - value}d")
-    assert table.stored().state.current.redeals == 1
-    assert "Ana passes 1 card to Ben" in text(table.client.get(table.url))
+        keeper.cards(f"{value}s", f"{7 - value}d")
+    assert keeper.stored().state.current.redeals == 1
+    assert "Ana passes 1 card to Ben" in text(keeper.client.get(keeper.url))
 

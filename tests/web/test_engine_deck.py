@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 
 from companion import rules
 
-from .conftest import Table
+from .conftest import Scorekeeper
 
 PLAYERS = ["Ana", "Ben", "Cleo", "Dev"]
 
@@ -21,15 +21,15 @@ def radios(html: str, seat: int) -> list[str]:
     return re.findall(rf'name="bids_{seat}" value="([^"]+)"', html)
 
 
-def test_the_card_picker_is_the_engines_deck_in_its_order(start: Callable[..., Table]) -> None:
-    table = start("oh-seven", PLAYERS, dealer=0)
+def test_the_card_picker_is_the_engines_deck_in_its_order(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("oh-seven", PLAYERS, dealer=0)
     tokens = [card.token for card in rules.deck()]
-    html = table.client.get(table.url).get_data(as_text=True)
+    html = keeper.client.get(keeper.url).get_data(as_text=True)
     for seat in range(len(PLAYERS)):
         assert radios(html, seat) == tokens
-    assert table.cards("3s", "2h", "4d", "0c").status_code == 303
-    assert table.tricks(3, 2, 2, 0).status_code == 303
-    correction = table.client.get(f"{table.url}/rounds/1").get_data(as_text=True)
+    assert keeper.cards("3s", "2h", "4d", "0c").status_code == 303
+    assert keeper.tricks(3, 2, 2, 0).status_code == 303
+    correction = keeper.client.get(f"{keeper.url}/rounds/1").get_data(as_text=True)
     for seat in range(len(PLAYERS)):
         assert radios(correction, seat) == tokens
     # Prefilled with each seat's card, as its token.
@@ -37,23 +37,23 @@ def test_the_card_picker_is_the_engines_deck_in_its_order(start: Callable[..., T
                      correction)
 
 
-def test_a_tapped_card_is_the_card_the_api_shows(start: Callable[..., Table],
+def test_a_tapped_card_is_the_card_the_api_shows(start: Callable[..., Scorekeeper],
                                                   client: FlaskClient) -> None:
-    table = start("oh-seven", PLAYERS, dealer=0)
+    keeper = start("oh-seven", PLAYERS, dealer=0)
     picked = [rules.deck()[k] for k in (3, 10, 20, 24)]  # 3♠ 2♥ 4♦ 0♣
     tapped = {f"bids_{seat}": card.token for seat, card in enumerate(picked)}
-    assert table.post("cards", {"round": 1, **tapped}).status_code == 303
-    game = client.get(f"/api/v1/games/{table.id}").get_json()
+    assert keeper.post("cards", {"round": 1, **tapped}).status_code == 303
+    game = client.get(f"/api/v1/games/{keeper.id}").get_json()
     shown = game["current"]["bids"]
     assert shown == [rules.from_token(card.token) for card in picked]
-    assert table.stored().state.current.bids == tuple(picked)
+    assert keeper.stored().state.current.bids == tuple(picked)
 
 
-def test_the_cards_set_aside_are_the_engines(start: Callable[..., Table]) -> None:
-    table = start("oh-seven", PLAYERS, dealer=0)
-    assert table.cards("1s", "2s", "3s", "1h").status_code == 303  # 7: a rebid
-    state = table.stored().state
-    html = table.client.get(table.url).get_data(as_text=True)
+def test_the_cards_set_aside_are_the_engines(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("oh-seven", PLAYERS, dealer=0)
+    assert keeper.cards("1s", "2s", "3s", "1h").status_code == 303  # 7: a rebid
+    state = keeper.stored().state
+    html = keeper.client.get(keeper.url).get_data(as_text=True)
     for seat in range(len(PLAYERS)):
         disabled = re.findall(rf'name="bids_{seat}" value="([^"]+)"[^>]*\sdisabled', html)
         open_ = set(rules.cards_open(state, seat))

@@ -15,7 +15,7 @@ from companion.rules import Beg, Hand, card_bids, cards, scoring, seven_up
 from companion.rules import settings as engine_settings
 from companion.web.shared.messages import explain
 
-from .conftest import Table, text
+from .conftest import Scorekeeper, text
 from .test_seven_up_hands import TWO, seated, tap_hand
 
 FOUR = ["Ana", "Ben", "Cleo", "Dev"]
@@ -33,53 +33,53 @@ def refusal(app: Flask, settings: rules.Settings | None, raise_it: Callable[[], 
 # -- Oh-Seven: the forced rebid panel and the redeal banner ------------------------------------
 
 def test_the_forced_rebid_panel_says_the_engines_sum_and_bonus(
-        start: Callable[..., Table], monkeypatch: pytest.MonkeyPatch) -> None:
+        start: Callable[..., Scorekeeper], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(card_bids, "REBID_SUM", 9)
     monkeypatch.setattr(card_bids, "REBID_BONUS", 2)
-    table = start("oh-seven", FOUR, dealer=0)
-    assert table.cards("1s", "2s", "5s", "1h").status_code == 303  # 9: a forced rebid
-    assert table.stored().state.scores == (0, 0, 2, 0)
-    page = text(table.client.get(table.url))
+    keeper = start("oh-seven", FOUR, dealer=0)
+    assert keeper.cards("1s", "2s", "5s", "1h").status_code == 303  # 9: a forced rebid
+    assert keeper.stored().state.scores == (0, 0, 2, 0)
+    page = text(keeper.client.get(keeper.url))
     assert "Forced rebid: the bids added up to 9." in page
     assert "Cleo scored +2 for the high bid 5 ♠ spades." in page
-    french = text(table.client.get(table.url, headers={"Accept-Language": "fr"}))
+    french = text(keeper.client.get(keeper.url, headers={"Accept-Language": "fr"}))
     assert "les paris font 9." in french and "+2 pour" in french
 
 
 def test_a_shared_high_bid_on_the_engines_sum_says_it(
-        start: Callable[..., Table], monkeypatch: pytest.MonkeyPatch) -> None:
+        start: Callable[..., Scorekeeper], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(card_bids, "REBID_SUM", 11)
-    table = start("oh-seven", ["Ana", "Ben", "Cleo", "Dev", "Eve"], dealer=0)  # two decks
-    assert table.cards("5s", "5s", "1h", "0d", "0c").status_code == 303
-    page = text(table.client.get(table.url))
+    keeper = start("oh-seven", ["Ana", "Ben", "Cleo", "Dev", "Eve"], dealer=0)  # two decks
+    assert keeper.cards("5s", "5s", "1h", "0d", "0c").status_code == 303
+    page = text(keeper.client.get(keeper.url))
     assert "Forced rebid: the bids added up to 11, and the high bid was shared." in page
 
 
 def test_the_redeal_banner_says_the_engines_failed_bids(
-        start: Callable[..., Table], monkeypatch: pytest.MonkeyPatch) -> None:
+        start: Callable[..., Scorekeeper], monkeypatch: pytest.MonkeyPatch) -> None:
     """A deal's cards are used after as many failed bids as it has cards (``HAND_SIZE``)."""
     monkeypatch.setattr(card_bids, "HAND_SIZE", 3)
-    table = start("oh-seven", ["Ana", "Ben"], dealer=1)
+    keeper = start("oh-seven", ["Ana", "Ben"], dealer=1)
     for value in range(3):
-        assert table.cards(f"{value}s", f"{7 - value}h").status_code == 303
-    assert table.stored().state.current.redeals == 1
-    page = text(table.client.get(table.url))
+        assert keeper.cards(f"{value}s", f"{7 - value}h").status_code == 303
+    assert keeper.stored().state.current.redeals == 1
+    page = text(keeper.client.get(keeper.url))
     assert "3 failed bids: every card was used. Ben redeals round 1" in page
 
 
 # -- Refusals: each is passed the engine's number where it is raised ----------------------------
 
 def test_a_correction_that_forces_a_rebid_says_the_engines_sum(
-        start: Callable[..., Table], monkeypatch: pytest.MonkeyPatch) -> None:
+        start: Callable[..., Scorekeeper], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(card_bids, "REBID_SUM", 9)
-    table = start("oh-seven", FOUR, dealer=0)
-    assert table.cards("3s", "2h", "1d", "0c").status_code == 303  # 6: no rebid
-    assert table.tricks(3, 2, 1, 1).status_code == 303
-    data: dict[str, object] = {"version": table.version, "round": 1,
+    keeper = start("oh-seven", FOUR, dealer=0)
+    assert keeper.cards("3s", "2h", "1d", "0c").status_code == 303  # 6: no rebid
+    assert keeper.tricks(3, 2, 1, 1).status_code == 303
+    data: dict[str, object] = {"version": keeper.version, "round": 1,
                                "tricks_0": 3, "tricks_1": 2, "tricks_2": 1, "tricks_3": 1}
     for seat, card in enumerate(["3-spades", "2-hearts", "4-diamonds", "0-clubs"]):
         data[f"bids_{seat}"] = card  # 3 + 2 + 4 + 0 = 9
-    refused = table.client.post(f"{table.url}/rounds/1", data=data)
+    refused = keeper.client.post(f"{keeper.url}/rounds/1", data=data)
     assert refused.status_code == 422
     assert ("These bids force a rebid (they add up to 9, or share the high card), so they can't "
             "be round 1's bids.") in refused.get_data(as_text=True).replace("&#39;", "'")
@@ -119,16 +119,16 @@ def test_the_largest_hand_is_refused_with_the_engines_deck_and_kept_card(
 
 
 def test_too_many_jacks_are_refused_with_the_engines_pack(
-        start: Callable[..., Table], monkeypatch: pytest.MonkeyPatch) -> None:
+        start: Callable[..., Scorekeeper], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(seven_up, "JACKS_IN_PACK", 3)
-    table = seated(start, TWO)
-    response = tap_hand(table, turn_up="jack", beg="run", jacks_run=3, high=1, low=1, jack=0,
+    keeper = seated(start, TWO)
+    response = tap_hand(keeper, turn_up="jack", beg="run", jacks_run=3, high=1, low=1, jack=0,
                         game=1)
     assert response.status_code == 422
     assert "A pack has only 3 jacks." in text(response)
     assert 'id="jacks-run-error"' in response.get_data(as_text=True)  # at its field
     with pytest.raises(rules.RuleError) as caught:
-        rules.apply(table.stored().state, Hand(4, Beg.RUN, 1, 1, 0, 1))
+        rules.apply(keeper.stored().state, Hand(4, Beg.RUN, 1, 1, 0, 1))
     assert "A pack has 3" in caught.value.message  # the API's English too
 
 
@@ -178,7 +178,7 @@ def test_the_run_says_the_engines_cards_in_every_language(
 
 
 def test_the_card_points_for_game_are_the_engines(
-        start: Callable[..., Table], client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+        start: Callable[..., Scorekeeper], client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
     """What each card counts toward game (``seven_up.GAME_POINTS``), on the rules page and in
     the hand form's hint."""
     rules_page = text(client.get("/rules/seven-up"))
@@ -186,7 +186,7 @@ def test_the_card_points_for_game_are_the_engines(
     monkeypatch.setattr(seven_up, "GAME_POINTS",
                         {"ten": 9, "ace": 5, "king": 4, "queen": 3, "jack": 2})
     assert "10 = 9, ace 5, king 4, queen 3, jack 2." in text(client.get("/rules/seven-up"))
-    table = seated(start, TWO)
-    assert "Ten 9, ace 5, king 4, queen 3, jack 2." in text(table.client.get(table.url))
-    french = text(table.client.get(table.url, headers={"Accept-Language": "fr"}))
+    keeper = seated(start, TWO)
+    assert "Ten 9, ace 5, king 4, queen 3, jack 2." in text(keeper.client.get(keeper.url))
+    french = text(keeper.client.get(keeper.url, headers={"Accept-Language": "fr"}))
     assert "Dix 9, as 5, roi 4, dame 3, valet 2." in french.replace("\u00a0", " ")

@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from companion.web.shared.error_summary import field_errors
 
-from .conftest import Table, new_game_form
+from .conftest import Scorekeeper, new_game_form
 
 FOUR = ["Ana", "Ben", "Cleo", "Dev"]
 
@@ -52,25 +52,25 @@ def test_a_refused_house_rule_is_in_the_summary(client: FlaskClient) -> None:
     assert [target for target, _ in links] == ["oh_hell_max_hand-error"]
 
 
-def test_a_refused_correction_sums_up_its_errors(start: Callable[..., Table]) -> None:
-    table = start("oh-hell", FOUR, dealer=0)
-    table.bids(3, 3, 2, 1)
-    table.tricks(1, 3, 2, 4)
-    data: dict[str, object] = {"version": table.version, "round": 1}
+def test_a_refused_correction_sums_up_its_errors(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("oh-hell", FOUR, dealer=0)
+    keeper.bids(3, 3, 2, 1)
+    keeper.tricks(1, 3, 2, 4)
+    data: dict[str, object] = {"version": keeper.version, "round": 1}
     data.update({f"bids_{seat}": b for seat, b in enumerate([2, 3, 3, 2])})
     data.update({f"tricks_{seat}": t for seat, t in enumerate([1, 3, 3, 3])})
-    response = table.client.post(f"{table.url}/rounds/1", data=data)
+    response = keeper.client.post(f"{keeper.url}/rounds/1", data=data)
     assert response.status_code == 422
     links = assert_every_error_linked(response.get_data(as_text=True))
     assert len(links) >= 1
 
 
-def test_a_refused_seven_up_correction_sums_up_its_errors(start: Callable[..., Table]) -> None:
-    table = start("seven-up", ["Ana", "Ben"], dealer=0)
+def test_a_refused_seven_up_correction_sums_up_its_errors(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("seven-up", ["Ana", "Ben"], dealer=0)
     # A hand scored, then corrected with high and game left out.
-    table.post("hand", {"round": 1, "turn_up": "other", "beg": "stand", "jacks_run": 0,
+    keeper.post("hand", {"round": 1, "turn_up": "other", "beg": "stand", "jacks_run": 0,
                         "high": 0, "low": "same", "jack": "none", "game": 0})
-    response = table.post("hands/1", {"round": 1, "turn_up": "other", "beg": "stand",
+    response = keeper.post("hands/1", {"round": 1, "turn_up": "other", "beg": "stand",
                                       "jacks_run": 0})
     assert response.status_code == 422
     links = assert_every_error_linked(response.get_data(as_text=True))
@@ -78,16 +78,16 @@ def test_a_refused_seven_up_correction_sums_up_its_errors(start: Callable[..., T
 
 
 def test_a_page_with_nothing_refused_has_no_summary(client: FlaskClient,
-                                                    start: Callable[..., Table]) -> None:
+                                                    start: Callable[..., Scorekeeper]) -> None:
     assert 'class="error-summary"' not in client.get("/new").get_data(as_text=True)
-    table = start("oh-hell", FOUR, dealer=0)
-    table.bids(3, 3, 2, 1)
-    table.tricks(1, 3, 2, 4)
-    page = table.client.get(f"{table.url}/rounds/1").get_data(as_text=True)
+    keeper = start("oh-hell", FOUR, dealer=0)
+    keeper.bids(3, 3, 2, 1)
+    keeper.tricks(1, 3, 2, 4)
+    page = keeper.client.get(f"{keeper.url}/rounds/1").get_data(as_text=True)
     assert 'class="error-summary"' not in page
 
 
-def test_the_live_seven_up_form_has_no_summary(start: Callable[..., Table]) -> None:
-    table = start("seven-up", ["Ana", "Ben"], dealer=0)
-    response = table.post("hand", {"round": 1, "turn_up": "other", "beg": "stand"})
+def test_the_live_seven_up_form_has_no_summary(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("seven-up", ["Ana", "Ben"], dealer=0)
+    response = keeper.post("hand", {"round": 1, "turn_up": "other", "beg": "stand"})
     assert 'class="error-summary"' not in response.get_data(as_text=True)

@@ -1,4 +1,4 @@
-"""The pages' entry forms carry an ``idempotency_key`` (issue 20): rendered empty (the page's
+"""The pages' entry forms carry an ``idempotency_key``: rendered empty (the page's
 script fills it in), meaning exactly the API's ``Idempotency-Key``. The same form sent again
 under its key answers as a success does, with the game as it is now, and nothing twice."""
 
@@ -13,7 +13,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from .conftest import HTMX, Table, new_game_form, text
+from .conftest import HTMX, Scorekeeper, new_game_form, text
 from .test_looking_back import PLAYERS, finish_oh_hell
 from .test_seven_up_hands import TWO, seated, tap_hand
 
@@ -34,25 +34,25 @@ def forms_with_key(html: str) -> list[str]:
                                                  html, flags=re.S) if EMPTY_KEY in body]
 
 
-def test_every_entry_form_carries_an_empty_key(start: Callable[..., Table], client: FlaskClient,
+def test_every_entry_form_carries_an_empty_key(start: Callable[..., Scorekeeper], client: FlaskClient,
                                                watcher: FlaskClient) -> None:
     assert "/new" in forms_with_key(client.get("/new").get_data(as_text=True))
-    table = start("oh-hell", PLAYERS, oh_hell_schedule="down")
-    page = client.get(table.url).get_data(as_text=True)
-    assert f"{table.url}/bid" in forms_with_key(page)
-    table.bid(1, 0)
-    page = client.get(table.url).get_data(as_text=True)
-    assert {f"{table.url}/bid", f"{table.url}/undo"} <= set(forms_with_key(page))
-    table.bid(2, 0)
-    table.bid(0, 0)
-    page = client.get(table.url).get_data(as_text=True)
-    assert f"{table.url}/tricks" in forms_with_key(page)
-    assert table.tricks(10, 0, 0).status_code == 303
-    correction = client.get(f"{table.url}/rounds/1").get_data(as_text=True)
-    assert f"{table.url}/rounds/1" in forms_with_key(correction)
-    finish_oh_hell(table)
-    assert f"{table.url}/rematch" in forms_with_key(client.get(table.url).get_data(as_text=True))
-    assert keys_in(watcher.get(table.url).get_data(as_text=True)) == 0  # a watcher posts nothing
+    keeper = start("oh-hell", PLAYERS, oh_hell_schedule="down")
+    page = client.get(keeper.url).get_data(as_text=True)
+    assert f"{keeper.url}/bid" in forms_with_key(page)
+    keeper.bid(1, 0)
+    page = client.get(keeper.url).get_data(as_text=True)
+    assert {f"{keeper.url}/bid", f"{keeper.url}/undo"} <= set(forms_with_key(page))
+    keeper.bid(2, 0)
+    keeper.bid(0, 0)
+    page = client.get(keeper.url).get_data(as_text=True)
+    assert f"{keeper.url}/tricks" in forms_with_key(page)
+    assert keeper.tricks(10, 0, 0).status_code == 303
+    correction = client.get(f"{keeper.url}/rounds/1").get_data(as_text=True)
+    assert f"{keeper.url}/rounds/1" in forms_with_key(correction)
+    finish_oh_hell(keeper)
+    assert f"{keeper.url}/rematch" in forms_with_key(client.get(keeper.url).get_data(as_text=True))
+    assert keys_in(watcher.get(keeper.url).get_data(as_text=True)) == 0  # a watcher posts nothing
 
     cards = start("oh-seven", ["Ana", "Ben", "Cleo", "Dev"])
     assert f"{cards.url}/cards" in forms_with_key(client.get(cards.url).get_data(as_text=True))
@@ -63,102 +63,102 @@ def test_every_entry_form_carries_an_empty_key(start: Callable[..., Table], clie
         client.get(f"{hands.url}/hands/1").get_data(as_text=True))
 
 
-def test_a_bid_sent_again_is_counted_once(start: Callable[..., Table]) -> None:
-    table = start("oh-hell", PLAYERS, oh_hell_schedule="down")
+def test_a_bid_sent_again_is_counted_once(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("oh-hell", PLAYERS, oh_hell_schedule="down")
     used = key()
-    first = table.post("bid", {"seat": 1, "bid": 2, "idempotency_key": used}, version=1)
+    first = keeper.post("bid", {"seat": 1, "bid": 2, "idempotency_key": used}, version=1)
     assert first.status_code == 303
-    table.bid(2, 0)  # the game moves on
-    assert table.version == 3
+    keeper.bid(2, 0)  # the game moves on
+    assert keeper.version == 3
 
-    again = table.post("bid", {"seat": 1, "bid": 2, "idempotency_key": used}, version=1)
-    assert again.status_code == 303 and again.headers["Location"] == table.url  # as a success
+    again = keeper.post("bid", {"seat": 1, "bid": 2, "idempotency_key": used}, version=1)
+    assert again.status_code == 303 and again.headers["Location"] == keeper.url  # as a success
     assert again.headers["Idempotent-Replayed"] == "true"
-    assert table.version == 3 and table.stored().state.current.bids == (None, 2, 0)
+    assert keeper.version == 3 and keeper.stored().state.current.bids == (None, 2, 0)
 
-    fragment = table.post("bid", {"seat": 1, "bid": 2, "idempotency_key": used}, version=1,
+    fragment = keeper.post("bid", {"seat": 1, "bid": 2, "idempotency_key": used}, version=1,
                           htmx=True)
     assert fragment.status_code == 200
     html = fragment.get_data(as_text=True)
     assert 'data-version="3"' in html and "Saved." in text(fragment)
-    assert table.version == 3
+    assert keeper.version == 3
 
 
-def test_the_same_key_with_another_entry_is_refused(start: Callable[..., Table]) -> None:
-    table = start("oh-hell", PLAYERS, oh_hell_schedule="down")
+def test_the_same_key_with_another_entry_is_refused(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("oh-hell", PLAYERS, oh_hell_schedule="down")
     used = key()
-    assert table.post("bid", {"seat": 1, "bid": 2, "idempotency_key": used}).status_code == 303
-    other = table.post("bid", {"seat": 2, "bid": 0, "idempotency_key": used}, htmx=True)
+    assert keeper.post("bid", {"seat": 1, "bid": 2, "idempotency_key": used}).status_code == 303
+    other = keeper.post("bid", {"seat": 2, "bid": 0, "idempotency_key": used}, htmx=True)
     assert other.status_code == 422
     assert ("This form's safety key was already used for another entry, so nothing was saved. "
             "Reload the page and try again.") in text(other)
-    assert table.version == 2 and table.stored().state.current.bids == (None, 2, None)
+    assert keeper.version == 2 and keeper.stored().state.current.bids == (None, 2, None)
 
 
 @pytest.mark.parametrize("bad", ["has space", "x" * 65, "é"])
 def test_a_malformed_key_is_a_translated_error_and_changes_nothing(
-        start: Callable[..., Table], bad: str) -> None:
-    table = start("oh-hell", PLAYERS, oh_hell_schedule="down")
-    response = table.post("bid", {"seat": 1, "bid": 2, "idempotency_key": bad}, htmx=True)
+        start: Callable[..., Scorekeeper], bad: str) -> None:
+    keeper = start("oh-hell", PLAYERS, oh_hell_schedule="down")
+    response = keeper.post("bid", {"seat": 1, "bid": 2, "idempotency_key": bad}, htmx=True)
     assert response.status_code == 422
     assert "This form's safety key is not valid, so nothing was saved." in text(response)
-    assert table.version == 1
-    french = table.client.post(f"{table.url}/bid", headers={**HTMX, "Accept-Language": "fr"},
+    assert keeper.version == 1
+    french = keeper.client.post(f"{keeper.url}/bid", headers={**HTMX, "Accept-Language": "fr"},
                                data={"version": 1, "seat": 1, "bid": 2, "idempotency_key": bad})
     assert "La clé de sécurité de ce formulaire n’est pas valide" in text(french)
-    assert table.version == 1
+    assert keeper.version == 1
 
 
-def test_an_empty_key_is_no_key(start: Callable[..., Table]) -> None:
-    table = start("oh-hell", PLAYERS, oh_hell_schedule="down")
-    assert table.post("bid", {"seat": 1, "bid": 2, "idempotency_key": ""}).status_code == 303
-    assert table.post("bid", {"seat": 2, "bid": 0, "idempotency_key": ""}).status_code == 303
-    assert table.stored().state.current.bids == (None, 2, 0)
+def test_an_empty_key_is_no_key(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("oh-hell", PLAYERS, oh_hell_schedule="down")
+    assert keeper.post("bid", {"seat": 1, "bid": 2, "idempotency_key": ""}).status_code == 303
+    assert keeper.post("bid", {"seat": 2, "bid": 0, "idempotency_key": ""}).status_code == 303
+    assert keeper.stored().state.current.bids == (None, 2, 0)
 
 
-def test_a_refused_entry_leaves_its_key_unused(start: Callable[..., Table]) -> None:
-    table = start("oh-hell", PLAYERS, oh_hell_schedule="down")
+def test_a_refused_entry_leaves_its_key_unused(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("oh-hell", PLAYERS, oh_hell_schedule="down")
     used = key()
-    stale = table.post("bid", {"seat": 1, "bid": 2, "idempotency_key": used}, version=7)
+    stale = keeper.post("bid", {"seat": 1, "bid": 2, "idempotency_key": used}, version=7)
     assert stale.status_code == 409
-    out_of_range = table.post("bid", {"seat": 1, "bid": 11, "idempotency_key": used})
+    out_of_range = keeper.post("bid", {"seat": 1, "bid": 11, "idempotency_key": used})
     assert out_of_range.status_code == 422
-    fixed = table.post("bid", {"seat": 1, "bid": 2, "idempotency_key": used})
+    fixed = keeper.post("bid", {"seat": 1, "bid": 2, "idempotency_key": used})
     assert fixed.status_code == 303 and "Idempotent-Replayed" not in fixed.headers
 
 
-def test_tricks_undo_and_a_correction_sent_again(start: Callable[..., Table]) -> None:
-    table = start("oh-hell", PLAYERS, oh_hell_schedule="down")
-    table.bids(0, 0, 1)  # Ben, Cleo, then Ana deals
+def test_tricks_undo_and_a_correction_sent_again(start: Callable[..., Scorekeeper]) -> None:
+    keeper = start("oh-hell", PLAYERS, oh_hell_schedule="down")
+    keeper.bids(0, 0, 1)  # Ben, Cleo, then Ana deals
     tricks_key, undo_key, fix_key = key(), key(), key()
     tricks = {"round": 1, "tricks_0": 10, "tricks_1": 0, "tricks_2": 0,
               "idempotency_key": tricks_key}
-    assert table.post("tricks", tricks, version=4).status_code == 303
-    assert table.post("tricks", tricks, version=4).status_code == 303
-    assert len(table.stored().state.rounds) == 1
-    assert table.post("undo", {"idempotency_key": undo_key}, version=5).status_code == 303
-    assert table.post("undo", {"idempotency_key": undo_key}, version=5).status_code == 303
-    state = table.stored().state
+    assert keeper.post("tricks", tricks, version=4).status_code == 303
+    assert keeper.post("tricks", tricks, version=4).status_code == 303
+    assert len(keeper.stored().state.rounds) == 1
+    assert keeper.post("undo", {"idempotency_key": undo_key}, version=5).status_code == 303
+    assert keeper.post("undo", {"idempotency_key": undo_key}, version=5).status_code == 303
+    state = keeper.stored().state
     assert len(state.rounds) == 0 and state.current.bids == (1, 0, 0)  # one undo, not two
-    assert table.post("tricks", {**tricks, "idempotency_key": key()}).status_code == 303
+    assert keeper.post("tricks", {**tricks, "idempotency_key": key()}).status_code == 303
     fix = {"round": 1, "bids_0": 1, "bids_1": 0, "bids_2": 0, "tricks_0": 9, "tricks_1": 0,
            "tricks_2": 1, "idempotency_key": fix_key}
-    assert table.post("rounds/1", fix, version=7).status_code == 303
-    version = table.version
-    again = table.post("rounds/1", fix, version=7)
+    assert keeper.post("rounds/1", fix, version=7).status_code == 303
+    version = keeper.version
+    again = keeper.post("rounds/1", fix, version=7)
     assert again.status_code == 303 and again.headers["Idempotent-Replayed"] == "true"
-    assert table.version == version == 8
-    assert table.stored().state.rounds[0].tricks == (9, 0, 1)
+    assert keeper.version == version == 8
+    assert keeper.stored().state.rounds[0].tricks == (9, 0, 1)
 
 
-def test_a_seven_up_hand_sent_again_is_counted_once(start: Callable[..., Table]) -> None:
-    table = seated(start, TWO)
+def test_a_seven_up_hand_sent_again_is_counted_once(start: Callable[..., Scorekeeper]) -> None:
+    keeper = seated(start, TWO)
     used = key()
     hand = {"round": 1, "turn_up": "other", "beg": "stand", "jacks_run": "0", "high": "0",
             "low": "1", "jack": "0", "game": "1", "idempotency_key": used}
     for _ in range(2):  # the very same form, as the phone sends it again
-        assert table.post("hand", hand, version=1).status_code == 303
-    assert len(table.stored().state.entries) == 1
+        assert keeper.post("hand", hand, version=1).status_code == 303
+    assert len(keeper.stored().state.entries) == 1
 
 
 def test_a_new_game_sent_again_opens_the_game_it_made(client: FlaskClient, app: Flask) -> None:
@@ -182,22 +182,22 @@ def test_a_new_game_sent_again_opens_the_game_it_made(client: FlaskClient, app: 
     assert short.status_code == 422 and "safety key is not valid" in text(short)
 
 
-def test_a_rematch_sent_again_makes_one_game(start: Callable[..., Table],
+def test_a_rematch_sent_again_makes_one_game(start: Callable[..., Scorekeeper],
                                              client: FlaskClient) -> None:
-    table = start("oh-hell", PLAYERS, oh_hell_schedule="down")
-    finish_oh_hell(table)
-    version = table.version
+    keeper = start("oh-hell", PLAYERS, oh_hell_schedule="down")
+    finish_oh_hell(keeper)
+    version = keeper.version
     used = key()
-    first = client.post(f"{table.url}/rematch", data={"idempotency_key": used})
-    again = client.post(f"{table.url}/rematch", data={"idempotency_key": used})
+    first = client.post(f"{keeper.url}/rematch", data={"idempotency_key": used})
+    again = client.post(f"{keeper.url}/rematch", data={"idempotency_key": used})
     assert first.status_code == again.status_code == 303
     assert again.headers["Location"] == first.headers["Location"]
-    assert table.version == version + 1  # one rematch recorded
-    game: dict[str, Any] = client.get(f"/api/v1/games/{table.id}").get_json()
+    assert keeper.version == version + 1  # one rematch recorded
+    game: dict[str, Any] = client.get(f"/api/v1/games/{keeper.id}").get_json()
     assert game["links"]["rematch"] == first.headers["Location"]
-    bad = client.post(f"{table.url}/rematch", data={"idempotency_key": "x"})
+    bad = client.post(f"{keeper.url}/rematch", data={"idempotency_key": "x"})
     assert bad.status_code == 422 and "safety key is not valid" in text(bad)
-    assert table.version == version + 1
+    assert keeper.version == version + 1
 
 
 def test_the_same_new_game_sent_twice_at_once_makes_one(make_app: Callable[..., Flask],

@@ -18,7 +18,7 @@ from flask import Flask
 from companion import rules
 from companion.web.shared.messages import MESSAGES, explain
 
-from .conftest import Table, text
+from .conftest import Scorekeeper, text
 
 ENGINE = Path(rules.__file__).parent
 
@@ -105,26 +105,26 @@ def french(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 FR = {"Accept-Language": "fr"}
 
 
-def test_a_rule_error_is_said_in_french(start: Callable[..., Table], french: None) -> None:
-    table = start("oh-hell", ["Ana", "Ben", "Cleo"], dealer=0, schedule="up")
-    table.bids(0, 0)
-    response = table.client.post(f"{table.url}/bid", headers=FR,
-                                 data={"version": table.version, "seat": 0, "bid": 1})
+def test_a_rule_error_is_said_in_french(start: Callable[..., Scorekeeper], french: None) -> None:
+    keeper = start("oh-hell", ["Ana", "Ben", "Cleo"], dealer=0, schedule="up")
+    keeper.bids(0, 0)
+    response = keeper.client.post(f"{keeper.url}/bid", headers=FR,
+                                 data={"version": keeper.version, "seat": 0, "bid": 1})
     assert response.status_code == 422
     page = text(response)
     assert "«FR» Dealer can't bid 1: bids would total 1 — someone must miss." in page
     assert "«FR» Round 1 of 10" in page  # the banner too
-    english = table.client.post(f"{table.url}/bid",
-                                data={"version": table.version, "seat": 0, "bid": 1})
+    english = keeper.client.post(f"{keeper.url}/bid",
+                                data={"version": keeper.version, "seat": 0, "bid": 1})
     assert "«FR»" not in text(english)
 
 
-def test_tricks_and_new_game_errors_are_said_in_french(start: Callable[..., Table],
+def test_tricks_and_new_game_errors_are_said_in_french(start: Callable[..., Scorekeeper],
                                                        client: Any, french: None) -> None:
-    table = start("elevator", ["Ana", "Ben", "Cleo"], dealer=0)
-    table.bids(1, 1, 1)
-    response = table.client.post(f"{table.url}/tricks", headers=FR, data={
-        "version": table.version, "round": 1, "tricks_0": 5, "tricks_1": 5, "tricks_2": 5})
+    keeper = start("elevator", ["Ana", "Ben", "Cleo"], dealer=0)
+    keeper.bids(1, 1, 1)
+    response = keeper.client.post(f"{keeper.url}/tricks", headers=FR, data={
+        "version": keeper.version, "round": 1, "tricks_0": 5, "tricks_1": 5, "tricks_2": 5})
     assert "«FR» The tricks add up to 15, but 10 were played." in text(response)
     created = client.post("/new", headers=FR, data={"ruleset": "oh-hell", "players-0": "Ana"})
     # The sentence and the game's name inside it are both translated.
@@ -135,15 +135,15 @@ def test_tricks_and_new_game_errors_are_said_in_french(start: Callable[..., Tabl
     ("ruleset", "french", "italian"),
     [("oh-seven", "pari", "ha offerto"), ("oh-hell", "annonce", "ha dichiarato")],
 )
-def test_a_bid_is_said_in_each_games_own_words(start: Callable[..., Table], ruleset: str,
+def test_a_bid_is_said_in_each_games_own_words(start: Callable[..., Scorekeeper], ruleset: str,
                                               french: str, italian: str) -> None:
     """UX.md "Words": bid is *annonce* in Oh Hell but *pari* in Oh-Seven (*offerta* in Italian),
     with the real catalogues."""
-    table = start(ruleset, ["Ana", "Ben", "Cleo"], dealer=0)
+    keeper = start(ruleset, ["Ana", "Ben", "Cleo"], dealer=0)
     if ruleset == "oh-seven":
-        assert table.cards("5s", "1h", "0d").status_code == 303
+        assert keeper.cards("5s", "1h", "0d").status_code == 303
     else:
-        table.bids(1, 2, 0)
+        keeper.bids(1, 2, 0)
     for language, word in (("fr", french), ("it", italian)):
-        page = text(table.client.get(table.url, headers={"Accept-Language": language}))
+        page = text(keeper.client.get(keeper.url, headers={"Accept-Language": language}))
         assert f"{word} " in page, (language, word)

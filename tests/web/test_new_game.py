@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 
 from companion.storage import store
 
-from .conftest import Table, new_game_form, text
+from .conftest import Scorekeeper, new_game_form, text
 
 
 def _created(app: Flask, response: object) -> store.StoredGame:
@@ -148,7 +148,7 @@ def test_nine_rows_is_the_most(client: FlaskClient) -> None:
     assert re.search(r'value="add"\s+disabled', html)
 
 
-def test_names_from_earlier_games_are_offered(start: Callable[..., Table],
+def test_names_from_earlier_games_are_offered(start: Callable[..., Scorekeeper],
                                               client: FlaskClient) -> None:
     start("oh-hell", ["Zoé", "Ana", "Ben"])
     html = client.get("/new").get_data(as_text=True)
@@ -223,9 +223,9 @@ def test_the_largest_hand_s_hint_and_limit_are_the_players(client: FlaskClient) 
     ranges = re.search(r"data-hand-ranges='([^']*)'", html)
     assert ranges
     import json
-    table = json.loads(ranges.group(1).replace("&#34;", '"'))
-    assert table["3"] == {"min": 1, "max": 17, "hint": "1 to 17 cards"}
-    assert table["7"]["max"] == 7 and table["5"]["hint"] == "1 to 10 cards"
+    keeper = json.loads(ranges.group(1).replace("&#34;", '"'))
+    assert keeper["3"] == {"min": 1, "max": 17, "hint": "1 to 17 cards"}
+    assert keeper["7"]["max"] == 7 and keeper["5"]["hint"] == "1 to 10 cards"
     # The error is at the number, after its hint: the radios before it are not described by it.
     number_at = html.index('id="oh_hell_max_hand_number"')
     assert html.index('<p class="field-error" id="oh_hell_max_hand-error">') > number_at

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 
 from companion.rules import RULESETS
 
-from .conftest import Table, text
+from .conftest import Scorekeeper, text
 
 
 @pytest.mark.parametrize("ruleset", list(RULESETS))
@@ -115,11 +115,11 @@ def test_the_new_game_page_links_each_games_rules(client: FlaskClient) -> None:
         assert f'<a href="/rules/{ruleset}">Rules of {rules.name}</a>' in html
 
 
-def test_the_game_page_links_its_rules_beside_the_banner(start: Callable[..., Table],
+def test_the_game_page_links_its_rules_beside_the_banner(start: Callable[..., Scorekeeper],
                                                          client: FlaskClient) -> None:
-    table = start("oh-hell", ["Ana", "Ben", "Cleo"])
-    html = client.get(table.url).get_data(as_text=True)
-    assert re.search(rf'<a class="rules-help" href="/rules/oh-hell\?game={table.id}" '
+    keeper = start("oh-hell", ["Ana", "Ben", "Cleo"])
+    html = client.get(keeper.url).get_data(as_text=True)
+    assert re.search(rf'<a class="rules-help" href="/rules/oh-hell\?game={keeper.id}" '
                      r'aria-label="Rules of Oh Hell">\?</a>', html)
     seven_up = start("seven-up", ["Ana", "Ben"])
     html = client.get(seven_up.url, headers={"Accept-Language": "fr"}).get_data(as_text=True)
@@ -127,21 +127,21 @@ def test_the_game_page_links_its_rules_beside_the_banner(start: Callable[..., Ta
             'aria-label="Règles du jeu\u00a0: Seven-Up"') in html
 
 
-def test_from_a_game_its_house_rules_are_marked(start: Callable[..., Table],
+def test_from_a_game_its_house_rules_are_marked(start: Callable[..., Scorekeeper],
                                                 client: FlaskClient) -> None:
-    table = start("oh-hell", ["Ana", "Ben", "Cleo", "Dev"], hook="never", scoring="squared",
+    keeper = start("oh-hell", ["Ana", "Ben", "Cleo", "Dev"], hook="never", scoring="squared",
                   max_hand="number", max_hand_number="12")
-    response = client.get(f"/rules/oh-hell?game={table.id}")
+    response = client.get(f"/rules/oh-hell?game={keeper.id}")
     page = text(response)
     assert "Back to the game · Its house rules are marked “this game”." in page
-    assert f'href="/g/{table.id}"' in response.get_data(as_text=True)
+    assert f'href="/g/{keeper.id}"' in response.get_data(as_text=True)
     for marked in ("Never this game", "Squared this game",
                    "This many cards (1 to 17 cards) this game: 12 cards",
                    "Down and up default this game", "As the scoring says default this game"):
         assert marked in page, marked
     assert page.count("this game") == 6  # the five options, and the line above them
     # Another game's id, or an unknown one, marks nothing.
-    for other in (f"/rules/elevator?game={table.id}", "/rules/oh-hell?game=nope"):
+    for other in (f"/rules/elevator?game={keeper.id}", "/rules/oh-hell?game=nope"):
         assert "this game" not in text(client.get(other))
 
 

@@ -1,6 +1,6 @@
 """The standings image: emoji drawn in colour (with the emoji font) or left out cleanly
 (without it), never two players drawn alike, combining marks kept inside their row, and a
-drawing that never holds up the worker's other requests (issue 18 finding 8, issue 21 item 7)."""
+drawing that never holds up the worker's other requests."""
 
 from __future__ import annotations
 

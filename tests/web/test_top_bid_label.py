@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from .conftest import Table, text
+from .conftest import Scorekeeper, text
 
 LABELS = {
     ("en", "oh-hell"): "Rounds with the top bid 0% 0% 100%",
@@ -20,21 +20,21 @@ LABELS = {
 }
 
 
-def _played(start: Callable[..., Table], game: str) -> Table:
+def _played(start: Callable[..., Scorekeeper], game: str) -> Scorekeeper:
     if game == "oh-hell":
-        table = start("oh-hell", ["Ana", "Ben", "Cleo"], dealer=0)
-        table.bids(3, 4, 2)  # in bidding order from Ben: Cleo's 4 is the top bid
-        table.tricks(2, 3, 5)
+        keeper = start("oh-hell", ["Ana", "Ben", "Cleo"], dealer=0)
+        keeper.bids(3, 4, 2)  # in bidding order from Ben: Cleo's 4 is the top bid
+        keeper.tricks(2, 3, 5)
     else:
-        table = start("oh-seven", ["Ana", "Ben"], dealer=0)
-        table.cards("4s", "2h")  # Ana's 4♠ is the top bid
-        table.tricks(4, 3)
-    return table
+        keeper = start("oh-seven", ["Ana", "Ben"], dealer=0)
+        keeper.cards("4s", "2h")  # Ana's 4♠ is the top bid
+        keeper.tricks(4, 3)
+    return keeper
 
 
 @pytest.mark.parametrize("language, game", sorted(LABELS))
-def test_the_top_bid_row_says_it_counts_rounds(start: Callable[..., Table], language: str,
+def test_the_top_bid_row_says_it_counts_rounds(start: Callable[..., Scorekeeper], language: str,
                                                game: str) -> None:
-    table = _played(start, game)
-    page = text(table.client.get(table.url, headers={"Accept-Language": language}))
+    keeper = _played(start, game)
+    page = text(keeper.client.get(keeper.url, headers={"Accept-Language": language}))
     assert LABELS[(language, game)] in page.replace("\u00a0", " ").replace("\u202f", " ")

@@ -1,5 +1,5 @@
 """Rendering the game page or its live fragment (the banner, the round panel, the scoreboard),
-as text; ``answers.render_game`` makes the response.
+as text; ``responses.render_game`` makes the response.
 
 One template, ``game/page.html``, serves both: a full page for a plain request, its ``live``
 block for htmx (``jinja2-fragments``' ``render_block``). What the panel shows is read from the

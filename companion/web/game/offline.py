@@ -1,6 +1,6 @@
 """What the scorekeeper's page carries so that game.js can go on with the round offline.
 
-The engine's tables (``rules.round_tables``) and the round's words, as JSON for data
+The engine's answers (``rules.offline_answers``) and the round's words, as JSON for data
 attributes: the page looks answers up in them and never works a rule out itself. Not a view.
 """
 
@@ -26,29 +26,29 @@ def page_data(state: rules.GameState) -> dict[str, Any]:
     (every missing player's count, once the entered total decides it). While bids
     are due, also the round's empty tricks form (``tricks_form``, with the tricks to share), for
     the page to show once every bid is in without the server."""
-    tables = rules.round_tables(state)
+    answers = rules.offline_answers(state)
     current = state.current
-    if tables is None or current is None:
+    if answers is None or current is None:
         return {}
-    data: dict[str, Any] = {"tricks": json.dumps(tables.last_tricks),
-                            "rest_tricks": json.dumps(tables.rest_tricks)}
+    data: dict[str, Any] = {"tricks": json.dumps(answers.last_tricks),
+                            "rest_tricks": json.dumps(answers.rest_tricks)}
     if state.settings.family is Family.TURN_BIDS and current.phase is Phase.BIDDING:
-        data["bids"] = json.dumps(_bidding(state, tables), ensure_ascii=False)
+        data["bids"] = json.dumps(_bidding(state, answers), ensure_ascii=False)
         data["tricks_form"] = tricks_form(len(state.settings.players))(formdata=None)
-        data["tricks_to_share"] = tables.hand_size
+        data["tricks_to_share"] = answers.hand_size
     return data
 
 
-def _bidding(state: rules.GameState, tables: rules.RoundTables) -> dict[str, Any]:
+def _bidding(state: rules.GameState, answers: rules.OfflineAnswers) -> dict[str, Any]:
     current = state.current
     assert current is not None and current.bids is not None
-    size = tables.hand_size
+    size = answers.hand_size
     return {
         "names": list(state.settings.players),
-        "order": list(tables.bidding_order),
-        "dealer": tables.dealer,
+        "order": list(answers.bidding_order),
+        "dealer": answers.dealer,
         "bids": list(current.bids),
-        "forbidden": list(tables.forbidden_bids),
+        "forbidden": list(answers.forbidden_bids),
         # Why each number would be the dealer's forbidden one, in the page's language.
         "reasons": [hook_reason(bid, size) for bid in range(size + 1)],
         "legend": _("%(player)s bids", player=PLAYER),

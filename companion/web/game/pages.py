@@ -55,9 +55,9 @@ def _shown(head: GameHead, fragment: bool) -> Response:
     if conditional.client_holds(tag):
         return caching.not_modified(tag)
     if page is None:
-        game = access.load_or_404(head.id)  # the version it is now, which the page is kept by
+        game = access.load_or_404(head.id)  # the version it is now, which the page is cached by
         page = caching.remember_watcher_page(game, fragment, render_body(
             game, fragment=fragment, csrf_token=lambda: caching.CSRF_PLACEHOLDER))
-        if page is None:  # it drew a CSRF token: this session's page, rendered for it, not kept
+        if page is None:  # it drew a CSRF token: this session's page, rendered for it, not cached
             return render_game(game, fragment=fragment)
     return caching.send_watcher_page(page)

@@ -1,6 +1,6 @@
 """Who may write to a game from this device, and which games this device knows.
 
-The edit capability is the game's edit token, kept in the signed session cookie under
+The edit capability is the game's edit token, held in the signed session cookie under
 ``session[EDIT_TOKENS]`` (game id -> token) once the scorekeeper link was opened or the game created
 here. A device without it sees the share page read-only. ``session["recent"]`` lists the games this
 device created or opened, most recent first, for the home page.

@@ -12,9 +12,9 @@ column alone: no entries read, nothing folded, nothing rendered. A page with a f
 is never answered 304.
 
 A watcher's page is rendered once per ``(build, language, address, game, version, path)`` and
-kept as bytes with its ETag: every watching phone, with or without a cookie, gets the same
+cached as bytes with its ETag: every watching phone, with or without a cookie, gets the same
 answer. A page that drew a CSRF token after all (a form added to what watchers see) is never
-kept: it is rendered for each request, as a scorekeeper's is.
+cached: it is rendered for each request, as a scorekeeper's is.
 """
 
 from __future__ import annotations
@@ -38,10 +38,10 @@ from companion.web.shared.access import TABLE_TOKENS, held_tables
 
 #: Stands for a CSRF token in a watcher's page as it is rendered: it cannot occur in a rendered
 #: page (a player's name may hold no control character, and the templates write none), so a page
-#: holding it drew a token, and is not kept.
+#: holding it drew a token, and is not cached.
 CSRF_PLACEHOLDER = "\x00csrf\x00"
 
-#: A game page may be kept by this device's browser, and must be asked for again before each use.
+#: A game page may be cached by this device's browser, and must be asked for again before each use.
 REVALIDATE = conditional_get.PAGE_REVALIDATE
 
 
@@ -137,7 +137,7 @@ def not_modified(tag: str) -> Response:
 
 
 def conditional(response: Response, game: Head, editable: bool, fragment: bool) -> Response:
-    """Let the browser keep a 200 game page and revalidate it by its ETag."""
+    """Let the browser cache a 200 game page and revalidate it by its ETag."""
     if response.status_code == 200 and may_answer_304():
         conditional_get.tagged(response, etag(game, editable, fragment), REVALIDATE)
         add_vary(response, "Cookie")
@@ -151,8 +151,8 @@ def watcher_page(game: Head, fragment: bool) -> WatcherPage | None:
 
 
 def remember_watcher_page(game: Head, fragment: bool, body: str) -> WatcherPage | None:
-    """Keep a watcher's page rendered with ``CSRF_PLACEHOLDER`` as its ``csrf_token``; ``None``
-    (nothing kept) when it drew a token, and so belongs to one session."""
+    """Cache a watcher's page rendered with ``CSRF_PLACEHOLDER`` as its ``csrf_token``; ``None``
+    (nothing cached) when it drew a token, and so belongs to one session."""
     if CSRF_PLACEHOLDER in body:
         return None
     key = _page_key(game, False, fragment)
@@ -162,6 +162,6 @@ def remember_watcher_page(game: Head, fragment: bool, body: str) -> WatcherPage 
 
 
 def send_watcher_page(page: WatcherPage) -> Response:
-    """A kept watcher's page as a response, revalidated by its ETag."""
+    """A cached watcher's page as a response, revalidated by its ETag."""
     response: Response = current_app.response_class(page.body, headers=page.headers)
     return send_as_cached(response, page.etag)

@@ -4,7 +4,7 @@
   with its quiet zone, so a camera reads it in dark mode too.
 - ``GET /g/<id>/standings.png`` draws the standings (``standings_image``), in the language the
   ``lang`` argument names (the share page's preview asks for its own), cached by game version:
-  its ETag names the game's version and the language, and a copy is kept per version.
+  its ETag names the game's version and the language, and a copy is cached per version.
 - The share page's Open Graph / Twitter-card tags say who wins (or leads) and show that image.
   Names in them are wrapped in first-strong isolates (U+2068 … U+2069) so a right-to-left name
   cannot reorder the sentence around it.
@@ -33,12 +33,12 @@ from companion.web.shared.names import isolate, names_list, side_names
 from companion.web.sharing.standings_image import Picture, Row, render_aside
 
 
-#: Kept by link (a game's links never change), the last 256.
+#: Cached by link (a game's links never change), the last 256.
 @memoized(256)
 def qr_svg(url: str) -> Markup:
     """The QR code of ``url`` as inline SVG: dark modules on white, a 4-module quiet zone, sized
     by CSS (``.qr-code``). segno writes presentation attributes only (no inline style).
-    Drawing one takes about 20 ms and a game's links never change: kept by link."""
+    Drawing one takes about 20 ms and a game's links never change: cached by link."""
     code = segno.make(url, error="m")
     return Markup(code.svg_inline(scale=1, border=4, dark="#000", light="#fff", omitsize=True,
                                   svgclass="qr-code", lineclass=None))
@@ -147,7 +147,7 @@ def preview(game: StoredGame) -> Preview:
 
 def _cached(tag: str, lang: str, picture_of: Callable[[], Picture]) -> bytes:
     """The image of what ``tag`` names at one version ("<game>.<version>", a table's
-    "t.<table>.<version>") in this language: drawn once, kept in the app's ``images`` cache by
+    "t.<table>.<version>") in this language: drawn once, cached in the app's ``images`` cache by
     ``(tag, language)`` (an image changes only with what it shows)."""
     return cache("images").get_or_make(  # type: ignore[return-value]
         (tag, lang),

@@ -151,14 +151,14 @@ def runs(text: str) -> tuple[Run, ...]:
             marks = 0
         i += 1
     # Spaces collapsed and trimmed, as the text is shown.
-    kept: list[Run] = []
+    shown: list[Run] = []
     for cluster in clusters:
-        if cluster == (False, " ") and (not kept or kept[-1] == (False, " ")):
+        if cluster == (False, " ") and (not shown or shown[-1] == (False, " ")):
             continue
-        kept.append(cluster)
-    while kept and kept[-1] == (False, " "):
-        kept.pop()
-    return tuple(kept)
+        shown.append(cluster)
+    while shown and shown[-1] == (False, " "):
+        shown.pop()
+    return tuple(shown)
 
 
 def shown(clusters: tuple[Run, ...]) -> str:
@@ -209,12 +209,12 @@ def _fit(clusters: tuple[Run, ...], font: ImageFont.FreeTypeFont, width: float) 
     """``clusters`` cut with an ellipsis to fit ``width`` pixels."""
     if _width(clusters, font) <= width:
         return clusters
-    kept = list(clusters)
-    while kept and _width(tuple(kept) + _ELLIPSIS, font) > width:
-        kept.pop()
-    while kept and kept[-1] == (False, " "):
-        kept.pop()
-    return tuple(kept) + _ELLIPSIS
+    shown = list(clusters)
+    while shown and _width(tuple(shown) + _ELLIPSIS, font) > width:
+        shown.pop()
+    while shown and shown[-1] == (False, " "):
+        shown.pop()
+    return tuple(shown) + _ELLIPSIS
 
 
 def _shrink(clusters: tuple[Run, ...], bold: bool, size: int, least: int,

@@ -1,5 +1,5 @@
 """Putting a game at a table from its scorekeeper's page (docs/api.md, "Tables"; the forms:
-``game_table``, ``templates/game/_table.html``).
+``on_game_page``, ``templates/game/_table.html``).
 
 - ``keep``: "Keep these players as a table", on a finished game at no table: a new table, the
   game its first (one transaction), this phone its scorekeeper, then the table's page.

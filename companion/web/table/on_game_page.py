@@ -1,7 +1,7 @@
 """A game's table on the game's page (docs/api.md, "Tables"): the table it is at, for every
 viewer, and for its scorekeeper the two ways to put it at one: "Keep these players as a table"
 (a finished game: a new table, the game its first) and "Add this game to a table" (one of the
-tables this phone keeps score of). The views are ``table_links``; this is their context.
+tables this phone keeps score of). The views are ``links``; this is their context.
 
 A helper, not a view: ``fragments`` adds it to every game page's context.
 """

@@ -1,7 +1,7 @@
 """The table's pages (docs/rules.md section 7): the table (its share link, read-only for
 anyone holding it), its scorekeeper link, starting a table, renaming a player, deleting it.
 
-The figures are the engine's, kept by the store (``companion.storage.table_store``); these views only ask
+The figures are the engine's, cached by the store (``companion.storage.table_store``); these views only ask
 and show. Writes are the scorekeeper's: a device holding the table's right
 (``access.grant_table``), else 403 and nothing changed.
 """
@@ -130,7 +130,7 @@ def _figure_in(value: float | None, kind: str, locale: str) -> str:
 
 def figure(value: float | None, kind: str = "decimal") -> str:
     """A figure as the table shows it ("50%", "5.0", "–" for none) in the page's language,
-    kept by value: the same few rates come back on every row of every request."""
+    cached by value: the same few rates come back on every row of every request."""
     return _figure_in(value, kind, str(get_locale() or "en"))
 
 
@@ -144,26 +144,26 @@ def _game_rows(state: table_store.TableState, games: list[PlayedGame]) -> list[M
     """Each game's row in the list (``table/_macros.html``), drawn once per game version, the
     names the table shows and the language: after a write, only the changed game's row is
     drawn again (a row costs as much as the rest of the page's figures)."""
-    kept = cache("table-page-rows")
+    cached = cache("table-page-rows")
     where = (str(get_locale() or "en"), str(get_timezone()))
     draw = None
     rows = []
     for game in games:
         names = tuple(table_store.table_names(state, game))
         key = (game, names, where)
-        row = kept.get(key)
+        row = cached.get(key)
         if not isinstance(row, Markup):
             draw = draw or get_template_attribute("table/_macros.html", "game_row")
             row = Markup(draw(game, names, url_for("web.game", game_id=game.id),
                               str(game_name(game.ruleset)),
                               format_date(table_store.started(game), "medium")))
-            kept.put(key, row)
+            cached.put(key, row)
         rows.append(row)
     return rows
 
 
 def _record_games(state: table_store.TableState) -> dict[str, PlayedGame]:
-    """The games the records name (for their dates), read from the kept games alone: the
+    """The games the records name (for their dates), read from the cached games alone: the
     page never goes through all of a long table's games."""
     named = {record.game for r in state.figures.rulesets if r.records is not None
              for record in (r.records.highest_score, r.records.highest_round,
@@ -177,7 +177,7 @@ def page(table_id: str) -> Response:
 
 
 def standings_image(table_id: str) -> Response:
-    """``GET /t/<id>/standings.png``: who is ahead, as a 1200×630 PNG, kept by the table's
+    """``GET /t/<id>/standings.png``: who is ahead, as a 1200×630 PNG, cached by the table's
     version (``share.image_answer``: drawn aside on a miss)."""
     table = _load_or_404(table_id)
     return image_answer(f"t.{table.id}.{table.version}",

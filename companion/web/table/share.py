@@ -3,11 +3,11 @@ over time, its standings image and its link preview, each saying who is ahead.
 
 Who is ahead and the running wins are the engine's (``table_stats.ahead``,
 ``table_stats.wins_over_time``); the chart is drawn by the game's ``chart.lines`` and its
-template, the image by ``standings_image``, answered and kept by ``share.image_answer``.
+template, the image by ``standings_image``, answered and cached by ``share.image_answer``.
 
 The chart counts finished games only (``table_store.winners``): a game in progress has won
 nobody yet and is no step of it. It changes only when a game's winners do, not with every bid:
-drawn, it is kept (``table-charts``) by the winners of each block's finished games (the same
+drawn, it is cached (``table-charts``) by the winners of each block's finished games (the same
 objects while the block is unchanged), who is shown and the language, so a write in a game in
 progress draws nothing.
 """
@@ -63,7 +63,7 @@ def status(figures: TableFigures) -> str:
 
 
 def wins_chart(state: table_store.TableState) -> Markup | None:
-    """The chart of wins over time as the page shows it (the game's chart template), kept
+    """The chart of wins over time as the page shows it (the game's chart template), cached
     while the games' winners are the same; None before the first win."""
     figures = state.figures
     said = headline(figures)
@@ -73,10 +73,10 @@ def wins_chart(state: table_store.TableState) -> Markup | None:
     key_of = {name: key for key, name in figures.names.items()}
     keys = tuple(key_of.get(p.name) or table_stats.player_key(p.name) for p in shown)
     won = table_store.winners(state)
-    kept = cache("table-charts")
+    cached = cache("table-charts")
     key = (won, keys, tuple(p.name for p in shown), said, len(figures.players),
            str(get_locale() or "en"))
-    found = kept.get(key)
+    found = cached.get(key)
     if isinstance(found, Markup):
         return found
     counted = table_stats.wins_over_time((w for block in won for w in block), keys,
@@ -84,7 +84,7 @@ def wins_chart(state: table_store.TableState) -> Markup | None:
     drawn = get_template_attribute("game/_chart.html", "score_chart")(
         _chart(counted, [isolate(p.name) for p in shown], said, len(figures.players)),
         "wins-chart")
-    kept.put(key, drawn)
+    cached.put(key, drawn)
     return Markup(drawn)
 
 

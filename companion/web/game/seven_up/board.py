@@ -1,6 +1,6 @@
 """What the Seven-Up page shows around the form: the hand form's hints, each side's chips and
 the pot, the hands in numbers, and how the last hand was counted out, every one the engine's
-answer (``rules.seven_up``, ``rules.tally``), worded here."""
+answer (``rules.seven_up``, ``rules.chips``), worded here."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from companion import rules
-from companion.rules import GameState, seven_up, tally
+from companion.rules import GameState, seven_up
+from companion.rules import chips as counted_chips
 from companion.storage.store import StoredGame
 from companion.web.game.seven_up.hand_form import TURNED_JACK, HandForm
 from companion.web.shared.messages import explain
@@ -33,7 +34,7 @@ class HandPanel:
     turned_jack_wins: bool
     #: How many jacks turned (the turn-up's included) end the game while running.
     jacks_to_win: int | None
-    #: For each count of jacks turned, 0 to 4, whether it wins (``seven_up.jacks_win_table``),
+    #: For each count of jacks turned, 0 to 4, whether it wins (``seven_up.jacks_win_by_count``),
     #: as JSON for the script to look the count up.
     jacks_win: str
     #: The jacks already scored by this hand's redeals.
@@ -60,14 +61,14 @@ def hand_panel(state: GameState, form: HandForm) -> HandPanel:
         gift_refused=refused,
         turned_jack_wins=seven_up.jacks_win(state, 1),
         jacks_to_win=seven_up.jacks_to_win(state),
-        jacks_win=json.dumps(seven_up.jacks_win_table(state)),
+        jacks_win=json.dumps(seven_up.jacks_win_by_count(state)),
         redeal_jacks=sum(1 for a in current.awards if a.point == "jack-turned"),
     )
 
 
 @dataclass(frozen=True)
 class ChipSide:
-    """A side's chips (the engine's ``tally.chips``), with the side's name."""
+    """A side's chips (the engine's ``rules.chips.chips``), with the side's name."""
 
     side: int
     name: str
@@ -79,7 +80,7 @@ class ChipSide:
 def chips(state: GameState) -> tuple[ChipSide, ...]:
     names = side_names(state.settings)
     return tuple(ChipSide(c.side, names[c.side], c.left, c.scored, c.new)
-                 for c in tally.chips(state))
+                 for c in counted_chips.chips(state))
 
 
 def panel(game: StoredGame, submitted: Any, editable: bool = True) -> dict[str, Any]:
@@ -98,7 +99,7 @@ def panel(game: StoredGame, submitted: Any, editable: bool = True) -> dict[str, 
         "side_seats": tuple(game.settings.seats_of(side) for side in game.settings.sides),
         "leading": set(state.leaders),
         "chips": chips(state),
-        "hand_rows": tally.hand_rows(state),
-        "counting": tally.counting_out(state),
+        "hand_rows": counted_chips.hand_rows(state),
+        "counting": counted_chips.counting_out(state),
         "counting_order": seven_up.COUNTING_ORDER,
     }

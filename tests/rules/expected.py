@@ -1,4 +1,4 @@
-"""Expected values written out by hand from docs/rules.md and the seeds, shared by the golden tables,
+"""Expected values written out by hand from docs/rules.md and the seeds, shared by the golden tests,
 the model and the properties. Nothing here is computed by the engine."""
 
 from __future__ import annotations

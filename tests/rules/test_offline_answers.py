@@ -1,4 +1,4 @@
-"""The tables a scorekeeper's phone goes on with offline (``rules.round_tables``): golden rows
+"""The answers a scorekeeper's phone goes on with offline (``rules.offline_answers``): golden rows
 from docs/rules.md, and a property holding them to what ``apply`` accepts and refuses."""
 
 from __future__ import annotations
@@ -16,14 +16,14 @@ from companion.rules import (
     apply,
     filled_in_tricks,
     last_tricks,
-    round_tables,
+    offline_answers,
     tricks_left,
     tricks_unshared,
 )
 
 from .builders import play_to_round, start, tricks
 from .strategies import played_games
-from .tables import SCHEDULES, card
+from .expected import SCHEDULES, card
 
 
 def _five_cards(**options: object) -> GameState:
@@ -37,64 +37,64 @@ def test_the_seeds_worked_example() -> None:
     """docs/rules.md section 2, the worked example: bids 1, 2, 0 before the dealer total 3, so
     the dealer may not bid 2; tricks 1, 3, 0 leave the dealer 1."""
     state = _five_cards()
-    tables = round_tables(state)
-    assert tables is not None
-    assert tables.hand_size == 5
-    assert tables.forbidden_bids[3] == 2
-    assert tables.last_tricks[4] == 1
+    answers = offline_answers(state)
+    assert answers is not None
+    assert answers.hand_size == 5
+    assert answers.forbidden_bids[3] == 2
+    assert answers.last_tricks[4] == 1
     # One row per total the three others can reach: 0 to 15.
-    assert len(tables.forbidden_bids) == len(tables.last_tricks) == 16
-    assert tables.bidding_order[-1] == tables.dealer
+    assert len(answers.forbidden_bids) == len(answers.last_tricks) == 16
+    assert answers.bidding_order[-1] == answers.dealer
 
 
 def test_the_dealer_is_free_when_the_number_is_outside_the_hand() -> None:
     """docs/rules.md section 2, hook: "If that number is outside 0..hand size, the dealer is
     free"; tricks: no count completes a hand the others already overtook."""
-    tables = round_tables(_five_cards())
-    assert tables is not None
-    assert tables.forbidden_bids[0] == 5
-    assert tables.forbidden_bids[5] == 0
-    assert tables.forbidden_bids[6:] == (None,) * 10
-    assert tables.last_tricks[5] == 0
-    assert tables.last_tricks[6:] == (None,) * 10
+    answers = offline_answers(_five_cards())
+    assert answers is not None
+    assert answers.forbidden_bids[0] == 5
+    assert answers.forbidden_bids[5] == 0
+    assert answers.forbidden_bids[6:] == (None,) * 10
+    assert answers.last_tricks[5] == 0
+    assert answers.last_tricks[6:] == (None,) * 10
 
 
 def test_no_hook_this_game() -> None:
     """docs/rules.md section 6, the hook option: "never" frees the dealer in every round."""
-    tables = round_tables(_five_cards(hook="never"))
-    assert tables is not None
-    assert set(tables.forbidden_bids) == {None}
-    assert tables.last_tricks[4] == 1  # the tricks still add up to the hand
+    answers = offline_answers(_five_cards(hook="never"))
+    assert answers is not None
+    assert set(answers.forbidden_bids) == {None}
+    assert answers.last_tricks[4] == 1  # the tricks still add up to the hand
 
 
 def test_no_hook_in_the_last_round() -> None:
     """docs/rules.md section 6, the hook option: "not-last" frees the dealer in the last round."""
     state = start("oh-hell", 3, schedule="up", hook="not-last", max_hand=3)
-    assert round_tables(state).forbidden_bids[0] == 1  # type: ignore[union-attr]
+    assert offline_answers(state).forbidden_bids[0] == 1  # type: ignore[union-attr]
     last = play_to_round(state, 3)
-    assert set(round_tables(last).forbidden_bids) == {None}  # type: ignore[union-attr]
+    assert set(offline_answers(last).forbidden_bids) == {None}  # type: ignore[union-attr]
 
 
 def test_oh_seven_has_no_hook_but_shares_its_tricks() -> None:
     """docs/rules.md section 1: bids are cards, there is no hook; the tricks add up to the hand."""
-    tables = round_tables(start("oh-seven", 4))
-    assert tables is not None
-    assert set(tables.forbidden_bids) == {None}
-    assert tables.last_tricks[tables.hand_size] == 0
+    answers = offline_answers(start("oh-seven", 4))
+    assert answers is not None
+    assert set(answers.forbidden_bids) == {None}
+    assert answers.last_tricks[answers.hand_size] == 0
 
 
 def test_seven_up_and_a_finished_game_have_none() -> None:
-    assert round_tables(start("seven-up", 2)) is None
+    assert offline_answers(start("seven-up", 2)) is None
     done = play_to_round(start("oh-hell", 3, schedule="up", max_hand=1), 2)
-    assert done.finished and round_tables(done) is None
+    assert done.finished and offline_answers(done) is None
 
 
-def test_last_tricks_agrees_with_the_table() -> None:
+def test_last_tricks_agrees_with_the_answers() -> None:
     state = apply(_five_cards(), Bids((1, 2, 0, 1)))
-    tables = round_tables(state)
-    assert tables is not None
-    assert last_tricks(state, [None, 1, 3, 0]) == tables.last_tricks[4] == tricks_left(5, 4)
-    apply(state, tricks(1, 1, 3, 0))  # accepted: the table's count
+    answers = offline_answers(state)
+    assert answers is not None
+    assert last_tricks(state, [None, 1, 3, 0]) == answers.last_tricks[4] == tricks_left(5, 4)
+    apply(state, tricks(1, 1, 3, 0))  # accepted: the answers' count
 
 
 def _bid_in(ruleset: str, players: int) -> GameState:
@@ -113,13 +113,13 @@ def _bid_in(ruleset: str, players: int) -> GameState:
 def test_one_player_took_the_whole_hand(ruleset: str, hand_size: int) -> None:
     """The tricks together make the hand size (docs/rules.md sections 1-3): once one player's
     count is the hand, every player left took 0, however many they are; the engine fills them
-    in, the table says so for the page, and the round is accepted."""
+    in, the answers say so for the page, and the round is accepted."""
     state = _bid_in(ruleset, 5)
-    tables = round_tables(state)
-    assert tables is not None and tables.hand_size == hand_size
-    assert tables.rest_tricks[hand_size] == 0
-    assert set(tables.rest_tricks[:hand_size] + tables.rest_tricks[hand_size + 1:]) == {None}
-    assert len(tables.rest_tricks) == len(tables.last_tricks) == hand_size * 4 + 1
+    answers = offline_answers(state)
+    assert answers is not None and answers.hand_size == hand_size
+    assert answers.rest_tricks[hand_size] == 0
+    assert set(answers.rest_tricks[:hand_size] + answers.rest_tricks[hand_size + 1:]) == {None}
+    assert len(answers.rest_tricks) == len(answers.last_tricks) == hand_size * 4 + 1
     filled = filled_in_tricks(state, [None, hand_size, None, None, None])
     assert filled == (0, hand_size, 0, 0, 0)
     assert tricks_unshared(state, [None, hand_size, None, None, None]) == 0
@@ -148,15 +148,15 @@ def test_nothing_is_filled_in_while_bids_are_due() -> None:
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(played=played_games(), data=st.data())
-def test_the_rest_table_says_what_apply_accepts(played: object, data: st.DataObject) -> None:
+def test_the_rest_answers_say_what_apply_accepts(played: object, data: st.DataObject) -> None:
     """Whatever the game and the round: with two or more players left, filling them all with 0
-    is accepted exactly when the table says 0 for the entered total, and ``filled_in_tricks``
+    is accepted exactly when the answers say 0 for the entered total, and ``filled_in_tricks``
     fills in just that."""
     state = played.state  # type: ignore[attr-defined]
     current = state.current
     assume(current is not None and current.phase is Phase.TRICKS)
-    tables = round_tables(state)
-    assert tables is not None
+    answers = offline_answers(state)
+    assert answers is not None
     n = len(state.settings.players)
     assume(n >= 3)
     left = data.draw(st.sets(st.integers(0, n - 1), min_size=2, max_size=n - 1))
@@ -165,7 +165,7 @@ def test_the_rest_table_says_what_apply_accepts(played: object, data: st.DataObj
     entered = sum(c for c in counts if c is not None)
     zeros = tuple(0 if c is None else c for c in counts)
     accepted = _refused(state, Tricks(zeros)) is None
-    assert accepted == (tables.rest_tricks[entered] == 0), (counts, entered)
+    assert accepted == (answers.rest_tricks[entered] == 0), (counts, entered)
     filled = filled_in_tricks(state, counts)
     assert filled == (zeros if accepted else tuple(counts))
 
@@ -180,15 +180,15 @@ def _refused(state: GameState, entry: Bids | Tricks) -> RuleError | None:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(played=played_games(), data=st.data())
-def test_the_tables_say_what_apply_accepts(played: object, data: st.DataObject) -> None:
+def test_the_answers_say_what_apply_accepts(played: object, data: st.DataObject) -> None:
     """Whatever the game and the round, the dealer's every bid is refused for the hook exactly
-    when the table names it, and the last player's every count is accepted exactly when the
-    table names it; the tables taken at any point of the round are the same."""
+    when the answers name it, and the last player's every count is accepted exactly when the
+    answers name it; the answers taken at any point of the round are the same."""
     state = played.state  # type: ignore[attr-defined]
     current = state.current
     assume(current is not None and state.settings.family.value != "seven-up")
-    tables = round_tables(state)
-    assert tables is not None
+    answers = offline_answers(state)
+    assert answers is not None
     n = len(state.settings.players)
     size = current.hand_size
     if state.settings.family.value == "turn-bids" and current.phase is Phase.BIDDING:
@@ -197,14 +197,14 @@ def test_the_tables_say_what_apply_accepts(played: object, data: st.DataObject) 
             if bids[seat] is None:
                 bids[seat] = data.draw(st.integers(0, size))
         before_dealer = apply(state, Bids(tuple(bids))) if bids != list(current.bids) else state
-        assert round_tables(before_dealer) == tables
+        assert offline_answers(before_dealer) == answers
         others = sum(b for s, b in enumerate(bids) if s != current.dealer)
         for bid in range(size + 1):
             dealer = list(bids)
             dealer[current.dealer] = bid
             error = _refused(before_dealer, Bids(tuple(dealer)))
             hooked = error is not None and error.code == "hook"
-            assert hooked == (bid == tables.forbidden_bids[others]), (bid, others, error)
+            assert hooked == (bid == answers.forbidden_bids[others]), (bid, others, error)
             assert error is None or hooked
         return
     if current.phase is not Phase.TRICKS:
@@ -212,7 +212,7 @@ def test_the_tables_say_what_apply_accepts(played: object, data: st.DataObject) 
     last = data.draw(st.integers(0, n - 1))
     counts = [data.draw(st.integers(0, size)) for _ in range(n)]
     others = sum(c for s, c in enumerate(counts) if s != last)
-    expected = tables.last_tricks[others]
+    expected = answers.last_tricks[others]
     for count in range(size + 1):
         counts[last] = count
         accepted = _refused(state, Tricks(tuple(counts))) is None

@@ -1,4 +1,4 @@
-"""The figures a process keeps and brings up to date game by game equal the figures added up
+"""The figures a process caches and brings up to date game by game equal the figures added up
 again from nothing, after every kind of change to the table's games."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def from_nothing(app: Flask, at_table: Tables, table_id: str) -> object:
     return at_table.statistics(table_id), at_table.get(table_id)
 
 
-def test_kept_figures_equal_figures_added_up_again(app: Flask, at_table: Tables,
+def test_cached_figures_equal_figures_added_up_again(app: Flask, at_table: Tables,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(table_store, "BLOCK", 3)  # many small blocks
     moved: list[str] = []
@@ -65,7 +65,7 @@ def test_kept_figures_equal_figures_added_up_again(app: Flask, at_table: Tables,
             games.remove(game)
             with app.app_context():
                 store.delete_game(game.id)
-        kept = at_table.statistics(table_id), at_table.get(table_id)
-        assert kept == from_nothing(app, at_table, table_id), step
+        cached = at_table.statistics(table_id), at_table.get(table_id)
+        assert cached == from_nothing(app, at_table, table_id), step
     assert at_table.statistics(table_id)["games"] == len(games)
     assert len(moved) > 30  # most changes were brought in from the one game that changed
