@@ -31,13 +31,15 @@ from flask import Flask, Response, abort, current_app, request
 from companion.http import encodings
 
 #: Served as one file each, in this order: a page needs one style sheet and one script of ours.
+#: ``live.js`` comes first: it defines what a poll is for the others.
 BUNDLES: dict[str, tuple[str, ...]] = {
     "css/site.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/offline.css",
                      "css/table.css", "css/table_links.css"),
     "css/site-seven-up.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/seven_up.css",
                               "css/offline.css", "css/table_links.css"),
     "css/site-rules.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/rules.css"),
-    "js/site.js": ("js/app.js", "js/game.js", "js/seven_up.js", "js/offline.js"),
+    "js/site.js": ("js/live.js", "js/app.js", "js/game.js", "js/seven_up.js", "js/double_tap.js",
+                   "js/pad.js", "js/queue.js", "js/waiting_forms.js"),
 }
 
 _lock = threading.RLock()

@@ -1,7 +1,7 @@
 """The full-page forms keep what was typed when the server is out of reach: a round's
 correction and a finished game's rematch stay on the page, say they wait for the connection,
 survive a reload, and are sent once, under their key, when the connection is back; the page
-then follows the server's answer (offline.js, "every other form").
+then follows the server's answer (waiting_forms.js).
 
 Offline is Playwright's ``context.set_offline()``; a server out of reach is a route that aborts
 the post; an answer lost on its way back is ``route.fetch()`` then ``route.abort()``."""
