@@ -23,7 +23,8 @@
  *   error when both fit; a summary link does the same for its error.
  * - "Forget on this phone" (home) waits a few seconds with an Undo before it is sent
  *   ([data-forget]); leaving the page sends it at once.
- * - Gives the other files a write's fresh key (window.Companion.freshKey).
+ * - Gives the other files a write's fresh key (window.Companion.freshKey), and the way to a
+ *   refused page's first error (window.Companion.toFirstError).
  * - Registers the service worker (/sw.js) that lets the installed app start offline.
  */
 (function () {
@@ -322,6 +323,7 @@
   });
 
   document.addEventListener("DOMContentLoaded", toFirstError);
+  window.Companion.toFirstError = toFirstError; // a refused page drawn in place (waiting_forms.js)
 
   /* --- a write's key ------------------------------------------------------------------ */
 

@@ -8,9 +8,13 @@
  *   and in localStorage ("companion-form:<action>"), says it waits (with the choice to drop
  *   it), survives a reload, and is sent again under the same key on the browser's "online",
  *   when the page is shown again, and on a backoff (1 s, 2 s, 4 s … 30 s).
- * - Answered, the form is posted once more under the same key, by the browser itself: the
- *   server answers it as the first (a replay), and the page is the browser's own, with its
- *   history and its one-time "Saved" message.
+ * - Answered, the page follows the answer, as the browser would have: a redirect (303) is
+ *   followed to where it leads; any other answer (a refusal, 422, with the errors at their
+ *   fields) is the page drawn in place of this one's main part. The form is never posted twice.
+ *   The redirect's page must keep its one-time message (a flash, shown by the page it is drawn
+ *   for): ``fetch`` follows the redirect by itself, so its GET says ``Companion-Follow`` and the
+ *   server answers it with no page (companion/web/shared/following.py); then the browser goes
+ *   there.
  * - A second tap while it is on its way or waits is the same write, not a second one.
  */
 (function () {
@@ -102,9 +106,10 @@
     }
   }
 
-  /* --- sent, then followed ---------------------------------------------------------- */
+  /* --- sent once, the answer followed ------------------------------------------------ */
 
-  // The answer: {network: true} (none), else {status}.
+  // The answer: {network: true} (none), {to: url} (a redirect, followed by fetch to its
+  // address only), or {html} (a page: a refusal, an error).
   function post(action, held) {
     var body = new URLSearchParams();
     held.fields.forEach(function (field) {
@@ -116,21 +121,51 @@
         controller.abort();
       }
     }, TIMEOUT);
-    var headers = {};
+    var headers = { "Companion-Follow": "address" };
     if (csrf) {
       headers["X-CSRFToken"] = csrf.getAttribute("content");
     }
     return fetch(action, {
-      method: "POST", body: body, headers: headers, credentials: "same-origin",
+      method: "POST", body: body, headers: headers, credentials: "same-origin", cache: "no-store",
       signal: controller ? controller.signal : undefined
     }).then(function (response) {
-      return NETWORK.indexOf(response.status) !== -1 ? { network: true } : { status: response.status };
+      if (NETWORK.indexOf(response.status) !== -1) {
+        return { network: true };
+      }
+      if (response.redirected) {
+        return { to: response.url };
+      }
+      return response.text().then(function (html) { return { html: html }; });
     }).catch(function () {
       return { network: true };
     }).then(function (answer) {
       window.clearTimeout(timer);
       return answer;
     });
+  }
+
+  // The answered page in place of this one's main part (its title too), as the browser would
+  // have shown it; false when it has none (then the browser posts it, under the same key).
+  function drawPage(html) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var main = page.getElementById("main");
+    var here = document.getElementById("main");
+    if (!main || !here) {
+      return false;
+    }
+    document.title = page.title;
+    main = document.importNode(main, true);
+    here.replaceWith(main);
+    if (window.htmx) {
+      window.htmx.process(main);
+    }
+    main.dispatchEvent(new CustomEvent("companion:shown", { bubbles: true })); // game.js
+    window.scrollTo(0, 0);
+    showHeld();
+    if (window.Companion && window.Companion.toFirstError) {
+      window.Companion.toFirstError();
+    }
+    return true;
   }
 
   function sendForm(form) {
@@ -158,7 +193,11 @@
       // Answered (even if dropped meanwhile: the server has it), the page follows the answer.
       failures = 0;
       holdForm(action, null);
-      resubmit(action, held);
+      if (answer.to) {
+        window.location.assign(answer.to);
+      } else if (!drawPage(answer.html)) {
+        resubmit(action, held);
+      }
     });
   }
 

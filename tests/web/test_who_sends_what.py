@@ -1,7 +1,8 @@
 """Markup says who sends each form: a scorekeeper's entry forms are the tap queue's
 (``data-sent-by="queue"``), the full-page forms with a key wait for the connection
 (``data-sent-by="waiting"``), each with its plain ``action`` and ``method="post"`` for a phone
-without JavaScript."""
+without JavaScript. A waiting form's redirect, followed by ``fetch`` with ``Companion-Follow``,
+leaves its one-time message to the page the browser then opens."""
 
 from __future__ import annotations
 
@@ -49,3 +50,21 @@ def test_full_page_forms_with_a_key_wait_for_the_connection(client: FlaskClient,
     for url, action in pages.items():
         tag = _forms(client.get(url).get_data(as_text=True))[action]
         assert 'data-sent-by="waiting"' in tag and 'method="post"' in tag, (url, tag)
+
+
+def test_a_followed_redirect_leaves_the_message_to_the_page(start: Callable[..., Table]) -> None:
+    table = start("oh-hell", PLAYERS, dealer=0)
+    table.bids(3, 3, 2, 1)
+    table.tricks(1, 3, 2, 4)
+    data = {"version": table.version, "round": 1, "idempotency_key": "k" * 22,
+            **{f"bids_{seat}": b for seat, b in enumerate([3, 3, 2, 1])},
+            **{f"tricks_{seat}": t for seat, t in enumerate([4, 3, 2, 1])}}
+    posted = table.client.post(f"{table.url}/rounds/1", data=data,
+                               headers={"Companion-Follow": "address"})
+    assert posted.status_code == 303 and posted.headers["Location"] == table.url
+    followed = table.client.get(table.url, headers={"Companion-Follow": "address"})
+    assert followed.status_code == 204 and followed.get_data() == b""
+    assert followed.headers["Cache-Control"] == "no-store"
+    page = table.client.get(table.url).get_data(as_text=True)
+    assert "Round 1 corrected" in page  # shown once, by the page the browser opens
+    assert "Round 1 corrected" not in table.client.get(table.url).get_data(as_text=True)
