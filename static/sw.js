@@ -7,7 +7,7 @@
  * Game pages (/g/<id>) always come from the server while it can be reached. Each one it
  * answers is also kept (cache PAGES), so that an open game's page opens with no network: the
  * kept copy, marked <html data-from-cache> so the page says it is the last known state; its
- * taps waiting to be sent are in localStorage (static/js/offline.js), which sends them when it
+ * taps waiting to be sent are in localStorage (static/js/queue.js), which sends them when it
  * can. A game the server says is gone (404), forgotten or deleted is dropped from PAGES. API
  * answers and fragments are never cached.
  */

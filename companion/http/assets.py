@@ -31,13 +31,18 @@ from flask import Flask, Response, abort, current_app, request, url_for
 from companion.http import encodings
 
 #: Served as one file each, in this order: a page needs one style sheet and one script of ours.
+#: A watcher's game page (no edit right: it sends no form) loads ``js/site-watch.js``, without
+#: the scorekeeper's tap queue, offline pad, double-tap guard and waiting forms; every other
+#: page ``js/site.js``. ``live.js`` comes first: it defines what a poll is for the others.
 BUNDLES: dict[str, tuple[str, ...]] = {
     "css/site.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/offline.css",
                      "css/table.css", "css/table_links.css"),
     "css/site-seven-up.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/seven_up.css",
                               "css/offline.css", "css/table_links.css"),
     "css/site-rules.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/rules.css"),
-    "js/site.js": ("js/app.js", "js/game.js", "js/seven_up.js", "js/offline.js"),
+    "js/site.js": ("js/live.js", "js/app.js", "js/game.js", "js/seven_up.js", "js/double_tap.js",
+                   "js/pad.js", "js/queue.js", "js/waiting_forms.js"),
+    "js/site-watch.js": ("js/live.js", "js/app.js", "js/game.js"),
 }
 
 #: htmx, vendored from the npm registry (``htmx.org``), pinned, with its Subresource Integrity.

@@ -24,6 +24,7 @@ ASSETS = (
     "css/site.css",
     "css/site-seven-up.css",
     "js/site.js",
+    "js/site-watch.js",
     HTMX,
     "icons/icon-192.png",
     "icons/icon-512.png",

@@ -14,7 +14,7 @@
  *   else to the swapped content itself, so keyboard and screen-reader users keep their place.
  * - After an entry is stored ([data-saved] in the swapped content): the view starts at the
  *   swapped content's top (the banner: who deals, what comes next) and #said tells screen
- *   readers "Saved." A tap within a step (a bid, an undo: offline.js says so) leaves the view
+ *   readers "Saved." A tap within a step (a bid, an undo: queue.js says so) leaves the view
  *   where it is: nothing moves under the finger.
  * - A refused entry: its first error and that error's field are brought on screen together,
  *   above a sticky Save or Reveal bar, and the field is focused (its aria-describedby reads the
@@ -23,11 +23,14 @@
  *   error when both fit; a summary link does the same for its error.
  * - "Forget on this phone" (home) waits a few seconds with an Undo before it is sent
  *   ([data-forget]); leaving the page sends it at once.
+ * - Gives the other files a write's fresh key (window.Companion.freshKey), and the way to a
+ *   refused page's first error (window.Companion.toFirstError).
  * - Registers the service worker (/sw.js) that lets the installed app start offline.
  */
 (function () {
   "use strict";
 
+  window.Companion = window.Companion || {};
   var csrf = document.querySelector('meta[name="csrf-token"]');
 
   document.addEventListener("htmx:configRequest", function (event) {
@@ -63,12 +66,9 @@
     noticeTimer = window.setTimeout(hideNotice, 8000);
   }
 
-  // A poll of the live part that fails is not a person's request: offline.js says
+  // A poll of the live part that fails is not a person's request: live.js says
   // "Reconnecting…" quietly in the page instead.
-  function isPoll(event) {
-    var elt = event.detail && event.detail.elt;
-    return elt instanceof Element && elt.hasAttribute("data-live");
-  }
+  var isPoll = window.Companion.isPoll;
 
   document.addEventListener("htmx:responseError", function (event) {
     var xhr = event.detail && event.detail.xhr;
@@ -166,12 +166,11 @@
   }
 
   // What follows a person's answered request: "Saved." said, a refusal's first error brought on
-  // screen with its field, else the next step. offline.js asks it too, for the taps it sends;
+  // screen with its field, else the next step. queue.js asks it too, for the taps it sends;
   // ``stay`` for a tap within a step (a bid, an undo), where nothing may move under the finger.
   function afterAnswer(settled, stay) {
     settle(settled, true, Boolean(stay));
   }
-  window.Companion = window.Companion || {};
   window.Companion.afterAnswer = afterAnswer;
 
   document.addEventListener("htmx:afterSettle", function (event) {
@@ -207,19 +206,6 @@
     }
     keepAwake();
   }
-
-  /* --- back to a game page ----------------------------------------------------------- */
-
-  // A game page may be kept by the browser (it is revalidated on every visit, but the back
-  // button shows the kept copy as it was): ask whether the game moved on since (204: no).
-  window.addEventListener("pageshow", function (event) {
-    var live = document.getElementById("game-live");
-    var navigation = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
-    var back = event.persisted || (navigation && navigation.type === "back_forward");
-    if (live && back && window.htmx && live.getAttribute("data-live")) {
-      window.htmx.ajax("GET", live.getAttribute("data-live"), { target: live, swap: "outerHTML" });
-    }
-  });
 
   var said = document.getElementById("said");
 
@@ -337,6 +323,18 @@
   });
 
   document.addEventListener("DOMContentLoaded", toFirstError);
+  window.Companion.toFirstError = toFirstError; // a refused page drawn in place (waiting_forms.js)
+
+  /* --- a write's key ------------------------------------------------------------------ */
+
+  // 128 random bits, in the characters an Idempotency-Key may hold (docs/api.md); plain HTTP
+  // has crypto.getRandomValues too. For the tap queue and the forms that wait.
+  window.Companion.freshKey = function () {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return btoa(String.fromCharCode.apply(null, bytes))
+      .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  };
 
   /* --- forgetting a game on this phone, with a few seconds to take it back ----------- */
 

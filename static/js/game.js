@@ -20,11 +20,8 @@
  * - Share: "Share link" opens the phone's share sheet (Web Share API); where there is none,
  *   "Copy link" copies the link (Clipboard API, or select-and-copy over plain HTTP). The final
  *   screen's standings image is shared as a file where the browser can, else downloaded.
- * - Live: the game's live part ([data-live]) polls every 1.5 s (answered 204 while nothing
- *   changed). No poll while the page is hidden; shown again, it catches up at once. While this
- *   phone's own form holds choices not yet sent (a second scorekeeper tapping tricks), polls
- *   wait, so nothing being entered is swapped away. Open disclosures (the score chart, "why"
- *   explanations) stay open.
+ * - Open disclosures (the score chart, "why" explanations) stay open through a swap (when
+ *   polls are sent and when they pause: live.js).
  * - Times ([data-local-time]) are shown in the phone's own time zone, in the page's language.
  */
 (function () {
@@ -449,45 +446,14 @@
       });
   });
 
-  /* --- live: polling the game ------------------------------------------------------ */
+  /* --- open disclosures stay open through a swap ------------------------------------- */
 
-  // The request came from the live part itself (its poll), not from a form inside it. In
-  // htmx:beforeSwap detail.elt is the swap's target: the requester is requestConfig.elt.
-  function isPoll(event) {
-    var detail = event.detail || {};
-    var elt = detail.requestConfig && detail.requestConfig.elt ? detail.requestConfig.elt : detail.elt;
-    return elt instanceof Element && elt.hasAttribute("data-live");
-  }
-
-  function liveSection() {
-    return document.querySelector("[data-live]");
-  }
-
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    if (isPoll(event) && (document.hidden || event.detail.elt.hasAttribute("data-dirty"))) {
-      event.preventDefault();
-    }
-  });
-
-  // Choices made in this phone's form and not yet sent.
-  function markDirty(event) {
-    var section = event.target instanceof Element ? event.target.closest("[data-live]") : null;
-    if (section && event.target.closest("form")) {
-      section.setAttribute("data-dirty", "");
-    }
-  }
-  document.addEventListener("change", markDirty);
-  document.addEventListener("input", markDirty);
-
+  // The score chart, a score's "why": a poll's or an entry's fragment comes with them closed.
   var openWhy = [];
 
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail && event.detail.target;
-    if (isPoll(event) && target && target.hasAttribute("data-dirty")) {
-      event.detail.shouldSwap = false; // typing began while the poll was on its way
-      return;
-    }
-    if (target instanceof Element) {
+    if (target instanceof Element && event.detail.shouldSwap) {
       openWhy = Array.prototype.map.call(target.querySelectorAll("details[id][open]"),
                                          function (details) { return details.id; });
     }
@@ -501,20 +467,6 @@
       }
     });
     openWhy = [];
-  });
-
-  document.addEventListener("htmx:responseError", function (event) {
-    var xhr = event.detail && event.detail.xhr;
-    if (isPoll(event) && xhr && xhr.status === 404) {
-      window.location.reload(); // the game was deleted: show the page that says so
-    }
-  });
-
-  document.addEventListener("visibilitychange", function () {
-    var section = liveSection();
-    if (!document.hidden && section && window.htmx) {
-      window.htmx.trigger(section, "live-catch-up");
-    }
   });
 
   /* --- times in the phone's time zone ------------------------------------------------ */
@@ -565,7 +517,7 @@
       localTimes(event.target);
     }
   });
-  // A form offline.js shows while the network is out (the round's tricks, every bid in).
+  // A form pad.js shows while the network is out (the round's tricks, every bid in).
   document.addEventListener("companion:shown", function (event) {
     if (event.target instanceof Element) {
       prepare(event.target);

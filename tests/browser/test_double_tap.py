@@ -26,7 +26,7 @@ NAMES = ["Ana", "Ben", "Cleo", "Dev"]  # Ana deals round 1: Ben bids first, Ana 
 
 #: Between the two touches of a double tap (a finger's is 100–250 ms).
 DOUBLE_TAP_GAP = 100
-#: Within this, a second touch on the same spot is the same tap (static/js/offline.js).
+#: Within this, a second touch on the same spot is the same tap (static/js/double_tap.js).
 SAME_TAP_MS = 350
 #: Well past the moment a second touch is the same tap: the scorekeeper's next tap.
 LATER = 500

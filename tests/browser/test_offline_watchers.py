@@ -124,7 +124,7 @@ def test_a_watcher_follows_the_rematch(page: Page, phones: Any, live_server: str
     expect(watcher.get_by_text("Final standings")).to_be_visible(timeout=10_000)
 
     page.get_by_role("button", name="Rematch").click()
-    # The tap is sent by offline.js first (kept if it cannot reach the server): the page moves
+    # The tap is sent by waiting_forms.js first (kept if it cannot reach the server): the page moves
     # on once it is answered.
     page.wait_for_url(lambda url: url != share and re.search(r"/g/[\w-]+$", url) is not None)
     rematch = page.url

@@ -111,10 +111,11 @@ def test_the_share_page_first_and_repeat_visit(phone: Callable[[], Any], live_se
     print(f"share page, first visit: {len(requests)} requests, {size / 1024:.1f} KB", requests)
     assert page.get_by_role("heading", name="Final standings").is_visible() or page.title()
     assert len(requests) <= 6, requests
-    # 40 KB before the offline queue; the offline queue (offline.js) and the tables' styles in the one
-    # bundle each page loads brought a first visit to 42 KB, and a double tap made one tap (the
-    # guard and the pad held still under the finger, 0.6 KB) to 44.1 KB.
-    assert size <= 45 * 1024
+    # A watcher's script is the live poll's, without the scorekeeper's tap queue, offline pad
+    # and waiting forms (js/site-watch.js, not js/site.js).
+    assert any("/static/js/site-watch." in url for url in requests), requests
+    assert not any("/static/js/site." in url for url in requests), requests
+    assert size <= 40 * 1024
     again, repeat = wire.visit(page, f"/g/{game_id}")
     print(f"share page, repeat visit: {len(again)} requests, {repeat:.0f} bytes", again)
     print(wire.last)

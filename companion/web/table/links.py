@@ -114,7 +114,7 @@ def join(game_id: str) -> Response:
 
 
 def _joined(game_id: str, table: table_store.StoredTable) -> Response:
-    """The game's page, saying so; the same for the form sent again under its key (offline.js
-    posts it once more after the answer it got, and that page is the one shown)."""
+    """The game's page, saying so; the same for the form sent again under its key (a waiting
+    form whose answer was lost: waiting_forms.js sends it again until one arrives)."""
     flash(_("This game is now at the table %(table)s.", table=isolate(table.name)))
     return redirect(url_for("web.game", game_id=game_id), code=303)

@@ -1,0 +1,199 @@
+/*
+ * What is under the scorekeeper's finger, on the entry forms the tap queue sends (queue.js).
+ * Loaded on the scorekeeper's pages only.
+ *
+ * - A double tap is one tap: a second touch close to the last one, in time and place, on an
+ *   entry form is swallowed, its click too.
+ * - Nothing moves under the finger: what the queue draws and the answers it swaps in keep the
+ *   form last tapped where it was on the screen.
+ * - A tap under way is never swapped away: an answer waits for the finger to come up.
+ *
+ * Its interface (window.Companion.finger):
+ * - tapped(form): the entry form a tap was for (a key's submit too): the one kept in place.
+ * - steady(draw): runs ``draw`` (a change to the live part) with that form kept in place.
+ * - afterTheTap(value): ``value``, or a promise of it once the press going on has ended.
+ */
+(function () {
+  "use strict";
+
+  function live() {
+    return document.getElementById("game-live");
+  }
+
+  function queued(form) {
+    var queue = window.Companion.queue;
+    return Boolean(queue && queue.sends(form));
+  }
+
+  /* --- a double tap is one tap ----------------------------------------------------------- */
+
+  // A finger that taps twice in a hurry, or a tap that bounces, means one tap. But the first
+  // tap changes what is under the finger at once (the next seat's pad drawn here, the answer
+  // swapped in, the next round in place of Save), so the second touch would land on another
+  // button and enter what nobody meant: Ben's 1, then Cleo's 1. So a touch on a control of an
+  // entry form in the live part (its buttons, its picks, undo; every form the queue sends, the
+  // score pad's too) that comes close to the last tap let through, in time and on the screen,
+  // is the same tap and is swallowed whole: its pointerdown (nothing takes it for a press, see
+  // "a tap under way") and the click that follows it (nothing is tapped: a click is what
+  // submits a form or picks a radio). Listened to on the window, capturing, before anything
+  // else on the page. A mouse's second click is the system's to count (its own double-click
+  // time and distance: the click's detail is 2). Anything else is let through: a touch
+  // elsewhere or later, a key (Enter, Space: no pointer), a control that counts each tap
+  // ([data-each-tap-counts]: +1, +1 is two).
+  // A double tap's second touch comes 100–250 ms after the first ends; the scorekeeper's next
+  // real tap, on the same number for the next player, comes after a look at the screen.
+  var SAME_TAP_MS = 350;
+  // A finger's wobble on one spot. The next button is 56 px away or more (48 px targets, 8 px
+  // apart: UX.md), so a tap on it is never taken for this one.
+  var SAME_TAP_PX = 24;
+  var accepted = null; // the last tap let through: where it touched, when it ended
+  var swallowed = false; // the touch going on is the same tap: its click is swallowed too
+  var mouse = false; // the last press was a mouse's
+  var lastTapped = null; // the class of the entry form last tapped: "bid-form", "undo"…
+
+  function guarded(target) {
+    var control = target instanceof Element ? target.closest("button, label") : null;
+    var form = control ? control.closest("form") : null;
+    return form !== null && queued(form) && !control.hasAttribute("data-each-tap-counts") ? form : null;
+  }
+
+  function sameTap(event) {
+    return accepted !== null && event.timeStamp - accepted.time < SAME_TAP_MS &&
+      Math.hypot(event.clientX - accepted.x, event.clientY - accepted.y) <= SAME_TAP_PX;
+  }
+
+  function swallow(event) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }
+
+  window.addEventListener("pointerdown", function (event) {
+    swallowed = false;
+    mouse = event.pointerType === "mouse";
+    var form = event.isPrimary ? guarded(event.target) : null;
+    if (!form) {
+      return;
+    }
+    if (!mouse && sameTap(event)) {
+      swallowed = true;
+      swallow(event);
+      return;
+    }
+    accepted = { x: event.clientX, y: event.clientY, time: event.timeStamp };
+    lastTapped = form.classList[0];
+  }, true);
+
+  window.addEventListener("click", function (event) {
+    if ((swallowed && event.detail > 0) || // a pointer's click (a key's has no detail)
+        (mouse && event.detail > 1 && guarded(event.target))) {
+      swallowed = false;
+      swallow(event);
+      release(); // no press goes on: an answer waiting for it is swapped in
+    } else if (accepted && guarded(event.target)) {
+      accepted.time = event.timeStamp; // the tap ends with its click: the time counts from here
+    }
+  }, true);
+
+  // A touch that turned into a scroll was no tap.
+  window.addEventListener("pointercancel", function (event) {
+    if (event.isPrimary) {
+      swallowed = false;
+      accepted = null;
+    }
+  }, true);
+  window.addEventListener("keydown", function () { swallowed = false; }, true);
+
+  /* --- nothing moves under the finger ------------------------------------------------------ */
+
+  // What the queue draws and the answers it swaps in change the live part above the form
+  // tapped ("Saved." shown or hidden, the taps waiting said, a notice), and the form itself
+  // (the bids drawn in, the tricks in place of the pad). The form last tapped (else the
+  // round's panel, which the next step takes the place of) is kept where it was on the screen,
+  // so the next seat's 1 is where Ben's 1 was and a quick next tap lands where it was aimed.
+  // Only when a step is over (the tricks or a hand saved, the cards revealed) does the page
+  // show the next one from its start (app.js, asked by ``answered``).
+  var steadying = false;
+
+  // Where the form last tapped and the round's panel are on the screen (null: not there).
+  function anchors() {
+    var section = live();
+    var form = section && lastTapped ? section.querySelector("form." + CSS.escape(lastTapped)) : null;
+    var panel = section ? section.querySelector(".round-panel") : null;
+    return [form, panel].map(function (element) {
+      return element ? element.getBoundingClientRect().top : null;
+    });
+  }
+
+  function steady(draw) {
+    if (steadying) {
+      draw(); // drawn within a draw already held steady
+      return;
+    }
+    var before = anchors();
+    steadying = true;
+    try {
+      draw();
+    } finally {
+      steadying = false;
+    }
+    var after = anchors();
+    var kept = before[0] !== null && after[0] !== null ? 0 : 1; // the form, else the panel
+    var moved = before[kept] !== null && after[kept] !== null ? after[kept] - before[kept] : 0;
+    if (moved) {
+      window.scrollBy({ top: moved, left: 0, behavior: "instant" });
+    }
+  }
+
+  /* --- a tap under way is never swapped away ------------------------------------------ */
+
+  // A browser drops a click whose element went away between the finger going down and coming
+  // up: an answer swapped in during a tap (the tricks form drawn again while the bids are sent)
+  // would lose it. An answer waits for the finger to come up and the tap to be handled.
+  var pressed = false;
+  var pressTimer = null;
+  var afterPress = [];
+
+  function release() {
+    window.clearTimeout(pressTimer);
+    if (!pressed) {
+      return;
+    }
+    pressed = false;
+    // After the click's own work (a radio changed, a form submitted), not before it.
+    window.setTimeout(function () {
+      var waiting = afterPress;
+      afterPress = [];
+      waiting.forEach(function (resolve) { resolve(); });
+    }, 0);
+  }
+
+  document.addEventListener("pointerdown", function (event) {
+    var section = live();
+    if (section && event.target instanceof Node && section.contains(event.target)) {
+      pressed = true;
+      window.clearTimeout(pressTimer);
+      pressTimer = window.setTimeout(release, 2000); // a finger resting on the screen
+    }
+  }, true);
+  document.addEventListener("pointerup", function () {
+    if (pressed) {
+      window.clearTimeout(pressTimer);
+      pressTimer = window.setTimeout(release, 300); // a press that makes no click (a scroll)
+    }
+  }, true);
+  document.addEventListener("click", release, true);
+  document.addEventListener("pointercancel", release, true);
+
+  function afterTheTap(value) {
+    return pressed ? new Promise(function (resolve) {
+      afterPress.push(function () { resolve(value); });
+    }) : value;
+  }
+
+  window.Companion = window.Companion || {};
+  window.Companion.finger = {
+    tapped: function (form) { lastTapped = form.classList[0] || null; },
+    steady: steady,
+    afterTheTap: afterTheTap
+  };
+})();

@@ -1,0 +1,333 @@
+/*
+ * What the page shows of the tap queue (queue.js), drawn over the server's last fragment of the
+ * live part: the next seat's pad, offline, and the taps waiting. Loaded on the scorekeeper's
+ * pages only. Nothing here decides a rule: it reads the engine's tables the page carries.
+ *
+ * - A bid is written into the bid list and the next seat's buttons are drawn from the round's
+ *   bidding order and the engine's tables (data-offline-bids: the dealer's forbidden bid for
+ *   each total of the others' bids, the words); every bid in, the round's tricks form the page
+ *   carries (template[data-offline-tricks]) takes the pad's place.
+ * - Any other entry's form is shown as sent, held, and "waiting to be sent" while it waits.
+ * - The line says how many taps wait, and after a refusal offers to send them again or drop them.
+ * - A tap within a step grows nothing above the finger (the server's "Saved." line).
+ *
+ * Its interface (window.Companion.pad):
+ * - redraw(): the server's last fragment, with the queue drawn over it.
+ * - show(html, stay): the server's answer to a tap, swapped in (``stay``: a tap within a step).
+ * - version(): the game's version in the server's last fragment.
+ */
+(function () {
+  "use strict";
+
+  var Companion = window.Companion = window.Companion || {};
+
+  function live() {
+    return document.getElementById("game-live");
+  }
+
+  // The last fragment the server sent: the queue is drawn over it, so an undo or a refusal
+  // draws again from what the server said.
+  var served = null;
+  var overlaid = false; // the queue is drawn over the server's fragment
+  // A tap within a step grows nothing above the finger: the server's "Saved." at the top of
+  // the live part is shown where one was shown before (the same line, new words), not where
+  // none was (the page's first bid): the bid in its place says it is in.
+  var quietNote = false;
+
+  function noted() {
+    var note = live() ? live().querySelector(".saved-note") : null;
+    return Boolean(note && !note.hidden);
+  }
+
+  // The fragment in place of the live part; a person's focus on the bid pad stays on it, and
+  // the form under the finger stays where it was on the screen.
+  function put(html, redrawn) {
+    Companion.finger.steady(function () { swapIn(html, redrawn); });
+  }
+
+  function swapIn(html, redrawn) {
+    var section = live();
+    if (!section || !window.htmx) {
+      return;
+    }
+    var active = document.activeElement;
+    var onPad = Boolean(active && active.closest && active.closest(".bid-pad") && section.contains(active));
+    var inside = Boolean(active && active !== document.body && section.contains(active));
+    // Marked when it is the server's last fragment drawn again (no news: live.js then offers
+    // no rematch, and this file draws nothing over it a second time).
+    window.htmx.swap(section, html, { swapStyle: "outerHTML" }, { eventInfo: { redrawn: Boolean(redrawn) } });
+    var fresh = live();
+    var note = fresh && quietNote ? fresh.querySelector(".saved-note") : null;
+    if (note) {
+      note.hidden = true; // said to screen readers all the same (app.js reads data-saved)
+    }
+    if (!fresh || !inside || (document.activeElement && fresh.contains(document.activeElement))) {
+      return;
+    }
+    var target = (onPad && fresh.querySelector(".bid-pad button:not([disabled])")) ||
+      fresh.querySelector("[data-focus]") || fresh;
+    if (!target.matches("button, a[href], input")) {
+      target.setAttribute("tabindex", "-1");
+    }
+    target.focus({ preventScroll: true });
+  }
+
+  function redraw() {
+    Companion.finger.steady(overlay);
+  }
+
+  function overlay() {
+    var section = live();
+    if (!section) {
+      return;
+    }
+    if (served && overlaid) {
+      put(served, true);
+      overlaid = false;
+      section = live();
+    }
+    var queue = Companion.queue.load();
+    var waiting = queue.stalled || navigator.onLine === false;
+    if (queue.entries.length && !queue.refused) {
+      overlaid = true;
+      var saved = section.querySelector(".saved-note");
+      if (saved && waiting) {
+        saved.hidden = true; // the taps after it are not saved yet
+      }
+      drawBids(section, queue.entries, waiting);
+      queue.entries.forEach(function (entry) {
+        if (entry.kind !== "bid") {
+          markForm(section, entry, waiting);
+        }
+      });
+    }
+    drawLine(section, queue, waiting);
+  }
+
+  function words(section) {
+    return section.querySelector("[data-tap-queue]");
+  }
+
+  function withName(element, template, name) {
+    var parts = template.split("{player}");
+    element.textContent = "";
+    parts.forEach(function (part, index) {
+      if (index > 0) {
+        var who = document.createElement("bdi");
+        who.textContent = name;
+        element.appendChild(who);
+      }
+      element.appendChild(document.createTextNode(part));
+    });
+  }
+
+  function drawBids(section, entries, waiting) {
+    var form = section.querySelector("form.bid-form[data-offline-bids]");
+    var queued = entries.filter(function (entry) { return entry.kind === "bid"; });
+    if (!form || !queued.length) {
+      return;
+    }
+    var round = JSON.parse(form.getAttribute("data-offline-bids"));
+    var bids = round.bids.slice();
+    var pending = {};
+    queued.forEach(function (entry) {
+      if (bids[entry.seat] === null) {
+        bids[entry.seat] = entry.bid;
+        pending[entry.seat] = true;
+      }
+    });
+    var next = round.order.filter(function (seat) { return bids[seat] === null; })[0];
+    var note = words(section);
+    section.querySelectorAll(".bid-order li[data-seat]").forEach(function (item) {
+      var seat = parseInt(item.getAttribute("data-seat"), 10);
+      var what = item.querySelector(".what");
+      item.classList.toggle("is-next", seat === next);
+      item.classList.toggle("has-bid", bids[seat] !== null);
+      item.classList.toggle("is-waiting", Boolean(pending[seat]));
+      if (pending[seat]) {
+        what.textContent = String(bids[seat]);
+        if (waiting && note) {
+          // "0 · waiting to be sent": the words under the number in the narrow bid card.
+          var said = document.createElement("span");
+          var dot = document.createElement("span");
+          said.className = "waiting-word";
+          dot.className = "waiting-dot";
+          dot.textContent = " · ";
+          said.appendChild(dot);
+          said.appendChild(document.createTextNode(note.getAttribute("data-waiting")));
+          what.appendChild(said);
+        }
+      } else if (seat === next) {
+        what.textContent = round.to_bid;
+      }
+    });
+    var total = bids.reduce(function (sum, bid) { return sum + (bid === null ? 0 : bid); }, 0);
+    var totalLine = section.querySelector("#bids-title .bid-total");
+    if (totalLine) {
+      totalLine.textContent = round.total.replace("{bid}", String(total));
+    }
+    var fieldset = form.querySelector("fieldset");
+    if (next === undefined) {
+      showTricks(section, form, bids, waiting ? pending : {}, note, queued[queued.length - 1].version + 1);
+      return;
+    }
+    var name = round.names[next];
+    withName(form.querySelector("legend"), round.legend, name);
+    form.querySelector('input[name="seat"]').value = String(next);
+    // The engine's table: the dealer's forbidden number for the total of the others' bids.
+    var others = total - (bids[next] || 0);
+    var forbidden = next === round.dealer ? round.forbidden[others] : null;
+    var reason = fieldset.querySelector(".hook-reason");
+    if (forbidden !== null && forbidden !== undefined) {
+      if (!reason) {
+        reason = document.createElement("p");
+        reason.className = "hook-reason";
+        reason.id = "hook-reason";
+        fieldset.querySelector(".bid-pad").insertAdjacentElement("afterend", reason);
+      }
+      reason.textContent = round.reasons[forbidden];
+    } else if (reason) {
+      reason.remove();
+    }
+    fieldset.querySelectorAll(".bid-pad button").forEach(function (button) {
+      var bid = parseInt(button.value, 10);
+      button.setAttribute("aria-label", round.label.replace("{player}", name).replace("{bid}", String(bid)));
+      button.disabled = bid === forbidden;
+      if (bid === forbidden) {
+        button.setAttribute("aria-describedby", "hook-reason");
+      } else {
+        button.removeAttribute("aria-describedby");
+      }
+    });
+  }
+
+  // Every bid is in: the round's tricks form the server put in the page, each seat's bid
+  // written into its legend, and the version the game will have once the bids are stored
+  // (the last bid's version plus one). It is the version of the tricks form the server sends
+  // after the last bid, so the picks tapped here (game.js keeps them under the form's round and
+  // version) are the ones put back in that form, and in each copy drawn as the answers come.
+  function showTricks(section, form, bids, pending, note, version) {
+    var template = section.querySelector("template[data-offline-tricks]");
+    var panel = form.closest(".round-panel");
+    if (!template || !panel) {
+      form.hidden = true;
+      return;
+    }
+    var tricks = template.content.firstElementChild.cloneNode(true);
+    var seen = tricks.querySelector('input[name="version"]');
+    if (seen) {
+      seen.value = String(version);
+    }
+    tricks.querySelectorAll("fieldset[data-tricks-seat]").forEach(function (group) {
+      var seat = parseInt(group.getAttribute("data-tricks-seat"), 10);
+      var legend = group.querySelector("legend");
+      if (legend && !legend.querySelector(".muted")) {
+        var bid = document.createElement("span");
+        bid.className = "muted";
+        bid.textContent = "· " + template.getAttribute("data-bid-word") + " " + bids[seat];
+        legend.appendChild(document.createTextNode(" "));
+        legend.appendChild(bid);
+        if (pending[seat] && note) {
+          bid.appendChild(document.createTextNode(" · " + note.getAttribute("data-waiting")));
+        }
+      }
+    });
+    panel.replaceWith(tricks);
+    if (window.htmx) {
+      window.htmx.process(tricks);
+    }
+    // game.js puts back what was tapped in it before a reload.
+    tricks.dispatchEvent(new CustomEvent("companion:shown", { bubbles: true }));
+  }
+
+  function markForm(section, entry, waiting) {
+    var form = Array.prototype.filter.call(section.querySelectorAll('form[data-sent-by="queue"]'), function (f) {
+      return f.getAttribute("action") === entry.action;
+    })[0];
+    if (!form || form.hasAttribute("data-queued")) {
+      return;
+    }
+    form.setAttribute("data-queued", "");
+    // As it was tapped: the picks it was sent with.
+    entry.fields.forEach(function (field) {
+      form.querySelectorAll('input[type="radio"][name="' + CSS.escape(field[0]) + '"]').forEach(function (radio) {
+        radio.checked = radio.value === field[1];
+      });
+    });
+    form.querySelectorAll("button, input:not([type=hidden])").forEach(function (field) {
+      if (!form.classList.contains("undo") && !field.disabled) {
+        field.disabled = true; // sent as it was tapped: nothing changes it while it waits
+        field.setAttribute("data-held", ""); // held, not refused by a rule (offline.css)
+      }
+    });
+    var note = words(section);
+    if (waiting && note) {
+      var said = document.createElement("p");
+      said.className = "waiting-note";
+      said.textContent = note.getAttribute("data-waiting");
+      form.appendChild(said);
+    }
+  }
+
+  function drawLine(section, queue, waiting) {
+    var holder = words(section);
+    if (!holder) {
+      return;
+    }
+    var count = queue.entries.length;
+    holder.hidden = !(count && (waiting || queue.refused));
+    holder.toggleAttribute("data-pending", count > 0);
+    var template = holder.getAttribute(count === 1 ? "data-one" : "data-other");
+    holder.querySelector(".tap-queue-line").textContent = template.replace("{num}", String(count));
+    holder.querySelector(".tap-queue-actions").hidden = !queue.refused;
+    // The next seat's bid is drawn from the page's data; what follows any other entry (a
+    // round's scores, the cards revealed) only the server can say.
+    var newest = queue.entries[count - 1];
+    var next = holder.querySelector(".tap-queue-next");
+    if (next) {
+      next.hidden = !(waiting && !queue.refused && newest && newest.kind === "form");
+    }
+  }
+
+  // The version of the game the server last showed. Read from its fragment, not from the
+  // live part's attributes: for a moment after each swap htmx gives the new element the old
+  // one's attributes (its settling), and the version would be the one before.
+  function version() {
+    var found = served ? /data-version="(\d+)"/.exec(served) : null;
+    var section = live();
+    return found ? parseInt(found[1], 10) : section ? parseInt(section.getAttribute("data-version"), 10) : NaN;
+  }
+
+  function show(html, stay) {
+    quietNote = stay && !noted();
+    served = html;
+    overlaid = false;
+    put(html, false);
+  }
+
+  // A poll's fragment is the server's word too (live.js has already said whether it is swapped).
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var detail = event.detail || {};
+    if (Companion.isPoll(event) && detail.shouldSwap && detail.target && detail.target.id === "game-live" &&
+        typeof detail.serverResponse === "string" && detail.serverResponse) {
+      served = detail.serverResponse;
+      overlaid = false;
+    }
+  });
+
+  // Any other fragment swapped in (a poll's, an answer's): the taps still waiting drawn over it.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.target instanceof Element && event.target.id === "game-live" &&
+        !(event.detail && event.detail.redrawn) && Companion.queue.load().entries.length &&
+        document.querySelector('meta[name="csrf-token"]')) {
+      redraw();
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var section = live();
+    served = section ? section.outerHTML : null;
+  });
+
+  Companion.pad = { redraw: redraw, show: show, version: version };
+})();

@@ -1,0 +1,92 @@
+"""Markup says who sends each form, and each page loads the script it uses: a scorekeeper's
+entry forms are the tap queue's (``data-sent-by="queue"``), the full-page forms with a key wait
+for the connection (``data-sent-by="waiting"``), each with its plain ``action`` and
+``method="post"`` for a phone without JavaScript; a watcher's page loads no queue. A waiting
+form's redirect, followed by ``fetch`` with ``Companion-Follow``, leaves its one-time message
+to the page the browser then opens."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from flask.testing import FlaskClient
+
+from .conftest import Table
+
+PLAYERS = ["Ana", "Ben", "Cleo", "Dev"]
+FORM = re.compile(r"<form\b([^>]*)>")
+
+
+def _forms(html: str) -> dict[str, str]:
+    """Each form's opening tag, by its action."""
+    return {re.search(r'action="([^"]+)"', tag).group(1): tag  # type: ignore[union-attr]
+            for tag in FORM.findall(html)}
+
+
+def _script(html: str) -> str:
+    found = re.search(r'<script src="(/static/js/[^"]+)" defer></script>', html)
+    assert found
+    return found.group(1)
+
+
+def test_entry_forms_are_the_queues_and_post_without_javascript(start: Callable[..., Table]) -> None:
+    table = start("oh-hell", PLAYERS, dealer=0)
+    table.bid(1, 2)
+    forms = _forms(table.client.get(table.url).get_data(as_text=True))
+    for action in (f"{table.url}/bid", f"{table.url}/undo"):
+        assert 'data-sent-by="queue"' in forms[action], action
+        assert 'method="post"' in forms[action] and "hx-post" not in forms[action]
+    assert table.bid(2, 3).status_code == 303
+    assert table.bid(3, 0).status_code == 303
+    assert table.bid(0, 2).status_code == 303
+    forms = _forms(table.client.get(table.url).get_data(as_text=True))
+    assert 'data-sent-by="queue"' in forms[f"{table.url}/tricks"]
+
+
+def test_full_page_forms_with_a_key_wait_for_the_connection(client: FlaskClient,
+                                                            start: Callable[..., Table]) -> None:
+    table = start("oh-hell", PLAYERS, dealer=0)
+    table.bids(3, 3, 2, 1)
+    table.tricks(1, 3, 2, 4)
+    pages = {
+        "/new": "/new",
+        "/": "/t",
+        f"{table.url}/rounds/1": f"{table.url}/rounds/1",
+    }
+    for url, action in pages.items():
+        tag = _forms(client.get(url).get_data(as_text=True))[action]
+        assert 'data-sent-by="waiting"' in tag and 'method="post"' in tag, (url, tag)
+
+
+def test_a_watcher_loads_no_tap_queue(start: Callable[..., Table], watcher: FlaskClient) -> None:
+    table = start("oh-hell", PLAYERS, dealer=0)
+    own = _script(table.client.get(table.url).get_data(as_text=True))
+    watched = _script(watcher.get(table.url).get_data(as_text=True))
+    assert re.fullmatch(r"/static/js/site\.[0-9a-f]{12}\.js", own)
+    assert re.fullmatch(r"/static/js/site-watch\.[0-9a-f]{12}\.js", watched)
+    bundle = watcher.get(watched).get_data(as_text=True)
+    scorekeepers = table.client.get(own).get_data(as_text=True)
+    assert "companion-queue:" in scorekeepers and "companion-form:" in scorekeepers
+    assert "companion-queue:" not in bundle and "companion-form:" not in bundle  # no queue, no waiting forms
+    assert "live-catch-up" in bundle  # the live poll
+    worker = watcher.get("/sw.js").get_data(as_text=True)
+    assert f'"{watched}"' in worker and f'"{own}"' in worker  # both kept for an offline start
+
+
+def test_a_followed_redirect_leaves_the_message_to_the_page(start: Callable[..., Table]) -> None:
+    table = start("oh-hell", PLAYERS, dealer=0)
+    table.bids(3, 3, 2, 1)
+    table.tricks(1, 3, 2, 4)
+    data = {"version": table.version, "round": 1, "idempotency_key": "k" * 22,
+            **{f"bids_{seat}": b for seat, b in enumerate([3, 3, 2, 1])},
+            **{f"tricks_{seat}": t for seat, t in enumerate([4, 3, 2, 1])}}
+    posted = table.client.post(f"{table.url}/rounds/1", data=data,
+                               headers={"Companion-Follow": "address"})
+    assert posted.status_code == 303 and posted.headers["Location"] == table.url
+    followed = table.client.get(table.url, headers={"Companion-Follow": "address"})
+    assert followed.status_code == 204 and followed.get_data() == b""
+    assert followed.headers["Cache-Control"] == "no-store"
+    page = table.client.get(table.url).get_data(as_text=True)
+    assert "Round 1 corrected" in page  # shown once, by the page the browser opens
+    assert "Round 1 corrected" not in table.client.get(table.url).get_data(as_text=True)
