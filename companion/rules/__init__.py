@@ -45,6 +45,7 @@ from .game import (
 )
 from .options import GameTie, Hook, LowTo, Schedule, Scoring, TypedOptions, ZeroBid
 from .registry import RULESETS, Family, IntRange, Option, OptionValue, Ruleset, get_ruleset
+from .typed import MOST_DIGITS, small_number
 from .settings import (NAME_MAX, Settings, deal_limit, max_hand_range, new_settings, showable,
                        shows_something,
                        settings_from_json, settings_problems)
@@ -70,7 +71,7 @@ from .stats import PlayerStats, SevenUpStats, SideStats, GameStats, seven_up_sta
 from .turn_bids import legal_bids, schedule
 
 __all__ = [
-    "showable", "shows_something",
+    "showable", "shows_something", "small_number", "MOST_DIGITS",
     "CODES", "ENTRY_KINDS", "FAMILIES", "NAME_MAX", "RULESETS", "TIE",
     "Attempt", "Award", "Beg", "Bids", "Card", "Entry", "Family", "GameFamily", "GameState",
     "GameTie", "Hand", "Hook", "IntRange", "LowTo", "Option", "OptionValue", "Pass", "Passing",

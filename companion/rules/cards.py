@@ -7,6 +7,7 @@ import enum
 from dataclasses import dataclass
 
 from .errors import RuleError
+from .typed import small_number
 
 #: Oh-Seven cards are numbered 0–7.
 LOWEST, HIGHEST = 0, 7
@@ -92,8 +93,8 @@ def from_token(token: str) -> dict[str, object]:
     """
     value, _separator, suit = token.partition(TOKEN_SEPARATOR)
     # Only plain digits become a number (a very long run of them stays text: int() of it fails).
-    number = value.isascii() and value.isdecimal() and len(value) <= 9
-    return {"value": int(value) if number else value, "suit": suit}
+    number = small_number(value)
+    return {"value": value if number is None else number, "suit": suit}
 
 
 def check_bid_value(value: int, seat: int) -> None:

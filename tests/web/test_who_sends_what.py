@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from flask.testing import FlaskClient
 
-from .conftest import Table
+from .conftest import Scorekeeper
 
 PLAYERS = ["Ana", "Ben", "Cleo", "Dev"]
 FORM = re.compile(r"<form\b([^>]*)>")
@@ -30,7 +30,7 @@ def _script(html: str) -> str:
     return found.group(1)
 
 
-def test_entry_forms_are_the_queues_and_post_without_javascript(start: Callable[..., Table]) -> None:
+def test_entry_forms_are_the_queues_and_post_without_javascript(start: Callable[..., Scorekeeper]) -> None:
     table = start("oh-hell", PLAYERS, dealer=0)
     table.bid(1, 2)
     forms = _forms(table.client.get(table.url).get_data(as_text=True))
@@ -45,7 +45,7 @@ def test_entry_forms_are_the_queues_and_post_without_javascript(start: Callable[
 
 
 def test_full_page_forms_with_a_key_wait_for_the_connection(client: FlaskClient,
-                                                            start: Callable[..., Table]) -> None:
+                                                            start: Callable[..., Scorekeeper]) -> None:
     table = start("oh-hell", PLAYERS, dealer=0)
     table.bids(3, 3, 2, 1)
     table.tricks(1, 3, 2, 4)
@@ -59,7 +59,7 @@ def test_full_page_forms_with_a_key_wait_for_the_connection(client: FlaskClient,
         assert 'data-sent-by="waiting"' in tag and 'method="post"' in tag, (url, tag)
 
 
-def test_a_watcher_loads_no_tap_queue(start: Callable[..., Table], watcher: FlaskClient) -> None:
+def test_a_watcher_loads_no_tap_queue(start: Callable[..., Scorekeeper], watcher: FlaskClient) -> None:
     table = start("oh-hell", PLAYERS, dealer=0)
     own = _script(table.client.get(table.url).get_data(as_text=True))
     watched = _script(watcher.get(table.url).get_data(as_text=True))
@@ -74,7 +74,7 @@ def test_a_watcher_loads_no_tap_queue(start: Callable[..., Table], watcher: Flas
     assert f'"{watched}"' in worker and f'"{own}"' in worker  # both kept for an offline start
 
 
-def test_a_followed_redirect_leaves_the_message_to_the_page(start: Callable[..., Table]) -> None:
+def test_a_followed_redirect_leaves_the_message_to_the_page(start: Callable[..., Scorekeeper]) -> None:
     table = start("oh-hell", PLAYERS, dealer=0)
     table.bids(3, 3, 2, 1)
     table.tricks(1, 3, 2, 4)

@@ -24,12 +24,12 @@ from companion.rules import (
     card_bids,
     new_settings,
     scoring,
+    small_number,
 )
 from companion.rules.registry import OptionValue
 from companion.web.shared import house_rules
 from companion.web.shared.house_rules import Wording
 from companion.web.shared.messages import game_name
-from companion.web.shared.numbers import small_number
 
 DESCRIPTIONS: Mapping[str, LazyString] = {
     "oh-seven": _l("%(rounds)s rounds of %(cards)s cards. Everyone bids at once with a card face "

@@ -18,12 +18,11 @@ from wtforms import Field, FieldList, IntegerField, RadioField, StringField
 from wtforms.validators import InputRequired, Optional
 
 from companion import rules
-from companion.rules import RULESETS, Entry, IntRange, RuleError, Settings
+from companion.rules import RULESETS, Entry, IntRange, RuleError, Settings, small_number
 from companion.rules.memo import memoized
 from companion.web.shared.choices import number_field, option_field
 from companion.web.shared.house_rules import keys, token
 from companion.web.shared.names import isolate, names_list
-from companion.web.shared.numbers import small_number
 
 #: The most name rows the new-game page offers (the largest table any game allows).
 MOST_PLAYERS = max(rules.max_players for rules in RULESETS.values())
@@ -31,7 +30,7 @@ MOST_PLAYERS = max(rules.max_players for rules in RULESETS.values())
 FIRST_ROWS = 4
 RANDOM_DEALER = "random"
 class NumberField(IntegerField):  # type: ignore[misc]  # WTForms has no type hints
-    """A whole number of at most ``numbers.MOST_DIGITS`` digits, with an optional sign. Anything else
+    """A whole number of at most ``rules.MOST_DIGITS`` digits, with an optional sign. Anything else
     (10**5000, "1e3", "²", "١٢") is the field's error."""
 
     data: Any  # a number once validated (as WTForms' own fields, untyped)

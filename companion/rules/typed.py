@@ -1,9 +1,13 @@
-"""Numbers sent by forms, read within bounds: a hostile form may send any string."""
+"""A number as the table typed it: a form, or a card's token, may hold any string.
+
+The pages read seats, counts and versions with ``small_number``, and the engine reads a card's
+value with it, so that "12" is twelve everywhere and nothing else is a number.
+"""
 
 from __future__ import annotations
 
-#: The most digits a number sent by a form may have: more than any seat, count or version
-#: needs, and far below the 4,300 digits past which ``int()`` itself raises ValueError.
+#: The most digits a typed number may have: more than any seat, count or version needs, and far
+#: below the 4,300 digits past which ``int()`` itself raises ValueError.
 MOST_DIGITS = 9
 
 
