@@ -234,4 +234,4 @@ def test_a_rematch_online_is_posted_once(page: Page, live_server: str) -> None:
     page.wait_for_url(lambda url: game.id not in url and "/g/" in url, timeout=20_000)
     expect(page.locator("#banner")).to_contain_text("Round 1")
     assert posts == [f"{game.base}{game.url}/rematch"]
-    assert games_on_this_phone(page) == 2
+    expect(games_on_this_phone(page)).to_have_count(2)
