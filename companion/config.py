@@ -11,8 +11,8 @@ from flask import Config, Flask
 
 #: Settings read from the environment when set (the twelve-factor way for servers).
 ENVIRONMENT = ("SECRET_KEY", "DATABASE_URL", "PREFERRED_URL_SCHEME", "RATELIMIT_STORAGE_URI",
-               "GAME_CREATION_LIMIT", "RATELIMIT_ENABLED", "TRUST_PROXY", "FORCE_HTTPS",
-               "SQLITE_SYNCHRONOUS")
+               "GAME_CREATION_LIMIT", "TABLE_WRITE_LIMIT", "RATELIMIT_ENABLED", "TRUST_PROXY",
+               "FORCE_HTTPS", "SQLITE_SYNCHRONOUS")
 #: Settings that are switches: 1, true, yes or on (any case) turn them on, anything else off.
 SWITCHES = ("RATELIMIT_ENABLED", "TRUST_PROXY", "FORCE_HTTPS")
 
@@ -30,6 +30,8 @@ def defaults(app: Flask) -> dict[str, Any]:
         "BABEL_DEFAULT_LOCALE": "en",
         "LANGUAGES": ["en", "fr", "it"],
         "GAME_CREATION_LIMIT": "60 per hour",
+        # A table's writes that cost its whole figures (a game joins, a player is renamed).
+        "TABLE_WRITE_LIMIT": "120 per hour",
         "RATELIMIT_ENABLED": True,
         "RATELIMIT_STORAGE_URI": "memory://",
         # Behind a reverse proxy that sets X-Forwarded-Proto, trust one hop of it.

@@ -30,6 +30,7 @@ STATUS_CODES = {
     415: "invalid",
     429: "rate-limited",
     500: "server-error",
+    503: "unavailable",
 }
 
 
@@ -119,10 +120,8 @@ def _key_reused(_error: idempotency.KeyReused) -> Response:
 def _http_error(error: HTTPException) -> Response:
     status = error.code or 500
     code = STATUS_CODES.get(status, "invalid" if 400 <= status < 500 else "server-error")
-    message = {
-        413: "the body is larger than 64 KiB",
-        429: "too many games created from this address; try again later",
-    }.get(status, error.description or error.name)
+    # A 429 says which budget is spent (companion.http.creation_limit, its description).
+    message = {413: "the body is larger than 64 KiB"}.get(status, error.description or error.name)
     response = api_error(status, code, message)
     for name, value in error.get_headers():
         if name.lower() in ("retry-after", "allow"):

@@ -371,7 +371,8 @@ def description() -> dict[str, Any]:
                     "403": response("not the table's edit token (forbidden)", "Error"),
                     "413": ERRORS["413"],
                     "422": ERRORS["422"],
-                    "429": response("too many games created from this address", "Error"),
+                    "429": response("too many games and tables created from this address "
+                                    "(GAME_CREATION_LIMIT)", "Error"),
                 },
             }},
             "/games/{game_id}": {"get": {
@@ -549,7 +550,9 @@ def _table_write(summary: str, body: str, description: str) -> dict[str, Any]:
                         "content": {"application/json": {"schema": ref(body)}}},
         "responses": {"200": response("the table", "Table", ETag="the table's"),
                       "400": ERRORS["400"], **_TABLE_ERRORS, "413": ERRORS["413"],
-                      "422": ERRORS["422"]},
+                      "422": ERRORS["422"],
+                      "429": response("too many joins and renames from this address "
+                                      "(TABLE_WRITE_LIMIT)", "Error")},
     }
 
 
@@ -574,6 +577,8 @@ def table_paths() -> dict[str, Any]:
                 "413": ERRORS["413"],
                 "422": response("the name is empty or too long (table), or the Idempotency-Key "
                                 "was used with another body (idempotency-key)", "Error"),
+                "429": response("too many games and tables created from this address "
+                                "(GAME_CREATION_LIMIT)", "Error"),
             },
         }},
         "/tables/{table_id}": {

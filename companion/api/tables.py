@@ -21,6 +21,7 @@ from companion.api.keys import keyed
 from companion.api.serialize import created, dumps
 from companion.api.sheets import safe
 from companion.http import conditional
+from companion.http.extensions import game_creation_limit, table_write_limit
 from companion.rules.table_stats import (
     HeadToHead,
     PlayedGame,
@@ -252,6 +253,7 @@ def games_sheet(state: table_store.TableState) -> str:
 
 # --- views -----------------------------------------------------------------------------------
 
+@game_creation_limit
 def create_table() -> Response:
     """``POST /tables``; under an ``Idempotency-Key`` sent again, the first answer in full."""
     keyed(request.path, _created_again, creation=True, status=201)
@@ -303,6 +305,7 @@ def games_csv(table_id: str) -> Response:
     return _versioned(response, state.table.id, state.table.version)
 
 
+@table_write_limit
 def join(table_id: str) -> Response:
     found = authorized(_load(table_id))
     body = bodies.json_object(JOIN, required=("game", "edit_token"))
@@ -321,6 +324,7 @@ def join(table_id: str) -> Response:
     return _table_response(table_store.table_state(table_store.load_table(found.id)))
 
 
+@table_write_limit
 def rename(table_id: str) -> Response:
     found = authorized(_load(table_id))
     body = bodies.json_object(RENAME, required=("from", "to"))

@@ -2,9 +2,9 @@
 
 Flask-WTF hooks every request (its CSRF check acts on posts only); Flask-Compress is called by
 ``companion.http.headers`` only for an answer it may compress, with the coding chosen by
-``companion.http.encodings``. The limit on creating games (``companion.http.creation_limit``)
-hooks none: ``game_creation_limit`` decorates the views that create a game, and runs for them
-alone.
+``companion.http.encodings``. The limits on creating games and tables and on a table's costly writes
+(``companion.http.creation_limit``) hook none: ``game_creation_limit`` and ``table_write_limit``
+decorate the views that do those, and run for them alone.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
 
 from companion.http import creation_limit
-from companion.http.creation_limit import game_created, game_creation_limit
+from companion.http.creation_limit import game_creation_limit, table_write_limit
 from companion.storage import caches
 from companion.storage.models import db
 
-__all__ = ["compress", "csrf", "game_created", "game_creation_limit", "init_app", "migrate"]
+__all__ = ["compress", "csrf", "game_creation_limit", "init_app", "migrate", "table_write_limit"]
 
 csrf = CSRFProtect()
 migrate = Migrate()

@@ -152,8 +152,8 @@ def test_game_creation_is_rate_limited_per_address(make_app: Callable[..., Flask
     refused = client.post("/api/v1/games", json=body)
     assert refused.status_code == 429
     assert refused.get_json()["error"]["code"] == "rate-limited"
-    assert refused.get_json()["error"]["message"] == ("too many games created from this address; "
-                                                      "try again later")
+    assert refused.get_json()["error"]["message"] == (
+        "too many games and tables created from this address; try again later")
     other = client.post("/api/v1/games", json=body, environ_base={"REMOTE_ADDR": "127.0.0.2"})
     assert other.status_code == 201  # another address has its own budget
     assert client.get("/api/v1/rulesets").status_code == 200  # reading is not limited

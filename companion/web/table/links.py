@@ -23,6 +23,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
 
+from companion.http.extensions import game_creation_limit, table_write_limit
 from companion.rules import RuleError
 from companion.storage import store, table_store
 from companion.storage.store import StoredGame
@@ -60,6 +61,7 @@ def _again(game_id: str, write: Callable[[StoredGame], Any]) -> Any:
     abort(409)
 
 
+@game_creation_limit
 def keep(game_id: str) -> Response:
     """A new table of the finished game's players, the game its first."""
     game = access.load_or_404(game_id)
@@ -83,6 +85,7 @@ def keep(game_id: str) -> Response:
     return redirect(url_for("web.table", table_id=table.id), code=303)
 
 
+@table_write_limit
 def join(game_id: str) -> Response:
     """The game joins one of this phone's tables."""
     game = access.load_or_404(game_id)

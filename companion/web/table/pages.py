@@ -28,6 +28,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from companion.http import conditional
+from companion.http.extensions import game_creation_limit, table_write_limit
 from companion.rules import IntRange, RuleError, shows_something, table_stats
 from companion.rules.memo import memoized
 from companion.rules.rematch import rematch_settings
@@ -226,6 +227,7 @@ def open_created_table(record: idempotency.Record) -> Response:
     return redirect(url_for("web.table", table_id=record.resource), code=303)
 
 
+@game_creation_limit
 def create() -> Response:
     """Start a table from the home page: its page, this phone its scorekeeper. The form's
     ``idempotency_key`` makes a second tap (or a resend) open the same table, never a second."""
@@ -243,6 +245,7 @@ def create() -> Response:
     return redirect(url_for("web.table", table_id=table.id), code=303)
 
 
+@table_write_limit
 def rename(table_id: str) -> Response:
     table = _load_or_404(table_id)
     _require_keeper(table)
