@@ -21,7 +21,8 @@ from urllib.parse import unquote_to_bytes
 from flask import Flask, Response, abort, jsonify, render_template, request
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import ClientDisconnected, HTTPException
+from sqlalchemy import exc as database_errors
+from werkzeug.exceptions import ClientDisconnected, HTTPException, ServiceUnavailable
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.sansio.utils import get_host
 
@@ -350,10 +351,31 @@ ERRORS: dict[int, tuple[str, Any, Any]] = {
           _l("Too many requests from this device. Wait a few minutes, then try again.")),
     500: ("server-error", _l("Something went wrong"),
           _l("The app hit a problem on its side. Nothing you did caused it; try again in a moment.")),
+    503: ("unavailable", _l("Back in a moment"),
+          _l("The app cannot reach its games just now. Wait a few seconds, then try again.")),
 }
+
+#: Seconds a client is asked to wait when the database cannot be reached (a PostgreSQL restart
+#: takes a few): the phone's queue sends the same write again under the same key.
+DATABASE_RETRY_AFTER = 3
+#: What the database's driver raises when it cannot be reached or stops answering (a restart,
+#: an outage, a connection cut, no pooled connection free in time), wrapped by SQLAlchemy or not.
+UNREACHABLE: tuple[type[Exception], ...] = (
+    database_errors.OperationalError, database_errors.InterfaceError, database_errors.TimeoutError)
 
 CSRF_MESSAGE = _l("This form has expired or came from another site. Go back, reload the page "
                   "and try again.")
+
+
+def _database_unreachable(error: Exception) -> tuple[Response, int]:
+    """The database cannot be reached: 503 with ``Retry-After``, not a 500 a phone gives up on.
+    A write that met it may have been committed all the same (the answer lost on the way): the
+    same write sent again under its key is answered as the first (docs/server.md)."""
+    logging.getLogger("companion").error("the database cannot be reached: %s",
+                                          str(error).splitlines()[0] if str(error) else repr(error))
+    return _handle_error(ServiceUnavailable(
+        "the database cannot be reached just now; send the same request again (a write under "
+        "the same Idempotency-Key) in a few seconds", retry_after=DATABASE_RETRY_AFTER))
 
 
 def _handle_error(error: HTTPException) -> tuple[Response, int]:
@@ -379,6 +401,17 @@ def _handle_error(error: HTTPException) -> tuple[Response, int]:
 # --- wiring -----------------------------------------------------------------------------------
 
 
+def _driver_errors(app: Flask) -> tuple[type[Exception], ...]:
+    """The driver's own errors for an unreachable database (a connection held out of the pool,
+    ``companion.storage.database.Readers``, meets them unwrapped)."""
+    from companion.storage.models import db
+
+    with app.app_context():
+        driver = db.engine.dialect.loaded_dbapi
+    return tuple(getattr(driver, name) for name in ("OperationalError", "InterfaceError")
+                 if isinstance(getattr(driver, name, None), type))
+
+
 def init_app(app: Flask) -> None:
     # Inside the proxy hop: the scheme HSTS depends on is the one ProxyFix worked out.
     app.wsgi_app = SecurityHeaders(app.wsgi_app, app.config)  # type: ignore[method-assign]
@@ -392,5 +425,7 @@ def init_app(app: Flask) -> None:
     app.context_processor(lambda: {"return_address": return_address})
     for status in ERRORS:
         app.register_error_handler(status, _handle_error)
+    for unreachable in (*UNREACHABLE, *_driver_errors(app)):
+        app.register_error_handler(unreachable, _database_unreachable)
     for logger in (logging.getLogger("werkzeug"), app.logger):
         _add_filter(logger)

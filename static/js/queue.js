@@ -12,9 +12,11 @@
  *   both; a write whose answer was lost is sent again under its key and is not counted twice.
  * - The tap shows at once (pad.js draws it over the server's last fragment).
  * - Sent once, in order: the first entry is sent; its answer (the live fragment) is swapped in
- *   and the next one follows. No answer within 8 s, no network, or 502/503/504: the queue waits,
- *   says how many taps wait, and tries again on the browser's "online", when the page is shown
- *   again, and on a backoff (1 s, 2 s, 4 s … 30 s).
+ *   and the next one follows. No answer within 8 s, no network, or 500/502/503/504: the queue
+ *   waits, says how many taps wait, and tries again on the browser's "online", when the page is
+ *   shown again, and on a backoff (1 s, 2 s, 4 s … 30 s), under the same key. A 500 or a 503
+ *   (the database restarting) may come after the write was in fact saved: sent again under its
+ *   key, it is answered as the first, never counted twice.
  * - A refusal (422, a rule; 409, another phone moved the game on) stops the queue there: the
  *   server's fragment shows the reason at the field, the later taps are kept, and the line
  *   offers to send them again (on the game as it now is) or drop them.
@@ -33,7 +35,7 @@
 
   var STORE = "companion-queue:";
   var TIMEOUT = 8000;
-  var NETWORK = [502, 503, 504];
+  var NETWORK = [500, 502, 503, 504];
   var csrf = document.querySelector('meta[name="csrf-token"]');
   var Companion = window.Companion = window.Companion || {};
 

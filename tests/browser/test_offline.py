@@ -93,8 +93,11 @@ def test_three_bids_entered_offline_are_sent_once(page: Page, live_server: str,
     assert len({key for *_, key in delivered}) == 3
 
 
+@pytest.mark.parametrize("answer", [None, 500, 503])
 def test_an_answer_lost_on_the_way_back_is_sent_again_and_counted_once(
-        page: Page, live_server: str) -> None:
+        page: Page, live_server: str, answer: int | None) -> None:
+    # The answer lost (None), or a 500 or a 503 in its place (the database restarting while the
+    # write was in fact committed): the queue sends the same write again under its key.
     url = start_game(page, "oh-hell", NAMES, dealer=0)
     taps = Taps(page)
     lost: list[int] = []
@@ -103,7 +106,10 @@ def test_an_answer_lost_on_the_way_back_is_sent_again_and_counted_once(
         if not lost:
             response = route.fetch()  # it reaches the server, which stores the bid…
             lost.append(response.status)
-            route.abort()  # …and the answer never comes back
+            if answer is None:
+                route.abort()  # …and the answer never comes back
+            else:
+                route.fulfill(status=answer, body="")  # …and an error comes back instead
         else:
             route.continue_()
 
