@@ -2,6 +2,7 @@ import logging
 from logging.config import fileConfig
 
 from flask import current_app
+from sqlalchemy import text
 
 from alembic import context
 
@@ -13,6 +14,11 @@ config = context.config
 # This line sets up loggers basically.
 fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger('alembic.env')
+
+#: The PostgreSQL advisory lock every upgrade holds (any number, the same in every server):
+#: several servers started at once on one database take turns, and each finds the migrations
+#: the one before it applied, instead of all of them creating the same tables.
+MIGRATION_LOCK = 0x436F6D70616E  # "Compan"
 
 
 def get_engine():
@@ -99,6 +105,11 @@ def run_migrations_online():
         )
 
         with context.begin_transaction():
+            if connection.dialect.name == "postgresql":
+                # Held until this transaction ends (PostgreSQL runs every migration in one):
+                # the versions are read after it is taken.
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                                   {"key": MIGRATION_LOCK})
             context.run_migrations()
 
 
