@@ -66,8 +66,27 @@ class WatcherPage:
             ("Cache-Control", REVALIDATE), ("Vary", "Cookie")))
 
 
+#: A file's content hash by its path, with the (mtime, size) it was read at: in debug and
+#: testing ``build_id`` is worked out on every request, and reads a file again only when it changed.
+_CONTENT: dict[str, tuple[int, int, str]] = {}
+
+
+def _content_hash(path: str) -> str:
+    info = os.stat(path)
+    known = _CONTENT.get(path)
+    if known is not None and known[:2] == (info.st_mtime_ns, info.st_size):
+        return known[2]
+    with open(path, "rb") as f:
+        content = hashlib.sha256(f.read()).hexdigest()
+    _CONTENT[path] = (info.st_mtime_ns, info.st_size, content)
+    return content
+
+
 def build_id() -> str:
-    """A hash of what draws the pages: a new deploy never answers 304 for an older page."""
+    """A hash of what draws the pages (the templates', the compiled translations' and the
+    static files' contents): a new deploy never answers 304 for an older page, and every server
+    built from one commit says the same ETag for the same page, however and whenever its files
+    were written (a restart that compiles the translations again changes no page's ETag)."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     found: str | None = app.extensions.get("companion.build")
     if found is not None and not (app.debug or app.testing):
@@ -75,11 +94,12 @@ def build_id() -> str:
     digest = hashlib.sha256()
     folders = [app.template_folder or "", app.config.get("BABEL_TRANSLATION_DIRECTORIES", "")]
     for folder in folders:
-        for root, _dirs, names in sorted(os.walk(os.path.join(app.root_path, folder))):
+        base = os.path.join(app.root_path, folder)
+        for root, _dirs, names in sorted(os.walk(base)):
             for name in sorted(names):
                 if name.endswith((".html", ".mo")):
-                    info = os.stat(os.path.join(root, name))
-                    digest.update(f"{root}/{name}:{info.st_mtime_ns}:{info.st_size}".encode())
+                    path = os.path.join(root, name)
+                    digest.update(f"{os.path.relpath(path, base)}:{_content_hash(path)}".encode())
     from companion.http import assets
 
     for name, asset in sorted(assets.assets().by_name.items()):
