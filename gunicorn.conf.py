@@ -32,6 +32,7 @@ import resource
 from typing import Any
 
 import gevent
+from gunicorn.config import ControlSocket
 from gunicorn.glogging import Logger
 
 from companion.config import listen_address
@@ -58,6 +59,12 @@ backlog = 4096
 limit_request_line = 8190
 accesslog = "-"
 errorlog = "-"
+#: gunicorn's control socket (``gunicornc``), one per server: gunicorn's default is one per user
+#: ($XDG_RUNTIME_DIR or ~/.gunicorn/gunicorn.ctl), so a second server on this machine took the
+#: first's, and stopping either deleted the other's. CONTROL_SOCKET chooses another path.
+control_socket = os.environ.get("CONTROL_SOCKET") or os.path.join(
+    os.path.dirname(ControlSocket.default),
+    f"companion-{_address.replace(':', '_')}-{_port}.ctl")
 # Behind a proxy on this machine (127.0.0.1), gunicorn itself believes its X-Forwarded-Proto;
 # a proxy elsewhere needs TRUST_PROXY (see README.md).
 

@@ -22,7 +22,7 @@ from flask_migrate import upgrade
 #: The folders whose tests drive a real browser or a real server: timed by the clock (an answer
 #: within 2 s, a stalled client closed after its deadline), they assume no second browser or
 #: server competes with them for this machine's cores.
-ONE_AT_A_TIME = {"browser", "server"}
+ONE_AT_A_TIME = {"browser", "server", "deploy"}
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

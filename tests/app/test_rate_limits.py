@@ -274,3 +274,24 @@ def test_the_start_script_says_where_it_listens() -> None:
     script = (ROOT / "scripts/start").read_text()
     assert "listen_address()" in script
     assert "gunicorn.conf.py" in script
+
+
+def test_each_server_has_its_own_control_socket(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    # gunicorn's default, one socket per user, was taken by the second server on a machine,
+    # and stopping either deleted the other's.
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))
+    for name in ("TRUST_PROXY", "LISTEN_ADDRESS", "CONTROL_SOCKET"):
+        monkeypatch.delenv(name, raising=False)
+    sockets = set()
+    for port in ("8000", "8001"):
+        monkeypatch.setenv("PORT", port)
+        sockets.add(gunicorn_settings().control_socket)
+    assert len(sockets) == 2 and all(s.endswith(".ctl") for s in sockets)
+    monkeypatch.setenv("CONTROL_SOCKET", str(tmp_path / "mine.ctl"))
+    assert gunicorn_settings().control_socket == str(tmp_path / "mine.ctl")
+
+
+def test_the_start_script_installs_redis_when_the_limits_are_kept_there() -> None:
+    script = (ROOT / "scripts/start").read_text()
+    assert 'setting("RATELIMIT_STORAGE_URI")' in script and "install_project redis" in script
