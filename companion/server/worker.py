@@ -7,8 +7,10 @@ why this server, with the measurements, in docs/architecture.md ("The server") a
   connection closed, so a stalled upload holds a greenlet for seconds, never a worker.
 * ``Worker``: gunicorn's gevent worker whose own error answers (a request line or headers too
   large, a bad header byte, …) are the app's: JSON in the API's error shape under ``/api``, the
-  app's error page elsewhere, both with the app's security headers; and which takes up a burst
-  of new connections a few at a time (``ACCEPT_AT_ONCE``), not one per turn of its loop.
+  app's error page elsewhere, both with the app's security headers; which takes up a burst
+  of new connections a few at a time (``ACCEPT_AT_ONCE``), not one per turn of its loop; and
+  which holds at most ``CONNECTIONS_PER_ADDRESS`` connections of one client address (none
+  beyond is read: it is closed at once), unless behind a proxy, whose own ``limit_conn`` does it.
 
 Only imported by gunicorn (``gunicorn.conf.py``): it needs gevent.
 """
@@ -212,18 +214,50 @@ def fit_gunicorn() -> None:
     ggevent.StreamServer = _Listener
 
 
+#: Open connections one client address may hold in one worker (``CONNECTIONS_PER_ADDRESS``;
+#: 0: no cap). A phone holds a few, a club behind one router a few dozen; one address opening
+#: thousands of idle connections (re-opened as the server closes them) left other clients
+#: waiting (docs/server.md, "Connections"). Behind a proxy (``TRUST_PROXY``) every connection
+#: comes from the proxy, and there is no cap here: the proxy's ``limit_conn`` caps each client.
+CONNECTIONS_PER_ADDRESS = 256
+
+
+def connection_cap() -> int:
+    from companion.config import is_on, setting
+
+    if is_on(setting("TRUST_PROXY")):
+        return 0
+    chosen = setting("CONNECTIONS_PER_ADDRESS")
+    return CONNECTIONS_PER_ADDRESS if chosen in (None, "") else max(0, int(chosen))
+
+
 class Worker(GeventWorker):  # type: ignore[misc]
-    """gunicorn's gevent worker, its own error answers drawn by the app."""
+    """gunicorn's gevent worker, its own error answers drawn by the app, each client address
+    holding at most ``connection_cap()`` of its connections."""
 
     def init_process(self) -> None:
         fit_gunicorn()
+        self.cap = connection_cap()
+        self.held: dict[str, int] = {}
         super().init_process()
 
     def handle(self, listener: Any, client: Any, addr: Any) -> None:
+        address = addr[0] if self.cap and isinstance(addr, tuple) and addr else None
+        if address is not None:
+            if self.held.get(address, 0) >= self.cap:
+                client.close()  # read nothing: that address holds enough of this worker
+                return
+            self.held[address] = self.held.get(address, 0) + 1
         try:
             super().handle(listener, client, addr)
         finally:
             _HEADS.pop(id(client), None)
+            if address is not None:
+                left = self.held[address] - 1
+                if left:
+                    self.held[address] = left
+                else:
+                    del self.held[address]
 
     def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
         # gunicorn decides the status and logs the refusal; the app draws the answer.

@@ -61,7 +61,10 @@ def production_server(tmp_path: Path, **settings: str) -> Iterator[Running]:
     port = _free_port()
     env = {**os.environ, "COMPANION_INSTANCE": str(tmp_path), "SECRET_KEY": "server-test",
            "DATABASE_URL": f"sqlite:///{tmp_path / 'companion.sqlite'}", "PORT": str(port),
-           "LISTEN_ADDRESS": "127.0.0.1", "GAME_CREATION_LIMIT": "10000 per hour", **settings}
+           "LISTEN_ADDRESS": "127.0.0.1", "GAME_CREATION_LIMIT": "10000 per hour",
+           # The attacks and the probes all come from 127.0.0.1: they measure the server's
+           # room, not the cap on one address's connections (test_connections_per_address.py).
+           "CONNECTIONS_PER_ADDRESS": "0", **settings}
     for name in ("WEB_CONCURRENCY", "TRUST_PROXY"):
         if name not in settings:
             env.pop(name, None)
