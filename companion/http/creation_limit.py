@@ -59,6 +59,9 @@ SPENT = {"creations": "too many games and tables created from this address; try 
                          "later"}
 #: Seconds before an unreachable storage is asked again (meanwhile each process counts alone).
 RECHECK = 30.0
+#: Seconds redis may take to connect or answer before it counts as unreachable (redis-py's
+#: default is to wait for ever: a redis cut off by the network would hold every creation).
+REDIS_TIMEOUT = 2.0
 
 log = logging.getLogger(__name__)
 
@@ -193,7 +196,10 @@ def init_app(app: Flask) -> None:
     app.extensions.pop(EXTENSION, None)
     if not app.config.get("RATELIMIT_ENABLED", True):
         return
-    counter = Counter(storage_from_string(app.config.get("RATELIMIT_STORAGE_URI") or "memory://"))
+    uri = str(app.config.get("RATELIMIT_STORAGE_URI") or "memory://")
+    options = ({"socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_TIMEOUT}
+               if uri.startswith(("redis://", "rediss://", "redis+unix://")) else {})
+    counter = Counter(storage_from_string(uri, **options))
     budgets = {}
     for kind, (setting, scope, statuses) in KINDS.items():
         limits = tuple(sorted(parse_many(str(app.config[setting])),
