@@ -51,6 +51,14 @@ install_project() {
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
     return 0
   fi
+  # The project alone: any install of it with extras (the tests') installed it too.
+  if [ -z "$extras" ]; then
+    for other in "$VENV"/.installed-*; do
+      if [ -f "$other" ] && [ "$(cat "$other")" = "$want" ]; then
+        return 0
+      fi
+    done
+  fi
   echo "installing Companion${extras:+ with [$extras]} into $VENV (once per change of pyproject.toml)"
   local log
   if ! log=$("$VENV/bin/python" -m pip install --quiet --disable-pip-version-check \

@@ -98,11 +98,11 @@ def _start_servers(tmp_path: Path, run: Path, postgres: Postgres, redis: int, st
 
 @pytest.fixture
 def deployment(tmp_path: Path) -> Iterator[Deployment]:
-    # What scripts/start installs once (its own extras and redis's client library) is done
-    # before the clock starts: two first starts at once would both run pip.
-    subprocess.run(["bash", "-c", 'source scripts/lib.sh && install_project "" && '
-                    "install_project redis"], cwd=ROOT, check=True, capture_output=True,
-                   timeout=600)
+    # What scripts/start would install is there before the clock starts (scripts/test installed
+    # the project, redis's client library among the test tools): two first starts at once
+    # would both run pip.
+    subprocess.run(["bash", "-c", 'source scripts/lib.sh && install_project ""'], cwd=ROOT,
+                   check=True, capture_output=True, timeout=600)
     with ExitStack() as stack:
         # Where gunicorn puts its control sockets: a short path (a socket's is at most 107 bytes).
         run = Path(tempfile.mkdtemp(prefix="companion-run-"))
