@@ -220,4 +220,4 @@ def test_two_servers_behind_the_readmes_nginx(deployment: Deployment) -> None:
     stop(deployment.processes[0])
     assert [path.name for path in deployment.run.rglob("*.ctl")] == [
         f"companion-127.0.0.1-{deployment.servers[1]}.ctl"]
-    assert time.monotonic() - began < 60
+    assert time.monotonic() - began < 90  # bounded: every wait above has its own deadline
