@@ -199,7 +199,9 @@ def init_app(app: Flask) -> None:
     uri = str(app.config.get("RATELIMIT_STORAGE_URI") or "memory://")
     options = ({"socket_connect_timeout": REDIS_TIMEOUT, "socket_timeout": REDIS_TIMEOUT}
                if uri.startswith(("redis://", "rediss://", "redis+unix://")) else {})
-    counter = Counter(storage_from_string(uri, **options))
+    storage = storage_from_string(uri, **options)
+    assert isinstance(storage, Storage)  # a synchronous storage (not limits.aio's)
+    counter = Counter(storage)
     budgets = {}
     for kind, (setting, scope, statuses) in KINDS.items():
         limits = tuple(sorted(parse_many(str(app.config[setting])),
