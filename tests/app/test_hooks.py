@@ -29,9 +29,9 @@ class Spy:
         self.calls.append("test")
         return bool(self.limiter.test(limit, *identifiers))
 
-    def hit(self, limit: RateLimitItem, *identifiers: str) -> bool:
-        self.calls.append("hit")
-        return bool(self.limiter.hit(limit, *identifiers))
+    def hit(self, limit: RateLimitItem, *identifiers: str, cost: int = 1) -> bool:
+        self.calls.append("hit" if cost > 0 else "give back")
+        return bool(self.limiter.hit(limit, *identifiers, cost=cost))
 
     def get_window_stats(self, limit: RateLimitItem, *identifiers: str) -> WindowStats:
         self.calls.append("window")
@@ -42,7 +42,9 @@ def test_the_creation_limit_hooks_no_request(make_app: Callable[..., Flask]) -> 
     """No function of the limit's module, nor of the ``limits`` library, among the app's request
     hooks: only the decorated views run it."""
     app = make_app(RATELIMIT_ENABLED=True)
-    assert isinstance(app.extensions[creation_limit.EXTENSION], Budget)
+    budgets = app.extensions[creation_limit.EXTENSION]
+    assert {kind: type(budget) for kind, budget in budgets.items()} == {
+        "creations": Budget, "table-writes": Budget}
     hooks = [hook for scoped in (app.before_request_funcs, app.after_request_funcs,
                                  app.teardown_request_funcs) for hooks in scoped.values()
              for hook in hooks]
@@ -60,12 +62,13 @@ def test_the_limit_switched_off_keeps_no_budget(app: Flask) -> None:
 def test_the_limiter_works_only_for_a_limited_request(make_app: Callable[..., Flask],
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app(RATELIMIT_ENABLED=True, GAME_CREATION_LIMIT="5 per hour")
-    budget = app.extensions[creation_limit.EXTENSION]
-    spy = Spy(budget.limiter)
-    monkeypatch.setitem(app.extensions, creation_limit.EXTENSION, Budget(budget.limits, spy))
+    counter = app.extensions[creation_limit.EXTENSION]["creations"].counter
+    spy = Spy(counter.shared)
+    monkeypatch.setattr(counter, "shared", spy)
     client = app.test_client()
     created = client.post("/api/v1/games", json=GAME)
-    assert created.status_code == 201 and spy.calls == ["test", "hit", "window"]
+    # One atomic hit before the view, then the window for the headers.
+    assert created.status_code == 201 and spy.calls == ["hit", "window"]
     assert created.headers["X-RateLimit-Remaining"] == "4"
     game = created.get_json()["game"]
     for url in (f"/api/v1/games/{game['id']}", f"/g/{game['id']}", f"/g/{game['id']}/live?v=1",
@@ -73,8 +76,11 @@ def test_the_limiter_works_only_for_a_limited_request(make_app: Callable[..., Fl
         response = client.get(url)
         assert response.status_code == 200 or response.status_code == 204, url
         assert "X-RateLimit-Remaining" not in response.headers, url
-    assert spy.calls == ["test", "hit", "window"]
+    assert spy.calls == ["hit", "window"]
     assert client.post("/api/v1/games", json=GAME).headers["X-RateLimit-Remaining"] == "3"
+    refused = client.post("/api/v1/games", json={**GAME, "players": ["Ana"]})
+    assert refused.status_code == 422 and spy.calls[-3:] == ["hit", "give back", "window"]
+    assert refused.headers["X-RateLimit-Remaining"] == "3"
 
 
 def test_a_get_meets_no_csrf_check_and_a_post_does(make_app: Callable[..., Flask]) -> None:
