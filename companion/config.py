@@ -17,6 +17,12 @@ ENVIRONMENT = ("SECRET_KEY", "DATABASE_URL", "PREFERRED_URL_SCHEME", "RATELIMIT_
 SWITCHES = ("RATELIMIT_ENABLED", "TRUST_PROXY", "FORCE_HTTPS")
 
 
+#: The paths that take an export document: the API's import and the home page's file.
+IMPORT_PATHS = frozenset({"/api/v1/tables/import", "/import"})
+#: Seconds such a body may take to arrive (16 MiB from a phone at 2 Mbit/s takes about 70).
+IMPORT_BODY_DEADLINE = 120.0
+
+
 def defaults(app: Flask) -> dict[str, Any]:
     return {
         "SQLALCHEMY_DATABASE_URI": "sqlite:///" + os.path.join(app.instance_path, "companion.sqlite"),
@@ -24,6 +30,8 @@ def defaults(app: Flask) -> dict[str, Any]:
         # A game lasts hours: the CSRF token lives as long as the session, never one hour.
         "WTF_CSRF_TIME_LIMIT": None,
         "MAX_CONTENT_LENGTH": 64 * 1024,
+        # An export document brought back (IMPORT_PATHS) may be far larger (docs/server.md).
+        "IMPORT_MAX_CONTENT_LENGTH": 16 * 1024 * 1024,
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 365,
