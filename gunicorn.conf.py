@@ -76,6 +76,11 @@ _raise_open_files(workers * worker_connections + 1024)
 
 def post_worker_init(worker: Any) -> None:
     from companion.server.worker import WholeBodies
+    from companion.storage import backups
+
+    # The daily backups of a SQLite database: one worker holds instance/companion.lock and
+    # makes them, the others stand by (companion/storage/backups.py).
+    backups.serve(worker.wsgi)
 
     config = getattr(worker.wsgi, "config", {})
     limit = int(config.get("MAX_CONTENT_LENGTH") or 64 * 1024)

@@ -12,7 +12,7 @@ from typing import Any
 from flask import Flask, Request, current_app
 
 from companion import config, paths
-from companion.storage import caches, database
+from companion.storage import backups, caches, database
 
 
 class CompanionRequest(Request):
@@ -69,4 +69,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     extensions.csrf.exempt(api_bp)  # the API authenticates with a bearer token, not cookies
     app.register_blueprint(web_bp)
     headers.init_app(app)  # the one hook after every view: Cache-Control, Vary, the coding
+    app.cli.add_command(backups.command)  # flask --app wsgi backup now | restore FILE
     return app

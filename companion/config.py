@@ -12,7 +12,7 @@ from flask import Config, Flask
 #: Settings read from the environment when set (the twelve-factor way for servers).
 ENVIRONMENT = ("SECRET_KEY", "DATABASE_URL", "PREFERRED_URL_SCHEME", "RATELIMIT_STORAGE_URI",
                "GAME_CREATION_LIMIT", "RATELIMIT_ENABLED", "TRUST_PROXY", "FORCE_HTTPS",
-               "SQLITE_SYNCHRONOUS")
+               "SQLITE_SYNCHRONOUS", "BACKUP_FOLDER", "BACKUP_KEEP")
 #: Settings that are switches: 1, true, yes or on (any case) turn them on, anything else off.
 SWITCHES = ("RATELIMIT_ENABLED", "TRUST_PROXY", "FORCE_HTTPS")
 
@@ -54,6 +54,10 @@ def defaults(app: Flask) -> dict[str, Any]:
         # SQLite's commit: NORMAL (with WAL) survives any crash of the app and never corrupts;
         # FULL also survives a power cut, at one disk flush per entry (docs/architecture.md).
         "SQLITE_SYNCHRONOUS": "NORMAL",
+        # While serving on SQLite, a daily copy of the database in instance/backups (a path of
+        # its own, or "off"), the newest BACKUP_KEEP kept (companion/storage/backups.py).
+        "BACKUP_FOLDER": "backups",
+        "BACKUP_KEEP": 7,
         # Entries of the per-process caches of derived states, API bodies and watchers' pages.
         "STATE_CACHE_SIZE": 256,
         # Games a process caches as its tables count them (companion/storage/caches.py, SIZES).
