@@ -44,7 +44,8 @@ class ImportRefused(ValueError):
 
     def __init__(self, reason: str, message: str, field: str | None = None, *,
                  game: int | None = None, entry: int | None = None,
-                 error: rules.RuleError | None = None, **params: Any) -> None:
+                 error: rules.RuleError | None = None, settings: rules.Settings | None = None,
+                 **params: Any) -> None:
         where = field if field is not None else "the document"
         super().__init__(f"{where}: {message}")
         self.reason = reason
@@ -53,6 +54,7 @@ class ImportRefused(ValueError):
         self.game = game
         self.entry = entry
         self.error = error
+        self.settings = settings  # the game's, for the names an engine's refusal gives by seat
         self.params = params
 
 
@@ -244,7 +246,7 @@ def _replayed_game(data: object, i: int) -> ReplayedGame:
                 state = rules.apply(state, entry)
             except rules.RuleError as error:
                 raise ImportRefused("rule", error.message, f"{field}.entries[{j}]", game=i,
-                                    entry=j, error=error) from None
+                                    entry=j, error=error, settings=settings) from None
     return ReplayedGame(settings, state, started)
 
 
@@ -296,7 +298,8 @@ def _entry(settings: rules.Settings, raw: object, i: int, j: int) -> rules.Entry
     except rules.ShapeError as error:
         raise ImportRefused("shape", error.message, field, game=i, entry=j) from None
     except rules.RuleError as error:
-        raise ImportRefused("rule", error.message, field, game=i, entry=j, error=error) from None
+        raise ImportRefused("rule", error.message, field, game=i, entry=j, error=error,
+                            settings=settings) from None
 
 
 def import_document(document: object,
