@@ -179,19 +179,19 @@ def replay(document: object, single_name: Callable[[rules.Settings, datetime], s
     table_data = document.get("table")
     if table_data is not None and not isinstance(table_data, dict):
         raise ImportRefused("shape", "table must be an object or null", "table")
+    if table_data is None and len(games_data) != 1:
+        raise ImportRefused("shape", "a document with table: null holds exactly one game",
+                            "games")
+    if table_data is not None:  # the table's own fields first: they cost nothing to check
+        name = _table_name(table_data.get("name"))
+        renames = _renames(table_data.get("renames", []))
     games = tuple(_replayed_game(data, i) for i, data in enumerate(games_data))
     if table_data is None:
-        if len(games) != 1:
-            raise ImportRefused("shape", "a document with table: null holds exactly one game",
-                                "games")
         only = games[0]
         namer = single_name or (lambda settings, started:
                                 f"{settings.ruleset.name} {started.date().isoformat()}")
         name = _table_name(namer(only.settings, only.started)[:table_store.NAME_MAX])
         renames = Renames(())
-    else:
-        name = _table_name(table_data.get("name"))
-        renames = _renames(table_data.get("renames", []))
     for i, game in enumerate(games):
         refused = seats_refused(game.settings.players, renames)
         if refused is not None:
