@@ -13,7 +13,8 @@ setup, with no proxy in front, keeps answering everyone else:
 
 * a request's headers must arrive within ``keepalive`` seconds (gunicorn's wait for the next
   request on a connection, the first one included), its body within ``BODY_DEADLINE`` seconds
-  of them (``companion.server.worker.WholeBodies``: the app only ever sees whole bodies);
+  of them (``companion.server.worker.WholeBodies``: the app only ever sees whole bodies); an
+  import's body (up to 16 MiB) within ``IMPORT_BODY_DEADLINE``;
 * after each request its greenlet waits one turn of the event loop (``post_request``), so a
   connection with thousands of pipelined requests waiting is served in turn with everyone
   else, not to its end first, and at 64 busy connections none waits for seconds;
@@ -35,7 +36,7 @@ import gevent
 from gunicorn.config import ControlSocket
 from gunicorn.glogging import Logger
 
-from companion.config import listen_address
+from companion.config import IMPORT_BODY_DEADLINE, IMPORT_PATHS, listen_address
 from companion.http.security import RedactCapabilities, redact
 
 _address = listen_address()
@@ -82,9 +83,18 @@ _raise_open_files(workers * worker_connections + 1024)
 
 def post_worker_init(worker: Any) -> None:
     from companion.server.worker import WholeBodies
+    from companion.storage import backups
 
-    limit = int(getattr(worker.wsgi, "config", {}).get("MAX_CONTENT_LENGTH") or 64 * 1024)
-    worker.wsgi = WholeBodies(worker.wsgi, BODY_DEADLINE, limit)
+    # The daily backups of a SQLite database: one worker holds instance/companion.lock and
+    # makes them, the others stand by (companion/storage/backups.py).
+    backups.serve(worker.wsgi)
+
+    config = getattr(worker.wsgi, "config", {})
+    limit = int(config.get("MAX_CONTENT_LENGTH") or 64 * 1024)
+    # An export document brought back: up to 16 MiB, at a phone's pace (docs/server.md).
+    large = int(config.get("IMPORT_MAX_CONTENT_LENGTH") or 16 * 1024 * 1024)
+    worker.wsgi = WholeBodies(worker.wsgi, BODY_DEADLINE, limit,
+                              (IMPORT_PATHS, IMPORT_BODY_DEADLINE, large))
 
 
 #: The yield after each request: a timer this short, so that the greenlet waits one turn of the

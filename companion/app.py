@@ -9,15 +9,29 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Request, current_app
 
 from companion import config, paths
-from companion.storage import caches, database
+from companion.storage import backups, caches, database
+
+
+class CompanionRequest(Request):
+    """Flask's request, whose body limit is ``IMPORT_MAX_CONTENT_LENGTH`` on the paths that take
+    an export document (``config.IMPORT_PATHS``) and ``MAX_CONTENT_LENGTH`` elsewhere: decided
+    before anything reads the body (the CSRF check reads a form's)."""
+
+    @property  # type: ignore[override]
+    def max_content_length(self) -> int | None:
+        if self.path in config.IMPORT_PATHS and current_app:
+            return int(current_app.config["IMPORT_MAX_CONTENT_LENGTH"])
+        return super().max_content_length
 
 
 class Companion(Flask):
     """Flask with one documented method overridden, ``ensure_sync`` ("override this method to
     change how the app runs async views", Flask's API docs)."""
+
+    request_class = CompanionRequest
 
     def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
         # Flask asks this of every hook and the view on every request, inspecting each for
@@ -55,4 +69,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     extensions.csrf.exempt(api_bp)  # the API authenticates with a bearer token, not cookies
     app.register_blueprint(web_bp)
     headers.init_app(app)  # the one hook after every view: Cache-Control, Vary, the coding
+    app.cli.add_command(backups.command)  # flask --app wsgi backup now | restore FILE
     return app

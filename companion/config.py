@@ -12,9 +12,15 @@ from flask import Config, Flask
 #: Settings read from the environment when set (the twelve-factor way for servers).
 ENVIRONMENT = ("SECRET_KEY", "DATABASE_URL", "PREFERRED_URL_SCHEME", "RATELIMIT_STORAGE_URI",
                "GAME_CREATION_LIMIT", "TABLE_WRITE_LIMIT", "RATELIMIT_ENABLED", "TRUST_PROXY",
-               "FORCE_HTTPS", "SQLITE_SYNCHRONOUS")
+               "FORCE_HTTPS", "SQLITE_SYNCHRONOUS", "BACKUP_FOLDER", "BACKUP_KEEP")
 #: Settings that are switches: 1, true, yes or on (any case) turn them on, anything else off.
 SWITCHES = ("RATELIMIT_ENABLED", "TRUST_PROXY", "FORCE_HTTPS")
+
+
+#: The paths that take an export document: the API's import and the home page's file.
+IMPORT_PATHS = frozenset({"/api/v1/tables/import", "/import"})
+#: Seconds such a body may take to arrive (16 MiB from a phone at 2 Mbit/s takes about 70).
+IMPORT_BODY_DEADLINE = 120.0
 
 
 def defaults(app: Flask) -> dict[str, Any]:
@@ -24,6 +30,8 @@ def defaults(app: Flask) -> dict[str, Any]:
         # A game lasts hours: the CSRF token lives as long as the session, never one hour.
         "WTF_CSRF_TIME_LIMIT": None,
         "MAX_CONTENT_LENGTH": 64 * 1024,
+        # An export document brought back (IMPORT_PATHS) may be far larger (docs/server.md).
+        "IMPORT_MAX_CONTENT_LENGTH": 16 * 1024 * 1024,
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 365,
@@ -48,6 +56,10 @@ def defaults(app: Flask) -> dict[str, Any]:
         # SQLite's commit: NORMAL (with WAL) survives any crash of the app and never corrupts;
         # FULL also survives a power cut, at one disk flush per entry (docs/architecture.md).
         "SQLITE_SYNCHRONOUS": "NORMAL",
+        # While serving on SQLite, a daily copy of the database in instance/backups (a path of
+        # its own, or "off"), the newest BACKUP_KEEP kept (companion/storage/backups.py).
+        "BACKUP_FOLDER": "backups",
+        "BACKUP_KEEP": 7,
         # Entries of the per-process caches of derived states, API bodies and watchers' pages.
         "STATE_CACHE_SIZE": 256,
         # Games a process caches as its tables count them (companion/storage/caches.py, SIZES).

@@ -55,8 +55,10 @@ MAX_DEPTH = 8
 UTF_8 = ("utf-8", "utf8", "us-ascii", "ascii")
 
 
-def json_object(fields: Collection[str], required: Collection[str] = ()) -> dict[str, Any]:
-    """The request's JSON object, holding only ``fields`` and every one of ``required``."""
+def json_object(fields: Collection[str] | None, required: Collection[str] = (),
+                depth: int = MAX_DEPTH) -> dict[str, Any]:
+    """The request's JSON object, holding only ``fields`` (``None``: any) and every one of
+    ``required``, nested at most ``depth`` deep."""
     if not request.is_json:
         raise invalid("send a JSON object with Content-Type: application/json")
     if request.mimetype_params.get("charset", "utf-8").lower() not in UTF_8:
@@ -72,11 +74,11 @@ def json_object(fields: Collection[str], required: Collection[str] = ()) -> dict
         raise invalid("the body is not valid JSON") from None
     if not isinstance(body, dict):
         raise invalid("the body must be a JSON object")
-    if _depth(body) > MAX_DEPTH:
+    if _depth(body, depth) > depth:
         # Before any value is looked at: messages name values, and repr of a value nested ~1,000
         # deep raises RecursionError.
-        raise invalid(f"the body is nested more than {MAX_DEPTH} levels deep")
-    for name in body:
+        raise invalid(f"the body is nested more than {depth} levels deep")
+    for name in body if fields is not None else ():
         if name not in fields:
             raise invalid(f"unknown field {shown(name)}; expected " + ", ".join(sorted(fields)),
                           name)
@@ -104,7 +106,7 @@ def _no_constant(text: str) -> None:
     raise ValueError(f"{text} is not JSON")  # Python's json reads NaN and Infinity; JSON has none
 
 
-def _depth(value: Any) -> int:
+def _depth(value: Any, most: int = MAX_DEPTH) -> int:
     """How deeply containers nest in ``value`` (a scalar is 0, ``[]`` is 1), without recursion."""
     deepest, stack = 0, [(value, 1)]
     while stack:
@@ -116,7 +118,7 @@ def _depth(value: Any) -> int:
         else:
             continue
         deepest = max(deepest, level)
-        if deepest > MAX_DEPTH:
+        if deepest > most:
             return deepest
         stack.extend((child, level + 1) for child in children)
     return deepest

@@ -67,7 +67,7 @@ def _created_again(record: idempotency.Record) -> Response:
     """A replayed creation, answered in full: the game as it is now, and its token."""
     if record.resource is None or record.token is None:
         raise store.GameNotFound("")
-    return _created(_load(record.resource), record.token)
+    return _created(load(record.resource), record.token)
 
 
 @game_creation_limit
@@ -100,7 +100,7 @@ def create_game() -> Response:
     return _created(game, token)
 
 
-def _load(game_id: str) -> store.StoredGame:
+def load(game_id: str) -> store.StoredGame:
     if not GAME_ID.fullmatch(game_id):
         raise store.GameNotFound(game_id)
     return store.load_game(game_id)
@@ -122,11 +122,11 @@ def _game_response(game: store.StoredGame) -> Response:
     if not isinstance(body, str):
         body = game_body(game)
         bodies_.put((game.id, game.version), body)
-    return _versioned(game, send_as_cached(Response(body, mimetype="application/json"),
+    return versioned(game, send_as_cached(Response(body, mimetype="application/json"),
                                          "api " + _etag(game)))
 
 
-def _unchanged(game_id: str) -> Response | None:
+def unchanged(game_id: str) -> Response | None:
     """304 when the client holds this version already (the game's ETag), answered from the
     version alone: no entries read, nothing folded."""
     if not request.if_none_match or not GAME_ID.fullmatch(game_id):
@@ -143,7 +143,7 @@ def _not_modified(head: store.GameHead) -> Response:
     return conditional.not_modified(_etag(head), "application/json", conditional.API_REVALIDATE)
 
 
-def _versioned(found: store.GameHead | store.StoredGame, response: Response) -> Response:
+def versioned(found: store.GameHead | store.StoredGame, response: Response) -> Response:
     return conditional.tagged(response, _etag(found), conditional.API_REVALIDATE)
 
 
@@ -160,29 +160,29 @@ def game(game_id: str) -> Response:
         return _not_modified(head)
     body = cache("api").get((head.id, head.version))
     if isinstance(body, str):
-        return _versioned(head, send_as_cached(Response(body, mimetype="application/json"), "api " + _etag(head)))
-    return _game_response(_load(game_id))
+        return versioned(head, send_as_cached(Response(body, mimetype="application/json"), "api " + _etag(head)))
+    return _game_response(load(game_id))
 
 
 def statistics(game_id: str) -> Response:
     """The statistics of docs/rules.md over the scored rounds; the game's ETag."""
-    if (unchanged := _unchanged(game_id)) is not None:
-        return unchanged
-    found = _load(game_id)
-    return _versioned(found, json_response(statistics_json(found.state)))
+    if (held := unchanged(game_id)) is not None:
+        return held
+    found = load(game_id)
+    return versioned(found, json_response(statistics_json(found.state)))
 
 
 def scores_csv(game_id: str) -> Response:
     """The score sheet, to open in a spreadsheet; the game's ETag."""
-    if (unchanged := _unchanged(game_id)) is not None:
-        return unchanged
-    found = _load(game_id)
+    if (held := unchanged(game_id)) is not None:
+        return held
+    found = load(game_id)
     response = Response(score_sheet(found.state), mimetype="text/csv")
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
     day = found.created_at.date().isoformat()
     response.headers["Content-Disposition"] = (
         f'attachment; filename="{found.settings.ruleset.id}-{day}-{found.id[:6]}.csv"')
-    return _versioned(found, response)
+    return versioned(found, response)
 
 
 def _credential() -> writes.Credential:
@@ -287,7 +287,7 @@ def _round_exists(found: store.StoredGame, number: str) -> None:
 
 
 def correct_round(game_id: str, number: str) -> Response:
-    _round_exists(_load(game_id), number)
+    _round_exists(load(game_id), number)
     return _recorded(game_id, lambda found: _correction(found, int(number)))
 
 

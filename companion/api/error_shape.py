@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response
+from flask import Blueprint, Response, request
 from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException
 
@@ -121,12 +121,20 @@ def _http_error(error: HTTPException) -> Response:
     status = error.code or 500
     code = STATUS_CODES.get(status, "invalid" if 400 <= status < 500 else "server-error")
     # A 429 says which budget is spent (companion.http.creation_limit, its description).
-    message = {413: "the body is larger than 64 KiB"}.get(status, error.description or error.name)
+    message = {413: f"the body is larger than {_size(request.max_content_length)}"}.get(
+        status, error.description or error.name)
     response = api_error(status, code, message)
     for name, value in error.get_headers():
         if name.lower() in ("retry-after", "allow"):
             response.headers[name] = value
     return response
+
+
+def _size(limit: int | None) -> str:
+    """A body's limit as the docs say it: 64 KiB, 16 MiB."""
+    if limit is None:
+        return "the limit"
+    return f"{limit // 2**20} MiB" if limit >= 2**20 else f"{limit // 2**10} KiB"
 
 
 def register(bp: Blueprint) -> None:

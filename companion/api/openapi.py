@@ -83,7 +83,8 @@ SCHEMAS: dict[str, Any] = {
     "ErrorDetail": obj({
         "code": {"type": "string", "description": "invalid, unauthorized, forbidden, not-found, "
                  "version-conflict, too-large, idempotency-key (an Idempotency-Key already used "
-                 "with another body), or the rule's code: " + ", ".join(sorted(rules.CODES))},
+                 "with another body), import (an export document that cannot be imported), "
+                 "or the rule's code: " + ", ".join(sorted(rules.CODES))},
         "message": {"type": "string"},
         "field": {"type": ["string", "null"]},
     }),
@@ -417,9 +418,10 @@ def description() -> dict[str, Any]:
                                IDEMPOTENCY_KEY],
             }},
             **table_paths(),
+            **transfer_paths(),
         },
         "components": {
-            "schemas": {**SCHEMAS, **TABLE_SCHEMAS},
+            "schemas": {**SCHEMAS, **TABLE_SCHEMAS, **TRANSFER_SCHEMAS},
             "securitySchemes": {"edit_token": {
                 "type": "http", "scheme": "bearer",
                 "description": "the edit_token returned when the game was created",
@@ -610,4 +612,95 @@ def table_paths() -> dict[str, Any]:
             "Rename or merge a player of the table", "RenameBody",
             "422 players when from is no player of the table, to is no valid name, or one "
             "game has both names.")},
+    }
+
+
+# --- Export and import (docs/api.md, "Export and import") ----------------------------------
+
+def _entry(kind: str, body: str, description: str) -> dict[str, Any]:
+    """An entry of the document: the body of the write ``kind`` names, without ``version``."""
+    fields = {name: value for name, value in SCHEMAS[body]["properties"].items()
+              if name != "version"}
+    return obj({"kind": {"const": kind}, **fields},
+               required=["kind", *(n for n in SCHEMAS[body]["required"] if n != "version")],
+               description=description)
+
+
+TRANSFER_SCHEMAS: dict[str, Any] = {
+    "ExportEntry": {"description": "an entry as the table made it: the body of the API write "
+                                   "that makes it, without version, and kind, that write's name",
+                    "anyOf": [
+                        _entry("bids", "BidsBody", "POST /games/{id}/bids"),
+                        _entry("tricks", "TricksBody", "POST /games/{id}/tricks"),
+                        _entry("hands", "HandBody", "POST /games/{id}/hands (Seven-Up)"),
+                    ]},
+    "ExportGame": obj({
+        "ruleset": {"type": "string", "enum": list(rules.RULESETS)},
+        "title": {"type": ["string", "null"], "description": "the score pad's title; null for "
+                  "the card games"},
+        "options": {"type": "object", "description": _OPTIONS_HELP},
+        "players": {"type": "array", "items": {"type": "string"}},
+        "first_dealer": SEAT,
+        "started": {"type": "string", "description": "ISO 8601 UTC, to the microsecond: "
+                    "kept by the import"},
+        "gift_rule": {"type": "string", "enum": [r.value for r in rules.GiftRule],
+                      "description": "Seven-Up: the edition of the gift rule the game began "
+                                     "under (docs/rules.md section 4); absent: the current one"},
+        "entries": {"type": "array", "items": ref("ExportEntry"),
+                    "description": "in play order: a corrected round's entries where the round "
+                                   "stands, undone entries left out"},
+    }, required=["ruleset", "options", "players", "first_dealer", "started", "entries"]),
+    "ExportDocument": obj({
+        "format": {"const": "companion-export"},
+        "format_version": {"type": "integer", "minimum": 1,
+                           "description": "1; a newer one is refused with 422 import"},
+        "exported": {"type": "string", "description": "the time of the last change of what "
+                     "the document holds (ISO 8601 UTC)"},
+        "table": {"anyOf": [{"type": "null"}, obj({
+            "name": {"type": "string"},
+            "renames": {"type": "array", "items": obj({"from": {"type": "string"},
+                                                       "to": {"type": "string"}}),
+                        "description": "the table's renames, in the order made"},
+        }, required=["name"])], "description": "null: one game's export"},
+        "games": {"type": "array", "items": ref("ExportGame"), "description": "oldest first"},
+    }, required=["format", "format_version", "games"],
+        description="No id and no token: the document gives nobody a right to write."),
+}
+
+_EXPORT_HEADERS = {"Content-Disposition": "attachment, named after the table (or the game) and "
+                                          "its date"}
+
+
+def transfer_paths() -> dict[str, Any]:
+    """The export and import endpoints."""
+    document = {"application/json": {"schema": ref("ExportDocument")}}
+    table = _table_read("The table's whole history as one export document", document)
+    table["responses"]["200"]["headers"]["Content-Disposition"] = {
+        "description": _EXPORT_HEADERS["Content-Disposition"], "schema": {"type": "string"}}
+    game = read("One game as an export document (table: null)", document)
+    game["responses"]["200"]["headers"]["Content-Disposition"] = {
+        "description": _EXPORT_HEADERS["Content-Disposition"], "schema": {"type": "string"}}
+    return {
+        "/tables/{table_id}/export": {"get": table},
+        "/games/{game_id}/export": {"get": game},
+        "/tables/import": {"post": {
+            "summary": "Make an export document a new table",
+            "description": "Every game is replayed through the engine; all or nothing. A "
+                           "document with table: null makes a table named after its game "
+                           "and its start date. Counts as one creation for the creation limit.",
+            "parameters": [CREATION_KEY],
+            "requestBody": {"required": True, "content": document},
+            "responses": {
+                "201": response("the new table, its edit token and the scorekeeper link",
+                                "TableCreated", Location="/api/v1/tables/<id>", **REPLAYED),
+                "400": ERRORS["400"],
+                "413": response("body over 16 MiB (too-large)", "Error"),
+                "422": response("import: the document cannot be imported; field names the "
+                                "place (format, format_version, table.name, games[i], "
+                                "games[i].entries[j]) and message what is wrong there. "
+                                "idempotency-key: the key was used with another body",
+                                "Error"),
+                "429": response("too many creations from this address", "Error"),
+            },
+        }},
     }

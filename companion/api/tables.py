@@ -18,7 +18,7 @@ from flask import Blueprint, Response, request, url_for
 from companion.api import bodies
 from companion.api.error_shape import ApiError, api_error
 from companion.api.keys import keyed
-from companion.api.serialize import created, dumps
+from companion.api.serialize import created as created_answer, dumps
 from companion.api.sheets import safe
 from companion.http import conditional
 from companion.http.extensions import game_creation_limit, table_write_limit
@@ -40,7 +40,7 @@ RENAME = frozenset({"from", "to"})
 PAGE = 50
 
 
-def _load(table_id: str) -> table_store.StoredTable:
+def load(table_id: str) -> table_store.StoredTable:
     if not TABLE_ID.fullmatch(table_id):
         raise table_store.TableNotFound(table_id)
     return table_store.load_table(table_id)
@@ -76,7 +76,7 @@ def table_of_new_game(body: dict[str, Any]) -> table_store.StoredTable | None:
     if not isinstance(table_id, str):
         raise bodies.invalid("table must be a table's id", "table")
     try:
-        table = _load(table_id)
+        table = load(table_id)
     except table_store.TableNotFound:
         raise table_store.TableRefused("no table has that id", "table") from None
     return authorized(table)
@@ -88,7 +88,7 @@ def _etag(table_id: str, version: int) -> str:
     return f"table-{table_id}-{version}"
 
 
-def _unchanged(table_id: str) -> Response | None:
+def unchanged(table_id: str) -> Response | None:
     """304 from the table's version alone when the client holds it."""
     if not request.if_none_match or not TABLE_ID.fullmatch(table_id):
         return None
@@ -101,7 +101,7 @@ def _unchanged(table_id: str) -> Response | None:
                                     conditional.API_REVALIDATE)
 
 
-def _versioned(response: Response, table_id: str, version: int) -> Response:
+def versioned(response: Response, table_id: str, version: int) -> Response:
     return conditional.tagged(response, _etag(table_id, version), conditional.API_REVALIDATE)
 
 
@@ -177,7 +177,7 @@ def _table_response(state: table_store.TableState, before: str | None = None,
                     status: int = 200) -> Response:
     body = _cached_body("table", state, lambda: table_body(state, before), before)
     response = Response(body, status=status, mimetype="application/json")
-    return _versioned(response, state.table.id, state.table.version)
+    return versioned(response, state.table.id, state.table.version)
 
 
 def _h2h_json(pairs: tuple[HeadToHead, ...]) -> list[dict[str, Any]]:
@@ -256,58 +256,58 @@ def games_sheet(state: table_store.TableState) -> str:
 @game_creation_limit
 def create_table() -> Response:
     """``POST /tables``; under an ``Idempotency-Key`` sent again, the first answer in full."""
-    keyed(request.path, _created_again, creation=True, status=201)
+    keyed(request.path, created_again, creation=True, status=201)
     body = bodies.json_object(NEW_TABLE, required=("name",))
     if not isinstance(body["name"], str):
         raise bodies.invalid("name must be text", "name")
-    return _created(*table_store.create_table(body["name"]))
+    return created(*table_store.create_table(body["name"]))
 
 
-def _created(table: table_store.StoredTable, token: str) -> Response:
+def created(table: table_store.StoredTable, token: str) -> Response:
     """The creation answer: the table, its edit token (once) and the scorekeeper's link."""
-    return created({"table": table_json(table_store.table_state(table)), "edit_token": token,
+    return created_answer({"table": table_json(table_store.table_state(table)), "edit_token": token,
                     "scorekeeper_url": f"/t/{table.id}/keep/{token}"},
                    url_for("api.table", table_id=table.id))
 
 
-def _created_again(record: idempotency.Record) -> Response:
+def created_again(record: idempotency.Record) -> Response:
     """A replayed creation, answered in full: the table as it is now, and its token."""
     if record.resource is None or record.token is None:
         raise table_store.TableNotFound("")
-    return _created(_load(record.resource), record.token)
+    return created(load(record.resource), record.token)
 
 
 def table(table_id: str) -> Response:
     before = request.args.get("before")
     if before is not None and not TABLE_ID.fullmatch(before):
         raise bodies.invalid("before must be a game's id", "before")
-    if (unchanged := _unchanged(table_id)) is not None:
-        return unchanged
-    return _table_response(table_store.table_state(_load(table_id)), before)
+    if (held := unchanged(table_id)) is not None:
+        return held
+    return _table_response(table_store.table_state(load(table_id)), before)
 
 
 def statistics(table_id: str) -> Response:
-    if (unchanged := _unchanged(table_id)) is not None:
-        return unchanged
-    state = table_store.table_state(_load(table_id))
+    if (held := unchanged(table_id)) is not None:
+        return held
+    state = table_store.table_state(load(table_id))
     body = _cached_body("statistics", state, lambda: dumps(statistics_json(state.figures)))
-    return _versioned(Response(body, mimetype="application/json"), state.table.id,
+    return versioned(Response(body, mimetype="application/json"), state.table.id,
                       state.table.version)
 
 
 def games_csv(table_id: str) -> Response:
-    if (unchanged := _unchanged(table_id)) is not None:
-        return unchanged
-    state = table_store.table_state(_load(table_id))
+    if (held := unchanged(table_id)) is not None:
+        return held
+    state = table_store.table_state(load(table_id))
     response = Response(games_sheet(state), mimetype="text/csv")
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
     response.headers["Content-Disposition"] = f'attachment; filename="table-{state.table.id[:6]}.csv"'
-    return _versioned(response, state.table.id, state.table.version)
+    return versioned(response, state.table.id, state.table.version)
 
 
 @table_write_limit
 def join(table_id: str) -> Response:
-    found = authorized(_load(table_id))
+    found = authorized(load(table_id))
     body = bodies.json_object(JOIN, required=("game", "edit_token"))
     game_id, token = body["game"], body["edit_token"]
     if not isinstance(game_id, str):
@@ -326,7 +326,7 @@ def join(table_id: str) -> Response:
 
 @table_write_limit
 def rename(table_id: str) -> Response:
-    found = authorized(_load(table_id))
+    found = authorized(load(table_id))
     body = bodies.json_object(RENAME, required=("from", "to"))
     for field in ("from", "to"):
         if not isinstance(body[field], str):
@@ -336,7 +336,7 @@ def rename(table_id: str) -> Response:
 
 
 def delete(table_id: str) -> Response:
-    table_store.delete_table(authorized(_load(table_id)))
+    table_store.delete_table(authorized(load(table_id)))
     response = Response(status=204)
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
-from sqlalchemy import bindparam, literal_column, select, update
+from sqlalchemy import bindparam, insert, literal_column, select, update
 from sqlalchemy.orm import Session, scoped_session
 
 from companion import rules
@@ -256,6 +256,19 @@ def create_game(
     idempotency.add_creation(db.session, row.id, token, game_id=None)
     db.session.commit()
     return _stored(row), token
+
+
+def add_imported(session: Session | scoped_session[Any], table_id: str,
+                 games: Sequence[tuple[rules.Settings, list[dict[str, Any]], datetime]]) -> None:
+    """Rows for an import's games at the table ``table_id``, in ``session`` (the caller
+    commits): each its settings, its entries (``entry_to_json``, already replayed by the
+    engine) and its start; a new id and an edit token nobody holds (the table's opens them)."""
+    now = utcnow()
+    rows = [_Row(new_game_id(), settings.to_json(), entries, VERSION_FIRST, started, now,
+                 token_hash(new_edit_token()), table_id)._asdict() | {"ruleset": settings.ruleset.id}
+            for settings, entries, started in games]
+    if rows:
+        session.execute(insert(_GAMES), rows)
 
 
 def load_game(game_id: str) -> StoredGame:

@@ -118,6 +118,23 @@ def create_table(name: object, game: store.StoredGame | None = None) -> tuple[St
     return _stored(table.id, clean, 1, [], table.created_at, table.edit_token_hash), token
 
 
+def create_imported(name: str, renames: Renames,
+                    games: Sequence[tuple[rules.Settings, list[dict[str, Any]], datetime]]
+                    ) -> tuple[StoredTable, str]:
+    """A new table holding an import's games (``transfer``: already checked and replayed), and
+    its edit token, written in one transaction with the request's creation key."""
+    token = store.new_edit_token()
+    pairs = [list(pair) for pair in renames.pairs]
+    table = Table(id=new_table_id(), name=name, edit_token_hash=store.token_hash(token),
+                  version=1, renames=pairs, created_at=utcnow())
+    db.session.add(table)
+    idempotency.add_creation(db.session, table.id, token, game_id=None)
+    db.session.flush()  # the table's row first: the games' rows point at it
+    store.add_imported(db.session, table.id, games)
+    db.session.commit()
+    return _stored(table.id, name, 1, pairs, table.created_at, table.edit_token_hash), token
+
+
 def _stored(table_id: str, name: str, version: int, renames: list[list[str]],
             created_at: datetime, token_hash: str, changed_game: str | None = None) -> StoredTable:
     return StoredTable(table_id, name, version,

@@ -13,6 +13,7 @@ from companion.web.shared import error_summary, following, names
 from companion.web.sharing import share
 from companion.web.table import links as table_links
 from companion.web.table import pages as table_pages
+from companion.web.table import transfer as table_transfer
 
 bp = Blueprint("web", __name__)
 bp.add_app_template_filter(names.isolate, "isolate")
@@ -51,6 +52,7 @@ bp.add_url_rule("/g/<game_id>/rounds/<int:number>", "correction", corrections.pa
 bp.add_url_rule("/g/<game_id>/rounds/<int:number>", "correct_round", corrections.correct,
                 methods=["POST"])
 bp.add_url_rule("/t", "create_table", table_pages.create, methods=["POST"])
+bp.add_url_rule("/import", "import_table", table_transfer.import_table, methods=["POST"])
 bp.add_url_rule("/t/<table_id>", "table", table_pages.page)
 bp.add_url_rule("/t/<table_id>/live", "table_live", table_pages.live)
 bp.add_url_rule("/t/<table_id>/standings.png", "table_standings_image", table_pages.standings_image)

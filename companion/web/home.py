@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from flask import make_response, render_template
 from werkzeug.wrappers import Response
 
@@ -10,10 +12,14 @@ from companion.web.shared import access
 from companion.web.shared.messages import game_name
 
 
-def home(table_error: str | None = None, table_name: str = "", status: int = 200) -> Response:
-    """Start a game or a table, or resume one this device created or opened."""
+def home(table_error: str | None = None, table_name: str = "", status: int = 200,
+         import_error: str | None = None) -> Response:
+    """Start a game or a table, bring one from a file, or resume one this device created or
+    opened. The import form's Idempotency-Key is made with the page (a file cannot wait in the
+    page's storage to be sent again), so a second tap on it brings the same table."""
     games = store.load_games(access.recent_ids())
     body = render_template("home.html", games=games, game_name=game_name,
                            may_edit=access.may_edit, tables=access.known_tables(),
-                           table_error=table_error, table_name=table_name)
+                           table_error=table_error, table_name=table_name,
+                           import_error=import_error, import_key=secrets.token_urlsafe(24))
     return make_response(body, status)  # no-store, as every page by default

@@ -43,7 +43,9 @@ OPERATIONS = [("/rulesets", "GET"), ("/games", "POST"),
               ("/tables", "POST"), ("/tables/{table_id}", "GET"),
               ("/tables/{table_id}", "DELETE"), ("/tables/{table_id}/statistics", "GET"),
               ("/tables/{table_id}/games.csv", "GET"), ("/tables/{table_id}/games", "POST"),
-              ("/tables/{table_id}/players/rename", "POST")]
+              ("/tables/{table_id}/players/rename", "POST"),
+              ("/tables/{table_id}/export", "GET"), ("/games/{game_id}/export", "GET"),
+              ("/tables/import", "POST")]
 
 
 def card(value: int, suit: str) -> dict[str, Any]:

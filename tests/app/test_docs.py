@@ -63,7 +63,8 @@ def test_the_rules_keep_their_seven_numbered_sections() -> None:
 def test_the_api_keeps_the_contract_s_sections() -> None:
     assert _headings("api.md") == [
         "Conventions", "Endpoints", "The game object", "Statistics and the score sheet",
-        "Tables: the same people, game after game", "Writes that are safe to repeat"]
+        "Tables: the same people, game after game", "Writes that are safe to repeat",
+        "Export and import: a table's history belongs to its people"]
 
 
 def test_the_architecture_is_one_page() -> None:

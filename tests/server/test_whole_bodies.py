@@ -65,3 +65,32 @@ def test_a_whole_body_reaches_the_app(app: Flask) -> None:
     status, _, payload = _call(WholeBodies(app, 1, 65536),
                                _environ("/api/v1/games", io.BytesIO(data), len(data)))
     assert status.startswith("201 "), payload
+
+
+class Slow:
+    """A body that arrives in ``parts`` pieces, ``pause`` seconds apart (a phone's upload)."""
+
+    def __init__(self, data: bytes, parts: int, pause: float) -> None:
+        self.data, self.parts, self.pause, self.failed = data, parts, pause, False
+
+    def read(self, size: int = -1) -> bytes:
+        step = len(self.data) // self.parts + 1
+        out = b""
+        for start in range(0, len(self.data), step):
+            gevent.sleep(self.pause)
+            out += self.data[start:start + step]
+        return out[:size]
+
+
+def test_an_import_has_its_own_deadline_and_limit(app: Flask) -> None:
+    """A 100 KiB document arriving over 0.6 s: past a game's 0.2 s deadline and 64 KiB, within
+    an import's (here 2 s and 16 MiB)."""
+    data = json.dumps({"format": "companion-export", "format_version": 1, "table": {
+        "name": "Thursday cards"}, "games": [], "pad": "x" * 100_000}).encode()
+    large = (frozenset({"/api/v1/tables/import"}), 2.0, 16 * 1024 * 1024)
+    status, _, payload = _call(WholeBodies(app, 0.2, 65536, large),
+                               _environ("/api/v1/tables/import", Slow(data, 3, 0.2), len(data)))
+    assert status.startswith("201 "), payload
+    status, _, _ = _call(WholeBodies(app, 0.2, 65536, large),
+                         _environ("/api/v1/tables", Slow(data, 3, 0.2), len(data)))
+    assert not status.startswith("201 ")  # every other path keeps its 64 KiB and 0.2 s

@@ -1,0 +1,74 @@
+"""Export and import (docs/api.md, "Export and import"): a table's whole history, or one game, as
+one JSON document, and such a document made into a new table. What the document holds and how
+an import is checked and written is ``companion.storage.transfer``'s; this module reads the
+request and answers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+from flask import Blueprint, Response, request
+
+from companion.api import bodies, endpoints, tables
+from companion.api.error_shape import api_error
+from companion.api.keys import keyed
+from companion.api.serialize import dumps
+from companion.http.extensions import game_creation_limit
+from companion.storage import transfer
+
+def attachment(response: Response, name: str) -> Response:
+    """``Content-Disposition: attachment`` with ``name`` in ASCII and, as typed, in UTF-8."""
+    plain = name.encode("ascii", "replace").decode().replace("?", "_").replace('"', "_")
+    response.headers["Content-Disposition"] = (
+        f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(name)}")
+    return response
+
+
+def _document_response(document: dict[str, Any], name: str) -> Response:
+    return attachment(Response(dumps(document), mimetype="application/json"), name)
+
+
+def table_export(table_id: str) -> Response:
+    """The whole table as one document; ``ETag`` / 304 by the table's version."""
+    if (held := tables.unchanged(table_id)) is not None:
+        return held
+    table = tables.load(table_id)
+    document = transfer.table_export(table)
+    name = transfer.file_name(table.name, document["exported"][:10])
+    return tables.versioned(_document_response(document, name), table.id, table.version)
+
+
+def game_export(game_id: str) -> Response:
+    """One game as a document with ``table: null``; the game's ETag."""
+    if (held := endpoints.unchanged(game_id)) is not None:
+        return held
+    game = endpoints.load(game_id)
+    document = transfer.game_export(game)
+    title = document["games"][0]["title"] or game.settings.ruleset.name
+    name = transfer.file_name(title, document["games"][0]["started"][:10])
+    return endpoints.versioned(game, _document_response(document, name))
+
+
+@game_creation_limit
+def import_table() -> Response:
+    """``POST /tables/import``: the document as a new table (201), or refused whole (422
+    ``import``, nothing created); a replay of its ``Idempotency-Key``, the same table."""
+    keyed(request.path, tables.created_again, creation=True, status=201)
+    body = bodies.json_object(None)  # any field: a reader ignores what it does not know
+    return tables.created(*transfer.import_document(body))
+
+
+def _refused(error: transfer.ImportRefused) -> Response:
+    return api_error(422, "import", error.message, error.field)
+
+
+def register(bp: Blueprint) -> None:
+    bp.add_url_rule("/tables/import", "import_table", view_func=import_table, methods=["POST"])
+    bp.add_url_rule("/tables/<table_id>/export", "table_export", view_func=table_export,
+                    methods=["GET"])
+    bp.add_url_rule("/games/<game_id>/export", "game_export", view_func=game_export,
+                    methods=["GET"])
+    bp.register_error_handler(transfer.ImportRefused, _refused)
+

@@ -1,0 +1,323 @@
+"""A table's history as one JSON document, and back (docs/api.md, "Export and import").
+
+**Export** writes what the table made: each game's settings, when it started and its entries in
+play order (the stored list: a corrected round's entries where the round stands, undone ones
+gone), each as the body of the API write that makes it plus its ``kind``. No id, no token.
+
+**Import** reads such a document into a new table. Every game is replayed through the engine,
+entry by entry, in memory first; only when every game of the document is accepted are the table
+and its games written, in one short transaction (``table_store.create_imported``), so an import
+never holds the database while scorekeepers write, and a document refused anywhere leaves
+nothing behind. A refusal is ``ImportRefused``: where (``games[3].entries[12]``), what (an
+English message, and for the pages a ``reason`` with the engine's ``RuleError`` when it is one).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from typing import Any
+
+from companion import rules
+from companion.rules.errors import shown
+from companion.rules.settings import clean_name
+from companion.rules.table_stats import Renames, seats_refused
+from companion.storage import store, table_store
+
+FORMAT = "companion-export"
+FORMAT_VERSION = 1
+#: The largest document an import reads (docs/server.md says so, and the deadline for its body).
+MAX_BYTES = 16 * 1024 * 1024
+
+#: An entry's stored kind → the name of the API write that makes it (the others are the same).
+_WRITE_NAMES = {"hand": "hands"}
+_STORED_KINDS = {write: kind for kind, write in _WRITE_NAMES.items()}
+
+
+class ImportRefused(ValueError):
+    """A document that cannot be imported (the API's 422 ``import``). ``field`` names the place
+    (``format``, ``table.name``, ``games[i]``, ``games[i].entries[j]``); ``reason`` what is wrong
+    there for a page to say: ``not-json``, ``format``, ``format-version``, ``shape``, ``table``,
+    ``rule`` (``error`` holds the engine's refusal); ``game`` and ``entry`` count from 0."""
+
+    def __init__(self, reason: str, message: str, field: str | None = None, *,
+                 game: int | None = None, entry: int | None = None,
+                 error: rules.RuleError | None = None, settings: rules.Settings | None = None,
+                 **params: Any) -> None:
+        where = field if field is not None else "the document"
+        super().__init__(f"{where}: {message}")
+        self.reason = reason
+        self.message = f"{where}: {message}"
+        self.field = field
+        self.game = game
+        self.entry = entry
+        self.error = error
+        self.settings = settings  # the game's, for the names an engine's refusal gives by seat
+        self.params = params
+
+
+# --- export ------------------------------------------------------------------------------------
+
+def moment(when: datetime) -> str:
+    """A time as the table object writes it: ISO 8601 in UTC, ``Z``, to the microsecond."""
+    utc = when.replace(tzinfo=timezone.utc) if when.tzinfo is None else when.astimezone(timezone.utc)
+    return utc.isoformat().replace("+00:00", "Z")
+
+
+def entry_document(stored: Mapping[str, Any]) -> dict[str, Any]:
+    """An entry as its API write's body, with ``kind`` the write's name."""
+    kind = str(stored["kind"])
+    return {**stored, "kind": _WRITE_NAMES.get(kind, kind)}
+
+
+def game_document(game: store.StoredGame) -> dict[str, Any]:
+    """One game of the document: its settings as a creation takes them, its start, its entries."""
+    settings = game.settings
+    stored = settings.to_json()
+    data: dict[str, Any] = {
+        "ruleset": settings.ruleset.id,
+        "title": stored.get("title"),
+        "options": {name: value for name, value in settings.options.items()
+                    if name not in settings.ruleset.presets},
+        "players": list(settings.players),
+        "first_dealer": settings.first_dealer,
+        "started": moment(game.created_at),
+        "entries": [entry_document(rules.entry_to_json(e)) for e in game.state.entries],
+    }
+    if "gift_rule" in stored:  # Seven-Up: the edition of the gift rule it plays under
+        data["gift_rule"] = settings.gift_rule.value
+    return data
+
+
+def _document(exported: datetime, table: dict[str, Any] | None,
+              games: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"format": FORMAT, "format_version": FORMAT_VERSION, "exported": moment(exported),
+            "table": table, "games": games}
+
+
+def game_export(game: store.StoredGame) -> dict[str, Any]:
+    """The document of one game (``table: null``): dated by the game's last change."""
+    return _document(game.updated_at, None, [game_document(game)])
+
+
+def table_games(table: table_store.StoredTable) -> list[store.StoredGame]:
+    """The table's games, oldest first (those that exist as the table's games are read)."""
+    return store.load_games([gid for gid, _version in table_store.game_versions(table.id)])
+
+
+def table_export(table: table_store.StoredTable) -> dict[str, Any]:
+    """The document of a whole table, oldest game first, dated by its last change (its own
+    creation, or the latest write to one of its games): one version, one document."""
+    games = table_games(table)
+    last = max([_aware(table.created_at), *(_aware(g.updated_at) for g in games)])
+    return _document(last, {"name": table.name,
+                            "renames": [{"from": a, "to": b} for a, b in table.renames.pairs]},
+                     [game_document(game) for game in games])
+
+
+def _aware(when: datetime) -> datetime:
+    return when.replace(tzinfo=timezone.utc) if when.tzinfo is None else when
+
+
+# --- import ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ReplayedGame:
+    """A game of the document, replayed: what its row will hold."""
+
+    settings: rules.Settings
+    state: rules.GameState
+    started: datetime
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A whole document, replayed and checked: the table it will make."""
+
+    name: str
+    renames: Renames
+    games: tuple[ReplayedGame, ...]
+
+
+def read_document(raw: bytes) -> Any:
+    """The JSON of a file (a page's upload), or ``ImportRefused`` (``not-json``)."""
+    try:
+        return json.loads(raw.decode("utf-8-sig"), parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        raise ImportRefused("not-json", "this is not a JSON document") from None
+
+
+def _no_constant(text: str) -> None:
+    raise ValueError(f"{text} is not JSON")
+
+
+def replay(document: object, single_name: Callable[[rules.Settings, datetime], str] | None = None
+           ) -> Replayed:
+    """The document checked and every game replayed through the engine, nothing written: the
+    first problem met is raised as ``ImportRefused``. ``single_name`` names the table of a
+    one-game document (``table: null``); by default the ruleset's name and the start date."""
+    if not isinstance(document, dict):
+        raise ImportRefused("format", f"an export is a JSON object with format {FORMAT!r}")
+    if document.get("format") != FORMAT:
+        raise ImportRefused("format", f"format must be {FORMAT!r}, not "
+                            f"{shown(document.get('format'))}", "format")
+    version = document.get("format_version")
+    if type(version) is not int or version < 1:
+        raise ImportRefused("format", "format_version must be a whole number from 1",
+                            "format_version")
+    if version > FORMAT_VERSION:
+        raise ImportRefused("format-version", f"format_version {version} is newer than this "
+                            f"server reads ({FORMAT_VERSION}): update Companion to import it",
+                            "format_version", version=version, known=FORMAT_VERSION)
+    if not isinstance(document.get("exported", ""), str):
+        raise ImportRefused("shape", "exported must be a time in ISO 8601", "exported")
+    games_data = document.get("games")
+    if not isinstance(games_data, list):
+        raise ImportRefused("shape", "games must be a list of games", "games")
+    table_data = document.get("table")
+    if table_data is not None and not isinstance(table_data, dict):
+        raise ImportRefused("shape", "table must be an object or null", "table")
+    if table_data is None and len(games_data) != 1:
+        raise ImportRefused("shape", "a document with table: null holds exactly one game",
+                            "games")
+    if table_data is not None:  # the table's own fields first: they cost nothing to check
+        name = _table_name(table_data.get("name"))
+        renames = _renames(table_data.get("renames", []))
+    games = tuple(_replayed_game(data, i) for i, data in enumerate(games_data))
+    if table_data is None:
+        only = games[0]
+        namer = single_name or (lambda settings, started:
+                                f"{settings.ruleset.name} {started.date().isoformat()}")
+        name = _table_name(namer(only.settings, only.started)[:table_store.NAME_MAX])
+        renames = Renames(())
+    for i, game in enumerate(games):
+        refused = seats_refused(game.settings.players, renames)
+        if refused is not None:
+            raise ImportRefused("rule", refused.message, f"games[{i}]", game=i, error=refused)
+    return Replayed(name, renames, games)
+
+
+def _table_name(raw: object) -> str:
+    try:
+        return table_store.clean_table_name(raw)
+    except table_store.TableRefused as error:
+        raise ImportRefused("table", error.message, "table.name") from None
+
+
+def _renames(raw: object) -> Renames:
+    if not isinstance(raw, list):
+        raise ImportRefused("shape", "renames must be a list of {from, to}", "table.renames")
+    pairs = []
+    for i, pair in enumerate(raw):
+        field = f"table.renames[{i}]"
+        if not isinstance(pair, dict) or not isinstance(pair.get("from"), str):
+            raise ImportRefused("shape", "a rename is {from, to}, two names", field)
+        try:
+            target = clean_name(pair.get("to"), 0)
+        except rules.RuleError as error:
+            raise ImportRefused("rule", error.message, field, error=error) from None
+        pairs.append((pair["from"].strip(), target))
+    return Renames(tuple(pairs))
+
+
+def _replayed_game(data: object, i: int) -> ReplayedGame:
+    field = f"games[{i}]"
+    if not isinstance(data, dict):
+        raise ImportRefused("shape", "a game must be an object", field, game=i)
+    try:
+        settings = _settings(data)
+    except rules.RuleError as error:
+        raise ImportRefused("rule", error.message, field, game=i, error=error) from None
+    except rules.ShapeError as error:
+        raise ImportRefused("shape", error.message, field, game=i) from None
+    started = _started(data.get("started"), f"{field}.started", i)
+    entries = data.get("entries")
+    if not isinstance(entries, list):
+        raise ImportRefused("shape", "entries must be a list", f"{field}.entries", game=i)
+    parsed = [_entry(settings, raw, i, j) for j, raw in enumerate(entries)]
+    try:
+        state = rules.fold(settings, parsed)  # the stored games' fast path when it can
+    except rules.RuleError:
+        state = rules.new_game(settings)
+        for j, entry in enumerate(parsed):  # again one by one, to name the entry refused
+            try:
+                state = rules.apply(state, entry)
+            except rules.RuleError as error:
+                raise ImportRefused("rule", error.message, f"{field}.entries[{j}]", game=i,
+                                    entry=j, error=error, settings=settings) from None
+    return ReplayedGame(settings, state, started)
+
+
+def _settings(data: Mapping[str, Any]) -> rules.Settings:
+    """A game's settings as a creation checks them (and, for Seven-Up, its gift rule)."""
+    options = data.get("options")
+    if options is not None and not isinstance(options, dict):
+        raise rules.ShapeError("options", "options must be an object of option names")
+    settings = rules.new_settings(data.get("ruleset"), data.get("players"),
+                                  data.get("first_dealer", 0), options if options is not None else None)
+    if data.get("title") is not None:
+        raise rules.ShapeError("title", f"{settings.ruleset.name} has no title")
+    if "gift_rule" in data:
+        if settings.family is not rules.Family.SEVEN_UP:
+            raise rules.ShapeError("gift_rule", f"{settings.ruleset.name} has no gift rule")
+        try:
+            gift_rule = rules.GiftRule(data["gift_rule"])
+        except (ValueError, TypeError):
+            raise rules.ShapeError("gift_rule", f"gift_rule may not be {shown(data['gift_rule'])}"
+                                   ) from None
+        settings = replace(settings, gift_rule=gift_rule)
+    return settings
+
+
+def _started(raw: object, field: str, i: int) -> datetime:
+    if isinstance(raw, str):
+        try:
+            when = datetime.fromisoformat(raw.replace("Z", "+00:00") if raw.endswith("Z") else raw)
+        except ValueError:
+            pass
+        else:
+            if when.tzinfo is not None:
+                return when.astimezone(timezone.utc)
+    raise ImportRefused("shape", f"started must be a time in ISO 8601 with its zone, not "
+                        f"{shown(raw)}", field, game=i)
+
+
+def _entry(settings: rules.Settings, raw: object, i: int, j: int) -> rules.Entry:
+    field = f"games[{i}].entries[{j}]"
+    if not isinstance(raw, dict):
+        raise ImportRefused("shape", "an entry must be an object", field, game=i, entry=j)
+    kind = raw.get("kind")
+    # The write's name ("hands"), never the stored one ("hand"), which no write is called.
+    stored = "" if kind in _WRITE_NAMES else _STORED_KINDS.get(kind, kind) if isinstance(kind, str) else ""
+    try:
+        if stored not in rules.ENTRY_KINDS:
+            raise rules.ShapeError("kind", f"unknown entry kind {shown(kind)}")
+        return rules.parse_entry(settings, stored, raw)
+    except rules.ShapeError as error:
+        raise ImportRefused("shape", error.message, field, game=i, entry=j) from None
+    except rules.RuleError as error:
+        raise ImportRefused("rule", error.message, field, game=i, entry=j, error=error,
+                            settings=settings) from None
+
+
+def import_document(document: object,
+                    single_name: Callable[[rules.Settings, datetime], str] | None = None
+                    ) -> tuple[table_store.StoredTable, str]:
+    """The document as a new table and its edit token: replayed in memory (``ImportRefused``
+    with nothing written), then written in one transaction with the request's creation key."""
+    done = replay(document, single_name)
+    return table_store.create_imported(done.name, done.renames, [
+        (game.settings, [rules.entry_to_json(e) for e in game.state.entries], game.started)
+        for game in done.games])
+
+
+def file_name(name: str, day: str) -> str:
+    """A download's file name: the name's letters and digits joined by ``-``, then the day."""
+    words = "".join(ch if ch.isalnum() else " " for ch in name).split()
+    return "-".join([*words, day]) + ".json"
+
+
+__all__ = ["FORMAT", "FORMAT_VERSION", "MAX_BYTES", "ImportRefused", "Replayed", "file_name",
+           "game_export", "import_document", "read_document", "replay", "table_export"]

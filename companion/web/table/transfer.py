@@ -1,0 +1,76 @@
+"""Bring a table from a file (the home page's form): an export document (docs/api.md, "Export and
+import") made a new table on this server, this phone its scorekeeper. A refused file comes back
+to the home page with the reason at the file field, naming the game and the entry, in the
+person's language; nothing is created. (The downloads are the API's export routes, linked from
+the table's and the game's pages.)"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime
+
+from flask import abort, redirect, request, url_for
+from flask_babel import format_date
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from companion import rules
+from companion.storage import idempotency, transfer
+from companion.web.home import home
+from companion.web.shared import access
+from companion.web.shared.messages import explain, game_name
+from companion.web.table.pages import open_created_table
+
+
+def refusal(error: transfer.ImportRefused) -> str:
+    """What the file field says of a refused document: where, then what, in the page's words
+    (games and entries counted from 1, as people count them)."""
+    if error.reason == "not-json":
+        return _("This file is not a Companion export: it is not a JSON document.")
+    if error.reason == "format":
+        return _("This file is not a Companion export.")
+    if error.reason == "format-version":
+        return _("This file was made by a newer Companion (format %(version)s): update this "
+                 "one to bring it in.", version=error.params.get("version"))
+    if error.reason == "table":
+        return _("The table's name in this file is not valid.")
+    if error.reason == "rule" and error.error is not None:
+        what = explain(error.error, error.settings)
+    else:
+        what = _("this part of the file is damaged.")
+    if error.game is not None and error.entry is not None:
+        return _("Game %(game)s, entry %(entry)s: %(reason)s", game=error.game + 1,
+                 entry=error.entry + 1, reason=what)
+    if error.game is not None:
+        return _("Game %(game)s: %(reason)s", game=error.game + 1, reason=what)
+    return _("This file is damaged: %(reason)s", reason=what)
+
+
+def _named(settings: rules.Settings, started: datetime) -> str:
+    """A one-game file's table: the game's name and its day, in the page's language."""
+    return f"{game_name(settings.ruleset.id)} · {format_date(started, 'medium')}"
+
+
+def import_table() -> Response:
+    """``POST /import``: the chosen file as a new table; its page opens (303), this phone keeping
+    its score. Refused: the home page (422), the reason at the file field."""
+    upload = request.files.get("file")
+    raw = upload.read() if upload is not None else b""
+    if not raw:
+        return home(import_error=_("Choose a file exported from Companion."), status=422)
+    key = request.form.get("idempotency_key") or None
+    if key is not None:
+        try:
+            idempotency.guard(request.path, key, idempotency.fingerprint(
+                request.method, request.path, hashlib.sha256(raw).hexdigest()),
+                status=200, answer=open_created_table, creation=True)
+        except idempotency.Replayed as replayed:
+            return replayed.response  # the same file sent twice from one page: the same table
+        except (idempotency.MalformedKey, idempotency.KeyReused):
+            abort(400)
+    try:
+        table, token = transfer.import_document(transfer.read_document(raw), _named)
+    except transfer.ImportRefused as error:
+        return home(import_error=refusal(error), status=422)
+    access.grant_table(table.id, token)
+    return redirect(url_for("web.table", table_id=table.id), code=303)

@@ -1,0 +1,273 @@
+"""docs/api.md, "Export and import": a table exported, imported into a second app with its own
+database, is the same table (its statistics, every game's JSON but its ids, CSVs, standings);
+every refusal of an import leaves nothing behind."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import text
+
+from companion.storage.models import db
+from tests.api.client import Api, Game
+
+from .transfer_games import BUILDERS, Playing, hand
+
+#: What differs between a game and its import: its id, its links, its version (a count of its
+#: writes, undone ones included) and the time of its last write.
+NOT_COMPARED = ("id", "links", "version", "updated_at")
+
+
+def _table(client: FlaskClient) -> tuple[str, str]:
+    made = client.post("/api/v1/tables", json={"name": "Thursday cards"})
+    assert made.status_code == 201
+    body = made.get_json()
+    return body["table"]["id"], body["edit_token"]
+
+
+def _build(client: FlaskClient, builders: dict[str, Callable[..., None]]) -> str:
+    """A table with every builder's games, and a rename: its id."""
+    api = Api(client)
+    table_id, token = _table(client)
+
+    def play(ruleset: str, players: list[str], **fields: Any) -> Playing:
+        made = client.post("/api/v1/games", json={
+            "ruleset": ruleset, "players": players, "table": table_id, **fields},
+            headers={"Authorization": f"Bearer {token}"})
+        assert made.status_code == 201, made.get_json()
+        return Playing(api, Game(made.get_json()["game"]["id"], token, made.get_json()["game"]))
+
+    for build in builders.values():
+        build(play)
+    renamed = client.post(f"/api/v1/tables/{table_id}/players/rename",
+                          json={"from": "Ana", "to": "Anna"},
+                          headers={"Authorization": f"Bearer {token}"})
+    assert renamed.status_code == 200, renamed.get_json()
+    return table_id
+
+
+def _all_games(client: FlaskClient, table_id: str) -> list[str]:
+    return [g["id"] for g in client.get(f"/api/v1/tables/{table_id}").get_json()["games"]]
+
+
+def _without(value: dict[str, Any], *names: str) -> dict[str, Any]:
+    return {k: v for k, v in value.items() if k not in names}
+
+
+def _seen(client: FlaskClient, table_id: str) -> dict[str, Any]:
+    """Everything a reader sees of a table, ids aside."""
+    table = client.get(f"/api/v1/tables/{table_id}").get_json()
+    games = []
+    for row in table["games"]:
+        gid = row["id"]
+        games.append({
+            "game": _without(client.get(f"/api/v1/games/{gid}").get_json(), *NOT_COMPARED),
+            "statistics": client.get(f"/api/v1/games/{gid}/statistics").get_json(),
+            "csv": client.get(f"/api/v1/games/{gid}/scores.csv").get_data(as_text=True),
+        })
+    statistics = client.get(f"/api/v1/tables/{table_id}/statistics").get_json()
+    return {
+        "table": {**_without(table, "id", "version", "links", "created_at"),
+                  "games": [_without(g, "id", "links") for g in table["games"]]},
+        "statistics": _ids_out(statistics),
+        "games.csv": client.get(f"/api/v1/tables/{table_id}/games.csv").get_data(as_text=True),
+        "games": games,
+    }
+
+
+def _ids_out(value: Any) -> Any:
+    """The figures with the games a record names left out (the ids differ)."""
+    if isinstance(value, dict):
+        return {k: _ids_out(v) for k, v in value.items() if k != "game"}
+    if isinstance(value, list):
+        return [_ids_out(v) for v in value]
+    return value
+
+
+def _counts(app: Flask) -> tuple[int, int, int]:
+    with app.app_context():
+        return tuple(db.session.execute(text(f"SELECT count(*) FROM {name}")).scalar_one()
+                     for name in ("tables", "games", "idempotency_keys"))  # type: ignore[return-value]
+
+
+def test_every_ruleset_has_a_builder(client: FlaskClient) -> None:
+    assert set(BUILDERS) == {r["id"] for r in client.get("/api/v1/rulesets").get_json()}
+
+
+def test_a_table_exported_and_imported_elsewhere_is_the_same_table(
+        make_app: Callable[..., Flask]) -> None:
+    home, server = make_app(), make_app()
+    source, target = home.test_client(), server.test_client()
+    table_id = _build(source, BUILDERS)
+    exported = source.get(f"/api/v1/tables/{table_id}/export")
+    assert exported.status_code == 200
+    assert exported.mimetype == "application/json"
+    assert exported.headers["Content-Disposition"].startswith(
+        'attachment; filename="Thursday-cards-')
+    document = exported.get_json()
+    assert (document["format"], document["format_version"], document["table"]["name"]) == (
+        "companion-export", 1, "Thursday cards")
+    assert document["table"]["renames"] == [{"from": "Ana", "to": "Anna"}]
+    assert len(document["games"]) == 6
+    text_of = exported.get_data(as_text=True)
+    for game_id in _all_games(source, table_id):
+        assert game_id not in text_of  # no id, no token
+    kinds = {e["kind"] for g in document["games"] for e in g["entries"]}
+    assert kinds == {"bids", "tricks", "hands"}
+
+    imported = target.post("/api/v1/tables/import", json=document)
+    assert imported.status_code == 201, imported.get_json()
+    answer = imported.get_json()
+    assert answer["scorekeeper_url"] == f"/t/{answer['table']['id']}/keep/{answer['edit_token']}"
+    assert _seen(target, answer["table"]["id"]) == _seen(source, table_id)
+
+    # Exported again from there, the same document (its date aside: the import was a change).
+    again = target.get(f"/api/v1/tables/{answer['table']['id']}/export").get_json()
+    assert _without(again, "exported") == _without(document, "exported")
+    # The table's token writes in the imported games.
+    game_id = _all_games(target, answer["table"]["id"])[-1]
+    game = target.get(f"/api/v1/games/{game_id}").get_json()
+    wrote = target.post(f"/api/v1/games/{game_id}/bids",
+                        json={"version": game["version"], "bids": [None, None, None]},
+                        headers={"Authorization": f"Bearer {answer['edit_token']}"})
+    assert wrote.status_code in (200, 400, 422), wrote.get_json()  # reached the engine: allowed
+
+
+def test_the_export_is_tagged_by_the_table_version(client: FlaskClient) -> None:
+    table_id, _token = _table(client)
+    first = client.get(f"/api/v1/tables/{table_id}/export")
+    assert first.get_json()["games"] == []
+    again = client.get(f"/api/v1/tables/{table_id}/export",
+                       headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
+
+
+def test_one_game_exports_alone_and_imports_as_a_table_named_after_it(
+        make_app: Callable[..., Flask]) -> None:
+    home, server = make_app(), make_app()
+    source, target = home.test_client(), server.test_client()
+    api = Api(source)
+    game = api.create("seven-up", ["Ana", "Ben"])
+    api.write(game, "hands", hand(high=0, low=1, jack=0, game="tie"))
+    exported = source.get(f"/api/v1/games/{game.id}/export")
+    assert exported.status_code == 200
+    day = game.body["created_at"][:10]
+    assert f'filename="Seven-Up-{day}.json"' in exported.headers["Content-Disposition"]
+    document = exported.get_json()
+    assert document["table"] is None and len(document["games"]) == 1
+    assert source.get(f"/api/v1/games/{game.id}/export", headers={
+        "If-None-Match": exported.headers["ETag"]}).status_code == 304
+    imported = target.post("/api/v1/tables/import", json=document)
+    assert imported.status_code == 201, imported.get_json()
+    table = imported.get_json()["table"]
+    assert table["name"] == f"Seven-Up {day}"
+    new_id = table["games"][0]["id"]
+    assert (_without(target.get(f"/api/v1/games/{new_id}").get_json(), *NOT_COMPARED)
+            == _without(source.get(f"/api/v1/games/{game.id}").get_json(), *NOT_COMPARED))
+
+
+# --- refusals: nothing created ------------------------------------------------------------------
+
+@pytest.fixture
+def document(client: FlaskClient) -> dict[str, Any]:
+    """A table of twelve one-round Oh Hell games, exported."""
+    table_id, token = _table(client)
+    for number in range(12):
+        made = client.post("/api/v1/games", json={
+            "ruleset": "oh-hell", "players": ["Ana", "Ben", "Cleo"], "table": table_id,
+            "options": {"max_hand": 1, "schedule": "down"}},
+            headers={"Authorization": f"Bearer {token}"}).get_json()["game"]
+        api = Api(client)
+        game = Game(made["id"], token, made)
+        api.write(game, "bids", {"bids": [0, 0, 0]})
+        api.write(game, "tricks", {"tricks": [int(number % 3 == seat) for seat in range(3)]})
+    return client.get(f"/api/v1/tables/{table_id}/export").get_json()  # type: ignore[no-any-return]
+
+
+def _refused(app: Flask, body: Any, status: int, code: str, **headers: str) -> dict[str, Any]:
+    before = _counts(app)
+    client = app.test_client()
+    if isinstance(body, bytes):
+        answer = client.post("/api/v1/tables/import", data=body, headers=headers,
+                             content_type="application/json")
+    else:
+        answer = client.post("/api/v1/tables/import", json=body, headers=headers)
+    assert answer.status_code == status, answer.get_json()
+    error = answer.get_json()["error"]
+    assert error["code"] == code
+    assert _counts(app) == before  # no table, no game, no key
+    return error  # type: ignore[no-any-return]
+
+
+def test_refusals_leave_nothing_behind(app: Flask, document: dict[str, Any]) -> None:
+    _refused(app, b"{not json", 400, "invalid")
+    error = _refused(app, {**document, "format": "another-app"}, 422, "import")
+    assert error["field"] == "format"
+    error = _refused(app, {**document, "format_version": 2}, 422, "import")
+    assert error["field"] == "format_version" and "newer" in error["message"]
+    error = _refused(app, {**document, "table": {"name": "  "}}, 422, "import")
+    assert error["field"] == "table.name"
+    bad_name = copy.deepcopy(document)
+    bad_name["games"][3]["players"][1] = "x" * 30
+    error = _refused(app, bad_name, 422, "import")
+    assert error["field"] == "games[3]" and "24" in error["message"]
+    against = copy.deepcopy(document)
+    against["games"][9]["entries"][1] = {"kind": "tricks", "tricks": [1, 1, 0]}
+    error = _refused(app, against, 422, "import")
+    assert error["field"] == "games[9].entries[1]"
+    assert error["message"].startswith("games[9].entries[1]: ")
+    assert "add up" in error["message"] or "1" in error["message"]
+    unknown = copy.deepcopy(document)
+    unknown["games"][2]["entries"][0]["kind"] = "hand"
+    assert _refused(app, unknown, 422, "import")["field"] == "games[2].entries[0]"
+    truncated = json.dumps(document)[:-40].encode()
+    _refused(app, truncated, 400, "invalid")
+
+
+def test_a_document_over_16_mib_is_413(app: Flask) -> None:
+    before = _counts(app)
+    big = b'{"format": "companion-export", "pad": "' + b"x" * (16 * 1024 * 1024) + b'"}'
+    answer = app.test_client().post("/api/v1/tables/import", data=big,
+                                    content_type="application/json")
+    assert answer.status_code == 413
+    assert answer.get_json()["error"]["code"] == "too-large"
+    assert "16 MiB" in answer.get_json()["error"]["message"]
+    assert _counts(app) == before
+    # Every other write keeps its 64 KiB.
+    answer = app.test_client().post("/api/v1/tables", data=b"{" + b" " * 70_000 + b"}",
+                                    content_type="application/json")
+    assert answer.status_code == 413
+
+
+def test_an_idempotency_key_replayed_gives_the_same_table(app: Flask,
+                                                          document: dict[str, Any]) -> None:
+    client = app.test_client()
+    key = {"Idempotency-Key": "import-" + "k" * 30}
+    first = client.post("/api/v1/tables/import", json=document, headers=key)
+    assert first.status_code == 201
+    tables_after_first = _counts(app)
+    again = client.post("/api/v1/tables/import", json=document, headers=key)
+    assert again.status_code == 201
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json()["table"]["id"] == first.get_json()["table"]["id"]
+    assert again.get_json()["edit_token"] == first.get_json()["edit_token"]
+    assert _counts(app) == tables_after_first
+    other = client.post("/api/v1/tables/import", json={**document, "table": {"name": "B"}},
+                        headers=key)
+    assert other.status_code == 422 and other.get_json()["error"]["code"] == "idempotency-key"
+
+
+def test_an_import_counts_as_one_creation(make_app: Callable[..., Flask],
+                                          document: dict[str, Any]) -> None:
+    app = make_app(RATELIMIT_ENABLED=True, GAME_CREATION_LIMIT="1 per hour")
+    client = app.test_client()
+    refused = client.post("/api/v1/tables/import", json={**document, "format_version": 9})
+    assert refused.status_code == 422  # a refusal spends nothing
+    assert client.post("/api/v1/tables/import", json=document).status_code == 201
+    assert client.post("/api/v1/tables/import", json=document).status_code == 429
