@@ -387,20 +387,49 @@ def winners(state: TableState) -> tuple[tuple[tuple[str, ...], ...], ...]:
 
 @dataclass(frozen=True)
 class Page:
-    """A page of the table's games, newest first; ``before`` names the next page's start."""
+    """A page of the table's games, newest first; ``before`` names the next page's start, and
+    ``started`` when that game started (naive UTC): the cursor's place, which a deletion of
+    that game leaves where it was."""
 
     games: list[PlayedGame]
     before: str | None
+    started: datetime | None = None
 
 
-def games_page(state: TableState, before: str | None = None, count: int = 50) -> Page:
-    """The ``count`` games started before the game ``before`` (or the newest), newest first."""
+class UnknownCursor(LookupError):
+    """``before`` names no game of the table, and no ``started`` says where it stood."""
+
+
+def moment_text(moment: datetime) -> str:
+    """A naive UTC moment as the API writes a game's start: ISO 8601 to the microsecond, "Z"."""
+    return moment.replace(tzinfo=timezone.utc).isoformat().replace("+00:00", "Z")
+
+
+def moment_of(text: str) -> datetime:
+    """``moment_text`` read back, as naive UTC (``ValueError`` for anything else)."""
+    moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    return moment if moment.tzinfo is None else moment.astimezone(timezone.utc).replace(tzinfo=None)
+
+
+def games_page(state: TableState, before: str | None = None, count: int = 50,
+               started: datetime | None = None) -> Page:
+    """The ``count`` games started before the game ``before`` (or the newest), newest first.
+    A ``before`` no longer at the table (deleted meanwhile) is placed by ``started``, as the
+    table orders its games (by their start, then id); without it, ``UnknownCursor``."""
     end = len(state.versions)
     if before is not None:
-        end = state.places[before][0] if before in state.places else 0
+        if before in state.places:
+            end = state.places[before][0]
+        elif started is not None:
+            place = (started, before)
+            end = sum(1 for game in played_games(state.versions) if (game.started, game.id) < place)
+        else:
+            raise UnknownCursor(before)
     start = max(0, end - count)
     games = played_games(state.versions[start:end])[::-1]
-    return Page(games, state.versions[start][0] if start > 0 and games else None)
+    if start > 0 and games:
+        return Page(games, games[-1].id, games[-1].started)
+    return Page(games, None)
 
 
 def figures_of(table_id: str) -> TableState:
@@ -500,5 +529,6 @@ def started(game: PlayedGame) -> datetime:
 def started_at(table: StoredTable) -> datetime:
     """When the table was made, in UTC."""
     moment = table.created_at
-    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment
+    return (moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None
+            else moment.astimezone(timezone.utc))
 

@@ -99,15 +99,21 @@ def render_table(table: table_store.StoredTable, status: int = 200,
                  rename_errors: dict[str, list[str]] | None = None,
                  typed: dict[str, str] | None = None, fragment: bool = False) -> Response:
     state = table_store.table_state(table)
-    before = request.args.get("before")
+    before, since = request.args.get("before"), request.args.get("started")
     if before is not None and not ID.fullmatch(before):
         before = None
-    page = table_store.games_page(state, before, PAGE)
+    try:
+        page = table_store.games_page(state, before, PAGE,
+                                      table_store.moment_of(since) if since else None)
+    except (ValueError, table_store.UnknownCursor):  # no place to start from: the newest
+        before, since = None, None
+        page = table_store.games_page(state, None, PAGE)
     figures = state.figures
     context = dict(
-        table=table, figures=figures, state=state, before=before,
+        table=table, figures=figures, state=state, before=before, since=since,
         leaders=ahead_first(figures.players), game_rows=_game_rows(state, page.games),
         older=page.before,
+        older_since=page.started and table_store.moment_text(page.started),
         game_name=game_name, figure=figure, game_url=_game_url(),
         keeps=keeps(table), rename_errors=rename_errors or {}, typed=typed or {},
         started=table_store.started, pairs=leader_first(figures.head_to_head),
