@@ -593,6 +593,13 @@ def table_paths() -> dict[str, Any]:
         }},
         "/tables/{table_id}": {
             "get": page,
+            "patch": {
+                **_table_write("Rename the table", "NewTable",
+                               "The table's token as bearer. A name empty, too long or with a "
+                               "character that cannot be shown: 422 table. The table's "
+                               "version moves."),
+                "parameters": [TABLE_ID, IDEMPOTENCY_KEY],
+            },
             "delete": {
                 "summary": "Delete a table; its games stay, at no table",
                 "security": [{"edit_token": []}],

@@ -11,8 +11,10 @@ from __future__ import annotations
 import csv
 import io
 import re
+import unicodedata
 from datetime import datetime
 from typing import Any
+from urllib.parse import quote
 
 from flask import Blueprint, Response, request, url_for
 
@@ -325,8 +327,16 @@ def games_csv(table_id: str) -> Response:
     state = table_store.table_state(_load(table_id))
     response = Response(games_sheet(state), mimetype="text/csv")
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
-    response.headers["Content-Disposition"] = f'attachment; filename="table-{state.table.id[:6]}.csv"'
+    response.headers["Content-Disposition"] = attachment(table_store.file_stem(state) + ".csv")
     return _versioned(response, state.table.id, state.table.version)
+
+
+def attachment(name: str) -> str:
+    """``Content-Disposition`` of a download named ``name``: as typed (RFC 6266's
+    ``filename*``), and in plain ASCII for the clients that read ``filename`` alone."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    plain = plain.replace("%", "_").strip() or "table.csv"
+    return f'attachment; filename="{plain}"; filename*=UTF-8\'\'{quote(name, safe="")}'
 
 
 def join(table_id: str) -> Response:
@@ -366,6 +376,18 @@ def rename(table_id: str) -> Response:
     return _table_response(table_store.table_state(table_store.load_table(found.id)))
 
 
+def rename_table(table_id: str) -> Response:
+    """``PATCH /tables/<id>`` ``{name}``: the table under its new name. Its Idempotency-Key is
+    checked after the token and before the body; sent again, the table as it is now."""
+    found = authorized(_load(table_id))
+    keyed(found.id, lambda _record: _table_response(
+        table_store.table_state(_load(found.id))), game=False)
+    body = bodies.json_object(NEW_TABLE, required=("name",))
+    if not isinstance(body["name"], str):
+        raise bodies.invalid("name must be text", "name")
+    return _table_response(table_store.table_state(table_store.rename_table(found, body["name"])))
+
+
 def delete(table_id: str) -> Response:
     table_store.delete_table(authorized(_load(table_id)))
     response = Response(status=204)
@@ -385,6 +407,8 @@ def register(bp: Blueprint) -> None:
     bp.add_url_rule("/tables", view_func=create_table, methods=["POST"])
     bp.add_url_rule("/tables/<id:table_id>", "table", view_func=table, methods=["GET"])
     bp.add_url_rule("/tables/<id:table_id>", "delete_table", view_func=delete, methods=["DELETE"])
+    bp.add_url_rule("/tables/<id:table_id>", "rename_table", view_func=rename_table,
+                    methods=["PATCH"])
     bp.add_url_rule("/tables/<id:table_id>/statistics", "table_statistics", view_func=statistics,
                     methods=["GET"])
     bp.add_url_rule("/tables/<id:table_id>/games.csv", "table_games_csv", view_func=games_csv,

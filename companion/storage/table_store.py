@@ -22,6 +22,7 @@ version), ``table-latest`` (the latest state of each table this process knows).
 
 from __future__ import annotations
 
+import re
 import secrets
 import unicodedata
 import zlib
@@ -514,11 +515,47 @@ def rename(table: StoredTable, source: object, target: object) -> None:
     raise RuntimeError("the table cached changing during a rename")
 
 
+def rename_table(table: StoredTable, name: object) -> StoredTable:
+    """The table under a new name (checked as at its making: ``TableRefused``), its version
+    moved, with the request's Idempotency-Key in the same transaction. A change of the table
+    meanwhile: the name is written on the table as it is now."""
+    clean = clean_table_name(name)
+    for _attempt in range(5):
+        result = db.session.execute(
+            update(_TABLES).where(_TABLES.c.id == table.id, _TABLES.c.version == table.version)
+            .values(version=table.version + 1, changed_game=None, name=clean))
+        if result.rowcount == 1:  # type: ignore[attr-defined]
+            for statement, params in idempotency.rows_for_write(table.id, table.version + 1):
+                db.session.execute(statement, params)
+            db.session.commit()
+            return load_table(table.id)
+        db.session.rollback()
+        table = load_table(table.id)
+    raise RuntimeError("the table kept changing during its renaming")
+
+
 def delete_table(table: StoredTable) -> None:
     """The table is gone; its games stay, at no table (each game's version moves)."""
     store.leave_table(db.session, table.id)
     db.session.execute(_TABLES.delete().where(_TABLES.c.id == table.id))
     db.session.commit()
+
+
+def last_played(state: TableState) -> datetime:
+    """When the newest game started (when the table was made, before any), in UTC."""
+    newest = played_games(state.versions[-1:])
+    return started(newest[0]) if newest else started_at(state.table)
+
+
+#: What a file's name may not hold (in any system the file lands on): controls and separators.
+_NOT_IN_FILE_NAMES = re.compile(r'[\x00-\x1f\x7f"*/:<>?\\|]+')
+
+
+def file_stem(state: TableState) -> str:
+    """The name of a table's downloads (its games' sheet, its image): "Thursday cards
+    2026-12-03", the table's name and the day of its newest game."""
+    name = _NOT_IN_FILE_NAMES.sub("_", state.table.name).strip(" .") or "table"
+    return f"{name} {last_played(state).date().isoformat()}"
 
 
 def started(game: PlayedGame) -> datetime:

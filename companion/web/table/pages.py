@@ -262,6 +262,18 @@ def rename(table_id: str) -> Response:
     return redirect(url_for("web.table", table_id=table.id) + "#players", code=303)
 
 
+def rename_table(table_id: str) -> Response:
+    """The table under the name typed; a refused one at its field, the typing kept."""
+    table = _load_or_404(table_id)
+    _require_keeper(table)
+    typed = request.form.get("name", "")
+    try:
+        table_store.rename_table(table, typed)
+    except table_store.TableRefused as error:
+        return render_table(table, 422, {"name": [name_refused(error, typed)]}, {"name": typed})
+    return redirect(url_for("web.table", table_id=table.id) + "#table-rename", code=303)
+
+
 def delete_page(table_id: str) -> Response:
     table = _load_or_404(table_id)
     _require_keeper(table)
