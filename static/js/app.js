@@ -21,8 +21,6 @@
  *   error). A full-page form that comes back refused ([data-error-summary]) also has a summary
  *   at its top, drawn by the server, linking to every error: it stays in view with the first
  *   error when both fit; a summary link does the same for its error.
- * - A message of the moment (a flashed one at the page's top, a conflict's, a failed request's)
- *   goes when the next entry is made, or when the taps a refusal stopped are sent or dropped.
  * - "Forget on this phone" (home) waits a few seconds with an Undo before it is sent
  *   ([data-forget]); leaving the page sends it at once.
  * - Gives the other files a write's fresh key (window.Companion.freshKey), and the way to a
@@ -96,29 +94,6 @@
   if (notice) {
     notice.addEventListener("click", hideNotice);
   }
-
-  /* --- messages belong to the moment ------------------------------------------------- */
-
-  // "Round 3 corrected…" (flashed at the top of the page), a conflict's red "Someone else just
-  // entered…" and the failed request's notice say what just happened: the next entry made in
-  // the game (or the choice made about taps a refusal stopped) takes them away. On window, in
-  // the capture phase: before queue.js takes the tap for its own.
-  function moveOn() {
-    document.querySelectorAll("main > .flash, #game-live .flash.conflict").forEach(function (said) {
-      said.remove();
-    });
-    hideNotice();
-  }
-  window.addEventListener("submit", function (event) {
-    if (event.target instanceof Element && event.target.closest("#game-live")) {
-      moveOn();
-    }
-  }, true);
-  window.addEventListener("click", function (event) {
-    if (event.target instanceof Element && event.target.closest("[data-queue-drop], [data-queue-resend]")) {
-      moveOn();
-    }
-  }, true);
 
   /* --- keep the screen awake during a game ------------------------------------------- */
 
