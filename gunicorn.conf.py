@@ -37,7 +37,7 @@ from gunicorn.config import ControlSocket
 from gunicorn.glogging import Logger
 
 from companion.config import IMPORT_BODY_DEADLINE, IMPORT_PATHS, listen_address
-from companion.http.security import RedactCapabilities, redact
+from companion.http.security import RedactCapabilities, for_log
 
 _address = listen_address()
 _port = os.environ.get("PORT", "8000")
@@ -111,12 +111,13 @@ def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:
 
 
 class RedactingLogger(Logger):
-    """Gunicorn's logger, but no capability token reaches the access or the error log."""
+    """Gunicorn's logger, but no capability token (and no control character a client sent,
+    that would forge a line) reaches the access or the error log."""
 
     def atoms(self, resp: Any, req: Any, environ: Any, request_time: Any) -> dict[str, Any]:
         # Every atom: the request line, the path, the referrer, any header or environ variable.
         atoms = super().atoms(resp, req, environ, request_time)
-        return {key: redact(value) if isinstance(value, str) else value for key, value in atoms.items()}
+        return {key: for_log(value) if isinstance(value, str) else value for key, value in atoms.items()}
 
     def setup(self, cfg: Any) -> None:
         super().setup(cfg)

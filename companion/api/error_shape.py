@@ -7,6 +7,7 @@ answer in the same shape, so a client sees it whatever went wrong.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Blueprint, Response, request
@@ -79,7 +80,11 @@ def _game_not_found(_error: store.GameNotFound) -> Response:
 
 
 def _round_not_found(error: rules.RoundNotFound) -> Response:
-    return api_error(404, "not-found", f"round {error.args[0]} has not been played", "number")
+    # The number is said back only when it is one: a token put in its place is never echoed.
+    number = str(error.args[0]) if error.args else ""
+    if re.fullmatch(r"[0-9]{1,9}", number):
+        return api_error(404, "not-found", f"round {number} has not been played", "number")
+    return api_error(404, "not-found", "a round is named by its number", "number")
 
 
 def _version_conflict(error: store.VersionConflict) -> Response:
@@ -96,9 +101,14 @@ def _version_conflict(error: store.VersionConflict) -> Response:
 
 def _integrity_error(error: IntegrityError) -> Response:
     """Two creations under one key at the same moment: the second's key row is refused by the
-    database, and it answers as the first (a replay). Any other refusal stays a server error."""
+    database, and it answers as the first (a replay) when it is the same creation, or 422
+    ``idempotency-key`` when another body won the key. Any other refusal stays a server error."""
     db.session.rollback()
-    if (replayed := idempotency.replay_after_conflict()) is not None:
+    try:
+        replayed = idempotency.replay_after_conflict(reused=True)
+    except idempotency.KeyReused as reused:
+        return _key_reused(reused)
+    if replayed is not None:
         return replayed
     raise error
 

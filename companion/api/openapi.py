@@ -294,7 +294,9 @@ CREATION_KEY = {"name": "Idempotency-Key", "in": "header", "required": False,
 REPLAYED = {"Idempotent-Replayed": "true when this answers a write repeated under its "
                                    "Idempotency-Key (absent otherwise)"}
 
-GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
+#: Every id and token in a path: anything else matches no route (404, nothing read).
+_PATH_ID = {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"}
+GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": _PATH_ID}
 
 
 def write(summary: str, body: str, description: str = "") -> dict[str, Any]:
@@ -515,7 +517,7 @@ TABLE_SCHEMAS: dict[str, Any] = {
     }),
 }
 
-TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": _PATH_ID}
 _TABLE_ERRORS = {
     "401": response("no table edit token (unauthorized)", "Error"),
     "403": response("not the table's edit token, or not the game's (forbidden)", "Error"),
@@ -558,13 +560,25 @@ def _table_write(summary: str, body: str, description: str) -> dict[str, Any]:
     }
 
 
+def _with_conflict(operation: dict[str, Any]) -> dict[str, Any]:
+    operation["responses"]["409"] = ERRORS["409"]
+    return operation
+
+
 def table_paths() -> dict[str, Any]:
     """The Tables endpoints."""
     page = _table_read("A table, with its newest 50 games",
                        {"application/json": {"schema": ref("Table")}})
     page["parameters"].append({"name": "before", "in": "query", "required": False,
                                "schema": {"type": "string"},
-                               "description": "a game's id: the 50 games started before it"})
+                               "description": "a game's id: the 50 games started before it "
+                                              "(links.next); naming no game of the table "
+                                              "without started: 400"})
+    page["parameters"].append({"name": "started", "in": "query", "required": False,
+                               "schema": {"type": "string", "format": "date-time"},
+                               "description": "when the game before names started (links.next "
+                                              "carries it): where it stood, should it be "
+                                              "deleted meanwhile"})
     page["responses"]["400"] = ERRORS["400"]
     return {
         "/tables": {"post": {
@@ -578,13 +592,21 @@ def table_paths() -> dict[str, Any]:
                 "400": ERRORS["400"],
                 "413": ERRORS["413"],
                 "422": response("the name is empty or too long (table), or the Idempotency-Key "
-                                "was used with another body (idempotency-key)", "Error"),
+                                "was used (or is being used at the same moment) with another "
+                                "body (idempotency-key)", "Error"),
                 "429": response("too many games and tables created from this address "
                                 "(GAME_CREATION_LIMIT)", "Error"),
             },
         }},
         "/tables/{table_id}": {
             "get": page,
+            "patch": {
+                **_table_write("Rename the table", "NewTable",
+                               "The table's token as bearer. A name empty, too long or with a "
+                               "character that cannot be shown: 422 table. The table's "
+                               "version moves."),
+                "parameters": [TABLE_ID, IDEMPOTENCY_KEY],
+            },
             "delete": {
                 "summary": "Delete a table; its games stay, at no table",
                 "security": [{"edit_token": []}],
@@ -603,11 +625,13 @@ def table_paths() -> dict[str, Any]:
                         "winners, then <name> score for every player of the table (empty "
                         "where absent). A name that starts with =, +, -, @, a tab or a "
                         "carriage return is written after a '; every text cell is quoted.")},
-        "/tables/{table_id}/games": {"post": _table_write(
+        "/tables/{table_id}/games": {"post": _with_conflict(_table_write(
             "Bring an earlier game to the table", "JoinBody",
             "The table's token as bearer, the game's in the body. Already here: 200, "
             "unchanged; at another table: 422 table; two seats one player of the table: "
-            "422 players. The game's version moves.")},
+            "422 players. The game's version moves. A join that meets a write (or another "
+            "join) of the game is judged again on the game as it now is; 409 only when the "
+            "game changed through three attempts in a row."))},
         "/tables/{table_id}/players/rename": {"post": _table_write(
             "Rename or merge a player of the table", "RenameBody",
             "422 players when from is no player of the table, to is no valid name, or one "

@@ -11,7 +11,10 @@ from __future__ import annotations
 import csv
 import io
 import re
+import unicodedata
+from datetime import datetime
 from typing import Any
+from urllib.parse import quote
 
 from flask import Blueprint, Response, request, url_for
 
@@ -38,6 +41,8 @@ JOIN = frozenset({"game", "edit_token"})
 RENAME = frozenset({"from", "to"})
 #: Games per page of the table object.
 PAGE = 50
+#: A join that met a newer version of its game is tried again on the game as it is now.
+JOIN_ATTEMPTS = 3
 
 
 def load(table_id: str) -> table_store.StoredTable:
@@ -136,8 +141,10 @@ def _around_games(state: table_store.TableState,
     """The table object's fields before ``games`` and after it."""
     table = state.table
     links = {"share": f"/t/{table.id}"}
-    if page.before is not None:
-        links["next"] = f"/api/v1/tables/{table.id}?before={page.before}"
+    if page.before is not None and page.started is not None:
+        # The game's start beside its id: the page after it is found even once it is deleted.
+        links["next"] = (f"/api/v1/tables/{table.id}?before={page.before}"
+                         f"&started={table_store.moment_text(page.started)}")
     return {
         "id": table.id,
         "name": table.name,
@@ -147,17 +154,19 @@ def _around_games(state: table_store.TableState,
     }, {"created_at": table_store.started_at(table).isoformat().replace("+00:00", "Z")}
 
 
-def table_json(state: table_store.TableState, before: str | None = None) -> dict[str, Any]:
+def table_json(state: table_store.TableState, before: str | None = None,
+               started: datetime | None = None) -> dict[str, Any]:
     """The table object of docs/api.md, with the page of games before ``before``."""
-    page = table_store.games_page(state, before, PAGE)
+    page = table_store.games_page(state, before, PAGE, started)
     head, tail = _around_games(state, page)
     return {**head, "games": [_game_row(state, game) for game in page.games], **tail}
 
 
-def table_body(state: table_store.TableState, before: str | None = None) -> str:
-    """``dumps(table_json(state, before))``, each game's row written once per game version
-    and names shown: a write to one game leaves the other 49 rows' text as it was."""
-    page = table_store.games_page(state, before, PAGE)
+def table_body(state: table_store.TableState, before: str | None = None,
+               started: datetime | None = None) -> str:
+    """``dumps(table_json(state, before, started))``, each game's row written once per game
+    version and names shown: a write to one game leaves the other 49 rows' text as it was."""
+    page = table_store.games_page(state, before, PAGE, started)
     head, tail = _around_games(state, page)
     cached = cache("table-rows")
     rows = []
@@ -174,8 +183,9 @@ def table_body(state: table_store.TableState, before: str | None = None) -> str:
 
 
 def _table_response(state: table_store.TableState, before: str | None = None,
-                    status: int = 200) -> Response:
-    body = _cached_body("table", state, lambda: table_body(state, before), before)
+                    status: int = 200, started: datetime | None = None) -> Response:
+    body = _cached_body("table", state, lambda: table_body(state, before, started), before,
+                        started)
     response = Response(body, status=status, mimetype="application/json")
     return versioned(response, state.table.id, state.table.version)
 
@@ -277,13 +287,31 @@ def created_again(record: idempotency.Record) -> Response:
     return created(load(record.resource), record.token)
 
 
+def _started(sent: str | None) -> datetime | None:
+    """``started`` of a next page's link: a game's start as the table object writes it, read
+    back as naive UTC (400 for anything else)."""
+    if sent is None:
+        return None
+    try:
+        return table_store.moment_of(sent)
+    except ValueError:
+        raise bodies.invalid("started must be a game's start, as games[].started writes it",
+                             "started") from None
+
+
 def table(table_id: str) -> Response:
     before = request.args.get("before")
     if before is not None and not TABLE_ID.fullmatch(before):
         raise bodies.invalid("before must be a game's id", "before")
+    started = _started(request.args.get("started"))
     if (held := unchanged(table_id)) is not None:
         return held
-    return _table_response(table_store.table_state(load(table_id)), before)
+    state = table_store.table_state(load(table_id))
+    try:
+        return _table_response(state, before, started=started)
+    except table_store.UnknownCursor:
+        raise bodies.invalid("before names no game of this table: follow links.next, which "
+                             "says where its game started", "before") from None
 
 
 def statistics(table_id: str) -> Response:
@@ -301,8 +329,16 @@ def games_csv(table_id: str) -> Response:
     state = table_store.table_state(load(table_id))
     response = Response(games_sheet(state), mimetype="text/csv")
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
-    response.headers["Content-Disposition"] = f'attachment; filename="table-{state.table.id[:6]}.csv"'
+    response.headers["Content-Disposition"] = attachment(table_store.file_stem(state) + ".csv")
     return versioned(response, state.table.id, state.table.version)
+
+
+def attachment(name: str) -> str:
+    """``Content-Disposition`` of a download named ``name``: as typed (RFC 6266's
+    ``filename*``), and in plain ASCII for the clients that read ``filename`` alone."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    plain = plain.replace("%", "_").strip() or "table.csv"
+    return f'attachment; filename="{plain}"; filename*=UTF-8\'\'{quote(name, safe="")}'
 
 
 @table_write_limit
@@ -316,11 +352,20 @@ def join(table_id: str) -> Response:
         raise bodies.invalid("edit_token must be the game's edit token", "edit_token")
     if not TABLE_ID.fullmatch(game_id):
         raise store.GameNotFound(game_id)
-    game = store.load_game(game_id)
-    # The table's token is also the edit token of each of its games (docs/api.md, "Tables").
-    if not (game.token_matches(token) or table_store.token_opens(game, token)):
-        raise ApiError(403, "forbidden", "that is not this game's edit token", "edit_token")
-    table_store.join(found, game)
+    # A join carries no version: when a write (or another join) moved the game on meanwhile,
+    # it is judged again on the game as it is now, as the page's form is; a 409 only when the
+    # game kept moving through every attempt (docs/api.md).
+    for attempt in range(JOIN_ATTEMPTS):
+        game = store.load_game(game_id)
+        # The table's token is also the edit token of each of its games (docs/api.md, "Tables").
+        if not (game.token_matches(token) or table_store.token_opens(game, token)):
+            raise ApiError(403, "forbidden", "that is not this game's edit token", "edit_token")
+        try:
+            table_store.join(found, game)
+            break
+        except store.VersionConflict:
+            if attempt == JOIN_ATTEMPTS - 1:
+                raise
     return _table_response(table_store.table_state(table_store.load_table(found.id)))
 
 
@@ -333,6 +378,19 @@ def rename(table_id: str) -> Response:
             raise bodies.invalid(f"{field} must be a player's name (text)", field)
     table_store.rename(found, body["from"], body["to"])
     return _table_response(table_store.table_state(table_store.load_table(found.id)))
+
+
+@table_write_limit
+def rename_table(table_id: str) -> Response:
+    """``PATCH /tables/<id>`` ``{name}``: the table under its new name. Its Idempotency-Key is
+    checked after the token and before the body; sent again, the table as it is now."""
+    found = authorized(load(table_id))
+    keyed(found.id, lambda _record: _table_response(
+        table_store.table_state(load(found.id))), game=False)
+    body = bodies.json_object(NEW_TABLE, required=("name",))
+    if not isinstance(body["name"], str):
+        raise bodies.invalid("name must be text", "name")
+    return _table_response(table_store.table_state(table_store.rename_table(found, body["name"])))
 
 
 def delete(table_id: str) -> Response:
@@ -352,14 +410,16 @@ def _table_refused(error: table_store.TableRefused) -> Response:
 
 def register(bp: Blueprint) -> None:
     bp.add_url_rule("/tables", view_func=create_table, methods=["POST"])
-    bp.add_url_rule("/tables/<table_id>", "table", view_func=table, methods=["GET"])
-    bp.add_url_rule("/tables/<table_id>", "delete_table", view_func=delete, methods=["DELETE"])
-    bp.add_url_rule("/tables/<table_id>/statistics", "table_statistics", view_func=statistics,
+    bp.add_url_rule("/tables/<id:table_id>", "table", view_func=table, methods=["GET"])
+    bp.add_url_rule("/tables/<id:table_id>", "delete_table", view_func=delete, methods=["DELETE"])
+    bp.add_url_rule("/tables/<id:table_id>", "rename_table", view_func=rename_table,
+                    methods=["PATCH"])
+    bp.add_url_rule("/tables/<id:table_id>/statistics", "table_statistics", view_func=statistics,
                     methods=["GET"])
-    bp.add_url_rule("/tables/<table_id>/games.csv", "table_games_csv", view_func=games_csv,
+    bp.add_url_rule("/tables/<id:table_id>/games.csv", "table_games_csv", view_func=games_csv,
                     methods=["GET"])
-    bp.add_url_rule("/tables/<table_id>/games", "join_table", view_func=join, methods=["POST"])
-    bp.add_url_rule("/tables/<table_id>/players/rename", "rename_player", view_func=rename,
+    bp.add_url_rule("/tables/<id:table_id>/games", "join_table", view_func=join, methods=["POST"])
+    bp.add_url_rule("/tables/<id:table_id>/players/rename", "rename_player", view_func=rename,
                     methods=["POST"])
     bp.register_error_handler(table_store.TableNotFound, _table_not_found)
     bp.register_error_handler(table_store.TableRefused, _table_refused)

@@ -24,6 +24,7 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import exc as database_errors
 from werkzeug.exceptions import ClientDisconnected, HTTPException, ServiceUnavailable
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import BaseConverter
 from werkzeug.sansio.utils import get_host
 
 from companion.http.sessions import SessionInterface
@@ -315,12 +316,43 @@ def return_address() -> str:
     return f"/g/{game.group(1)}" if game else "/"
 
 
+class IdConverter(BaseConverter):
+    """``<id:game_id>``: a game's or a table's id, or an edit token, in an address. Every one
+    is URL-safe base64 (``secrets.token_urlsafe``), so anything else (a NUL, a line break, a
+    space, 65 characters) matches no route: a 404 before any query, on every route, whatever
+    the database would make of it."""
+
+    regex = r"[A-Za-z0-9_-]{1,64}"
+
+
+#: What a log line must not hold as such: control characters (a NUL, a line break that would
+#: start a forged line, an escape sequence for a terminal) and Unicode's line separators.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def escape_controls(text: str) -> str:
+    r"""A line of log with what a client sent kept on it: every control character written as
+    its escape, so that nothing sent can forge another line.
+
+    >>> escape_controls("GET /g/ab\x00cd\nINFO forged")
+    'GET /g/ab\\x00cd\\x0aINFO forged'
+    """
+    return _UNPRINTABLE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                            else f"\\u{ord(m.group()):04x}", text)
+
+
+def for_log(text: str) -> str:
+    """What a log line may say of ``text``: no scorekeeper token, no control character."""
+    return escape_controls(redact(text))
+
+
 class RedactCapabilities(logging.Filter):
-    """A logging filter that formats the record's message and redacts scorekeeper tokens in it."""
+    """A logging filter that formats the record's message, redacts scorekeeper tokens in it and
+    escapes its control characters (a path may hold a decoded NUL or line break)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        redacted = redact(message)
+        redacted = for_log(message)
         if redacted != message:
             record.msg, record.args = redacted, None
         return True
@@ -413,6 +445,7 @@ def _driver_errors(app: Flask) -> tuple[type[Exception], ...]:
 
 
 def init_app(app: Flask) -> None:
+    app.url_map.converters["id"] = IdConverter  # before the blueprints' rules are added
     # Inside the proxy hop: the scheme HSTS depends on is the one ProxyFix worked out.
     app.wsgi_app = SecurityHeaders(app.wsgi_app, app.config)  # type: ignore[method-assign]
     if app.config.get("TRUST_PROXY"):

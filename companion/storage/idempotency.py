@@ -185,9 +185,11 @@ def _replay_if_known(pending: _Pending) -> None:
     raise Replayed(response)
 
 
-def replay_after_conflict() -> Response | None:
-    """After a write lost its race (409): when the very same write under the same key won it
-    (the phone sent it twice at once), the answer a replay gets; else ``None``."""
+def replay_after_conflict(reused: bool = False) -> Response | None:
+    """After a write lost its race (409, or its key's row refused by the database): when the
+    very same write under the same key won it (the phone sent it twice at once), the answer a
+    replay gets; else ``None``. With ``reused``, another write that won under the key raises
+    ``KeyReused`` (422, as it would have a moment later) instead."""
     pending = g.pop("companion_idempotency", None)
     if not isinstance(pending, _Pending):
         return None
@@ -196,6 +198,8 @@ def replay_after_conflict() -> Response | None:
     except Replayed as replayed:
         return replayed.response
     except KeyReused:
+        if reused:
+            raise
         return None  # another write won under that key: the conflict stands
     return None
 

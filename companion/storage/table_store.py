@@ -22,6 +22,7 @@ version), ``table-latest`` (the latest state of each table this process knows).
 
 from __future__ import annotations
 
+import re
 import secrets
 import unicodedata
 import zlib
@@ -404,20 +405,49 @@ def winners(state: TableState) -> tuple[tuple[tuple[str, ...], ...], ...]:
 
 @dataclass(frozen=True)
 class Page:
-    """A page of the table's games, newest first; ``before`` names the next page's start."""
+    """A page of the table's games, newest first; ``before`` names the next page's start, and
+    ``started`` when that game started (naive UTC): the cursor's place, which a deletion of
+    that game leaves where it was."""
 
     games: list[PlayedGame]
     before: str | None
+    started: datetime | None = None
 
 
-def games_page(state: TableState, before: str | None = None, count: int = 50) -> Page:
-    """The ``count`` games started before the game ``before`` (or the newest), newest first."""
+class UnknownCursor(LookupError):
+    """``before`` names no game of the table, and no ``started`` says where it stood."""
+
+
+def moment_text(moment: datetime) -> str:
+    """A naive UTC moment as the API writes a game's start: ISO 8601 to the microsecond, "Z"."""
+    return moment.replace(tzinfo=timezone.utc).isoformat().replace("+00:00", "Z")
+
+
+def moment_of(text: str) -> datetime:
+    """``moment_text`` read back, as naive UTC (``ValueError`` for anything else)."""
+    moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    return moment if moment.tzinfo is None else moment.astimezone(timezone.utc).replace(tzinfo=None)
+
+
+def games_page(state: TableState, before: str | None = None, count: int = 50,
+               started: datetime | None = None) -> Page:
+    """The ``count`` games started before the game ``before`` (or the newest), newest first.
+    A ``before`` no longer at the table (deleted meanwhile) is placed by ``started``, as the
+    table orders its games (by their start, then id); without it, ``UnknownCursor``."""
     end = len(state.versions)
     if before is not None:
-        end = state.places[before][0] if before in state.places else 0
+        if before in state.places:
+            end = state.places[before][0]
+        elif started is not None:
+            place = (started, before)
+            end = sum(1 for game in played_games(state.versions) if (game.started, game.id) < place)
+        else:
+            raise UnknownCursor(before)
     start = max(0, end - count)
     games = played_games(state.versions[start:end])[::-1]
-    return Page(games, state.versions[start][0] if start > 0 and games else None)
+    if start > 0 and games:
+        return Page(games, games[-1].id, games[-1].started)
+    return Page(games, None)
 
 
 def figures_of(table_id: str) -> TableState:
@@ -502,11 +532,47 @@ def rename(table: StoredTable, source: object, target: object) -> None:
     raise RuntimeError("the table cached changing during a rename")
 
 
+def rename_table(table: StoredTable, name: object) -> StoredTable:
+    """The table under a new name (checked as at its making: ``TableRefused``), its version
+    moved, with the request's Idempotency-Key in the same transaction. A change of the table
+    meanwhile: the name is written on the table as it is now."""
+    clean = clean_table_name(name)
+    for _attempt in range(5):
+        result = db.session.execute(
+            update(_TABLES).where(_TABLES.c.id == table.id, _TABLES.c.version == table.version)
+            .values(version=table.version + 1, changed_game=None, name=clean))
+        if result.rowcount == 1:  # type: ignore[attr-defined]
+            for statement, params in idempotency.rows_for_write(table.id, table.version + 1):
+                db.session.execute(statement, params)
+            db.session.commit()
+            return load_table(table.id)
+        db.session.rollback()
+        table = load_table(table.id)
+    raise RuntimeError("the table kept changing during its renaming")
+
+
 def delete_table(table: StoredTable) -> None:
     """The table is gone; its games stay, at no table (each game's version moves)."""
     store.leave_table(db.session, table.id)
     db.session.execute(_TABLES.delete().where(_TABLES.c.id == table.id))
     db.session.commit()
+
+
+def last_played(state: TableState) -> datetime:
+    """When the newest game started (when the table was made, before any), in UTC."""
+    newest = played_games(state.versions[-1:])
+    return started(newest[0]) if newest else started_at(state.table)
+
+
+#: What a file's name may not hold (in any system the file lands on): controls and separators.
+_NOT_IN_FILE_NAMES = re.compile(r'[\x00-\x1f\x7f"*/:<>?\\|]+')
+
+
+def file_stem(state: TableState) -> str:
+    """The name of a table's downloads (its games' sheet, its image): "Thursday cards
+    2026-12-03", the table's name and the day of its newest game."""
+    name = _NOT_IN_FILE_NAMES.sub("_", state.table.name).strip(" .") or "table"
+    return f"{name} {last_played(state).date().isoformat()}"
 
 
 def started(game: PlayedGame) -> datetime:
@@ -517,5 +583,6 @@ def started(game: PlayedGame) -> datetime:
 def started_at(table: StoredTable) -> datetime:
     """When the table was made, in UTC."""
     moment = table.created_at
-    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment
+    return (moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None
+            else moment.astimezone(timezone.utc))
 

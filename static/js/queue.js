@@ -24,6 +24,8 @@
  * - While taps are on their way polls pause (live.js asks ``waiting`` here): their answers
  *   bring the game. A queue stopped on a refusal waits for a person's choice, and polls go on.
  * - Forgetting or deleting a game drops its waiting taps.
+ * - A message of the moment (a flashed one at the page's top, a conflict's, a failed request's)
+ *   goes when the next entry is made, or when the taps a refusal stopped are sent or dropped.
  *
  * Its interface (window.Companion.queue):
  * - sends(form): whether ``form`` is an entry form this file sends.
@@ -340,6 +342,33 @@
       flush();
     }
   });
+
+  /* --- messages belong to the moment ------------------------------------------------- */
+
+  // "Round 3 corrected…" (flashed at the top of the page), a conflict's red "Someone else just
+  // entered…" and the failed request's notice say what just happened: the next entry made in
+  // the game (or the choice made about taps a refusal stopped) takes them away. On window, in
+  // the capture phase: before this file takes the tap for its own (a scorekeeper's page alone).
+  function moveOn() {
+    document.querySelectorAll("main > .flash, #game-live .flash.conflict").forEach(function (said) {
+      said.remove();
+    });
+    var notice = document.getElementById("notice");
+    if (notice) {
+      notice.hidden = true;
+      notice.textContent = "";
+    }
+  }
+  window.addEventListener("submit", function (event) {
+    if (event.target instanceof Element && event.target.closest("#game-live")) {
+      moveOn();
+    }
+  }, true);
+  window.addEventListener("click", function (event) {
+    if (event.target instanceof Element && event.target.closest("[data-queue-drop], [data-queue-resend]")) {
+      moveOn();
+    }
+  }, true);
 
   Companion.queue = {
     sends: sends,

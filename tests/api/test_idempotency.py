@@ -391,3 +391,47 @@ def test_a_creation_at_a_table_asks_the_table_token_before_its_key(client: Flask
         "Authorization": f"Bearer {table['edit_token']}", "Idempotency-Key": used})
     assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
     assert again.get_json()["game"]["id"] == first.get_json()["game"]["id"]
+
+
+def race_one_key(phones: list[FlaskClient], path: str, bodies: tuple[dict[str, Any], ...],
+                 monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
+    """The first phone's creation checks its key and finds nothing; before it writes, the
+    second phone's creation under the same key and another body is written (the race, made
+    certain). The answers of the second, then of the first."""
+    import threading
+
+    from companion.storage import store
+
+    used, made = key(), store.new_edit_token
+    answers: list[Any] = []
+
+    def meanwhile() -> str:
+        if not answers:
+            answers.append(None)  # once
+            other = threading.Thread(target=lambda: answers.append(phones[1].post(
+                path, json=bodies[1], headers={"Idempotency-Key": used})))
+            other.start()
+            other.join()
+        return made()
+
+    monkeypatch.setattr(store, "new_edit_token", meanwhile)
+    first = phones[0].post(path, json=bodies[0], headers={"Idempotency-Key": used})
+    return answers[1], first
+
+
+@pytest.mark.parametrize(("path", "bodies"), [
+    ("/api/v1/games", ({"ruleset": "oh-hell", "players": PLAYERS},
+                       {"ruleset": "oh-hell", "players": ["Dan", "Eve", "Fay"]})),
+    ("/api/v1/tables", ({"name": "Thursday cards"}, {"name": "Friday cards"})),
+])
+def test_two_creations_racing_one_key_with_other_bodies_get_422(
+        make_app: Callable[..., Flask], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        path: str, bodies: tuple[dict[str, Any], ...]) -> None:
+    """The loser's key row is refused by the database (the winner's is there): the same answer
+    as a moment later, 422 ``idempotency-key``, never a 500; one creation made."""
+    shared = f"sqlite:///{tmp_path / 'race.sqlite'}"
+    phones = [make_app(SQLALCHEMY_DATABASE_URI=shared).test_client() for _ in range(2)]
+    won, lost = race_one_key(phones, path, bodies, monkeypatch)
+    assert won.status_code == 201
+    assert lost.status_code == 422, lost.get_data(as_text=True)
+    assert lost.get_json()["error"]["code"] == "idempotency-key"

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -204,6 +206,35 @@ def test_join_an_earlier_game(client: FlaskClient, at_table: Tables) -> None:
     at_table.api.write(earlier, "bids", {"bids": [0, 0, 0]})
 
 
+def test_a_join_racing_a_write_is_judged_again(app: Flask, at_table: Tables,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bid lands between the join's read of the game and its write: the join is tried again
+    on the game as it now is (a join carries no version), 200, never a 409."""
+    table_id, token = at_table.create()
+    earlier = at_table.api.create("oh-hell", PLAYERS, options=ONE_CARD)
+    bidder = app.test_client()
+    loads, read = [], store.load_game
+
+    def meanwhile(game_id: str) -> store.StoredGame:
+        found = read(game_id)
+        if not loads:
+            loads.append(bidder.post(f"/api/v1/games/{earlier.id}/bids",
+                                     json={"version": earlier.version, "bids": [0, 0, 0]},
+                                     headers={"Authorization": f"Bearer {earlier.token}"}))
+        return found
+
+    monkeypatch.setattr(store, "load_game", meanwhile)
+    joined = at_table.post(table_id, "games", {"game": earlier.id, "edit_token": earlier.token},
+                           token)
+    monkeypatch.undo()
+    assert loads[0].status_code == 200  # the bid, written first
+    assert joined.status_code == 200, joined.get_json()
+    assert [g["id"] for g in joined.get_json()["games"]] == [earlier.id]
+    after = at_table.api.get(earlier)
+    assert after["version"] == earlier.version + 2  # the bid, then the join
+    assert after["links"]["table"] == f"/t/{table_id}"
+
+
 def test_join_refusals(app: Flask, at_table: Tables) -> None:
     table_id, token = at_table.create()
     other_id, other_token = at_table.create("Other")
@@ -288,11 +319,38 @@ def test_paging_past_fifty_games(client: FlaskClient, at_table: Tables) -> None:
     made = [at_table.game(table_id, token, PLAYERS).id for _ in range(55)]
     first = at_table.get(table_id)
     assert [g["id"] for g in first["games"]] == made[::-1][:50]
-    assert first["links"]["next"] == f"/api/v1/tables/{table_id}?before={made[5]}"
+    started = first["games"][-1]["started"]
+    assert first["links"]["next"] == (f"/api/v1/tables/{table_id}?before={made[5]}"
+                                      f"&started={started}")
     second = client.get(first["links"]["next"]).get_json()
     assert [g["id"] for g in second["games"]] == made[4::-1]
     assert "next" not in second["links"]
     assert second["players"] == first["players"] == [{"name": n, "games": 55} for n in PLAYERS]
+
+
+def test_paging_goes_on_past_a_deleted_game(client: FlaskClient, at_table: Tables) -> None:
+    """The game that starts the next page is deleted between two pages: the next link still
+    leads to the games after it (its start says where it stood), none skipped, none twice;
+    a ``before`` that names no game and says no start is a 400, never a silently empty page."""
+    table_id, token = at_table.create()
+    made = [at_table.game(table_id, token, PLAYERS) for _ in range(53)]
+    first = at_table.get(table_id)
+    assert first["games"][-1]["id"] == made[3].id
+    deleted = made[3]
+    with client.application.app_context():
+        store.delete_game(deleted.id)
+    second = client.get(first["links"]["next"])
+    assert second.status_code == 200
+    assert [g["id"] for g in second.get_json()["games"]] == [g.id for g in made[2::-1]]
+    unknown = client.get(f"/api/v1/tables/{table_id}?before={deleted.id}")
+    assert unknown.status_code == 400
+    assert unknown.get_json()["error"]["field"] == "before"
+    bad = client.get(f"/api/v1/tables/{table_id}?before={deleted.id}&started=yesterday")
+    assert bad.status_code == 400 and bad.get_json()["error"]["field"] == "started"
+    # The table's page pages the same way: its "Older games" link carries the start too.
+    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    older = re.search(r'href="(/t/[^"]*before=[^"]*)"', page)
+    assert older is not None and "started=" in older.group(1)
 
 
 def test_games_csv_is_formula_safe(client: FlaskClient, at_table: Tables) -> None:

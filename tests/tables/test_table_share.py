@@ -95,6 +95,24 @@ def test_the_chart_draws_each_players_wins(client: FlaskClient, at_table: Tables
     assert shown == [("Cleo", "3"), ("Ana", "2"), ("Ben", "2"), ("Dan", "2")]
 
 
+def test_equal_wins_are_drawn_at_their_counts(client: FlaskClient, at_table: Tables) -> None:
+    """Ana, Ben and Dan have 2 wins each: their lines end exactly on 2 (no nudge that reads as
+    2.03), and every point of every line is a whole number of wins."""
+    table_id, _token = _table(at_table)
+    svg = _chart(client.get(f"/t/{table_id}").get_data(as_text=True))
+    grid = svg.find(f"{SVG}g[@class='grid']")
+    at = {int(t.text): float(line.get("y1")) for line, t in zip(
+        grid.findall(f"{SVG}line"), grid.findall(f"{SVG}text[@text-anchor='end']"))}
+    lines = [g for g in svg.findall(f"{SVG}g[@class]") if "series" in g.get("class", "")]
+    wins_after: list[list[float]] = []
+    for line in lines:
+        points = [step.strip().lstrip("M").split() for step in
+                  line.find(f"{SVG}path").get("d").split("L")]
+        wins_after.append([float(y) for _x, y in points])
+    assert sorted(ys[-1] for ys in wins_after) == [at[3], at[2], at[2], at[2]]  # exactly 2
+    assert {y for ys in wins_after for y in ys} <= set(at.values())  # whole wins, every point
+
+
 def test_the_chart_counts_finished_games_only(client: FlaskClient, at_table: Tables) -> None:
     """A game in progress has won nobody yet: the chart's axis, lines and summary count the
     three finished games, as the figures above it do (4 games, 3 finished); the game's last

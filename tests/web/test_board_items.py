@@ -11,14 +11,14 @@ import re
 from collections.abc import Callable
 
 import pytest
-from flask import Flask
+from flask import Flask, get_template_attribute
 from flask.testing import FlaskClient
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect
 
 from companion import rules
 from companion.storage.models import db
-from companion.web.shared.chart import LEVEL_GAP, level_offset, score_chart
+from companion.web.shared.chart import LEVEL_GROWTH, marker_scale, score_chart
 
 from .conftest import HTMX, Scorekeeper, text
 from .test_looking_back import why
@@ -90,22 +90,34 @@ def test_a_redeal_only_says_saved(start: Callable[..., Scorekeeper]) -> None:
     assert 'data-saved="Saved."' in answer.get_data(as_text=True)
 
 
-def test_equal_totals_are_drawn_side_by_side(start: Callable[..., Scorekeeper]) -> None:
+def test_equal_totals_are_drawn_at_their_values_and_all_seen(
+        start: Callable[..., Scorekeeper]) -> None:
+    """Level lines are not nudged apart (a nudge reads as a point the side never had): every
+    point sits on its side's true total, and where totals are equal the markers are drawn one
+    inside another, the earlier seat's larger, so each side shows."""
     keeper = start("oh-hell", ["Ana", "Ben", "Cleo"], dealer=0)
     keeper.bids(0, 0, 0)  # everyone bids none, and Ana takes all ten: Ben and Cleo level at 10
     keeper.tricks(10, 0, 0)
     state = keeper.stored().state
     with keeper.app.test_request_context():
         chart = score_chart(state)
+        drawn = get_template_attribute("game/_chart.html", "score_chart")(chart, "c")
     assert chart is not None
-    paths = [s.path for s in chart.series]
-    assert len(set(paths)) == 3, paths  # no line drawn over another
     assert state.scores == (0, 10, 10)
+    value_at = {value: y for y, value in chart.y_ticks}
+    assert [s.points[0][1] for s in chart.series] == [chart.zero] * 3  # all start at 0
     ends = [s.points[-1][1] for s in chart.series]
-    assert abs(abs(ends[1] - ends[2]) - LEVEL_GAP) < 0.11  # level: apart by the gap
+    assert ends == [chart.zero, value_at[10], value_at[10]]  # Ben and Cleo exactly at 10
+    assert chart.series[1].path == chart.series[2].path  # one course: the same totals
+    assert chart.series[1].dash != chart.series[2].dash  # told apart by their dashes,
+    assert [s.markers[-1][2] for s in chart.series] == [1, 1 + LEVEL_GROWTH, 1]  # and markers
+    assert 'r="3.5"' in drawn and "rect x=" in drawn  # Ana's circle; Ben's square, larger:
+    assert f'width="{round(6.4 * (1 + LEVEL_GROWTH), 1)}"' in drawn
     assert "Ben 10, Cleo 10, Ana 0." in chart.description  # the true totals
-    assert level_offset((5, 3, 7), 1) == 0  # a total nobody shares stays where it is
-    assert level_offset((4, 4, 4), 1) == 0 and level_offset((4, 4, 4), 0) == -LEVEL_GAP
+    assert marker_scale((5, 3, 7), 1) == 1  # a total nobody shares: the usual size
+    assert [marker_scale((4, 4, 4), side) for side in range(3)] == [
+        1 + 2 * LEVEL_GROWTH, 1 + LEVEL_GROWTH, 1]
+    assert marker_scale((0,) * 9, 0) <= 3.4  # however many are level, a marker stays small
 
 
 def test_a_deleted_games_watchers_are_told_it_was_deleted(start: Callable[..., Scorekeeper],

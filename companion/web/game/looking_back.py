@@ -36,7 +36,8 @@ from companion.web.shared.messages import game_name
 def started_at(game: StoredGame) -> datetime:
     """When the game was created, in UTC (SQLite hands datetimes back without their zone)."""
     moment = game.created_at
-    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment
+    return (moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None
+            else moment.astimezone(timezone.utc))
 
 
 @game_creation_limit

@@ -4,8 +4,10 @@ The engine says the totals and who led after each round (``GameState.running_tot
 ``leaders_after``); this module only places them on a grid and says in one sentence how the
 lead went ("Ana led from round 12 to the end"). ``game/_chart.html`` draws it, server-side:
 no script, and no inline style (colours come from classes in ``game.css``, so they follow the
-dark mode). Lines differ by colour, by dash and by marker, so no one needs to tell colours apart;
-where totals are equal the lines run side by side, never one hidden under another.
+dark mode). Lines differ by colour, by dash and by marker, so no one needs to tell colours apart.
+Every point sits exactly on its value: where totals are equal the lines share their course (their
+dashes let each other through) and the markers there are drawn one inside another, the first
+seat's largest, so every side is seen at its true total and none is hidden under another.
 """
 
 from __future__ import annotations
@@ -40,6 +42,10 @@ class Series:
     path: str
     points: tuple[tuple[float, float], ...]
     total: int
+    #: The markers after the start, ``(x, y, scale)``: a point shared with other sides is drawn
+    #: larger (scale above 1) when this side comes earlier among them, so that one inside another
+    #: every marker shows.
+    markers: tuple[tuple[float, float, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -108,17 +114,17 @@ def summary(leaders_after: tuple[tuple[int, ...], ...], finished: bool,
                     player=player, number=since)
 
 
-#: How far apart (in SVG units) lines are drawn where their totals are equal: a line and a
-#: half's width, so that each is seen beside the others rather than hidden under them.
-LEVEL_GAP = 3.5
+#: How much larger each marker is than the next one drawn on the same point (equal totals).
+LEVEL_GROWTH = 0.6
 
 
-def level_offset(row: tuple[int, ...], side: int) -> float:
-    """How far a side's point is moved up or down so that equal totals do not draw one line
-    over another: the sides level on one total are spread evenly around it, in seat order
-    (the labels and the description keep the true totals)."""
+def marker_scale(row: tuple[int, ...], side: int) -> float:
+    """The size of a side's marker where others share its total: the sides level on one total
+    are drawn in seat order, each smaller than the one before and on top of it, so all of them
+    show at the true value (1 for the last one, and for a total nobody shares)."""
     level = [other for other, total in enumerate(row) if total == row[side]]
-    return round((level.index(side) - (len(level) - 1) / 2) * LEVEL_GAP, 1)
+    growth = min(LEVEL_GROWTH, 2.4 / max(1, len(level) - 1))  # never above 3.4 times
+    return round(1 + (len(level) - 1 - level.index(side)) * growth, 1)
 
 
 def lines(rows: Sequence[tuple[int, ...]], numbers: Sequence[int],
@@ -144,11 +150,13 @@ def lines(rows: Sequence[tuple[int, ...]], numbers: Sequence[int],
 
     series = []
     for look, name in enumerate(names):
-        points = tuple((x(number), round(y(row[look]) + level_offset(row, look), 1))
-                       for number, row in zip(numbers, rows))
+        points = tuple((x(number), y(row[look])) for number, row in zip(numbers, rows))
         path = "M" + " L".join(f"{px:g} {py:g}" for px, py in points)
+        markers = tuple((px, py, marker_scale(row, look))
+                        for (px, py), row in zip(points[1:], rows[1:]))
         series.append(Series(look, name, look % len(MARKERS), DASHES[look % len(DASHES)],
-                             MARKERS[look % len(MARKERS)], path, points, rows[-1][look]))
+                             MARKERS[look % len(MARKERS)], path, points, rows[-1][look],
+                             markers))
     x_step = _nice_step(last - first, 8)
     x_ticks = tuple((x(n), n) for n in range(first + x_step, last + 1, x_step))
     y_ticks = tuple((y(v), v) for v in range(low, high + 1, y_step))

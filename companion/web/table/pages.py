@@ -100,15 +100,21 @@ def render_table(table: table_store.StoredTable, status: int = 200,
                  rename_errors: dict[str, list[str]] | None = None,
                  typed: dict[str, str] | None = None, fragment: bool = False) -> Response:
     state = table_store.table_state(table)
-    before = request.args.get("before")
+    before, since = request.args.get("before"), request.args.get("started")
     if before is not None and not ID.fullmatch(before):
         before = None
-    page = table_store.games_page(state, before, PAGE)
+    try:
+        page = table_store.games_page(state, before, PAGE,
+                                      table_store.moment_of(since) if since else None)
+    except (ValueError, table_store.UnknownCursor):  # no place to start from: the newest
+        before, since = None, None
+        page = table_store.games_page(state, None, PAGE)
     figures = state.figures
     context = dict(
-        table=table, figures=figures, state=state, before=before,
+        table=table, figures=figures, state=state, before=before, since=since,
         leaders=ahead_first(figures.players), game_rows=_game_rows(state, page.games),
         older=page.before,
+        older_since=page.started and table_store.moment_text(page.started),
         game_name=game_name, figure=figure, game_url=_game_url(),
         keeps=keeps(table), rename_errors=rename_errors or {}, typed=typed or {},
         started=table_store.started, pairs=leader_first(figures.head_to_head),
@@ -257,6 +263,18 @@ def rename(table_id: str) -> Response:
         return render_table(table, 422, {field: [explain(error)]},
                             {"from": source, "to": target})
     return redirect(url_for("web.table", table_id=table.id) + "#players", code=303)
+
+
+def rename_table(table_id: str) -> Response:
+    """The table under the name typed; a refused one at its field, the typing kept."""
+    table = _load_or_404(table_id)
+    _require_keeper(table)
+    typed = request.form.get("name", "")
+    try:
+        table_store.rename_table(table, typed)
+    except table_store.TableRefused as error:
+        return render_table(table, 422, {"name": [name_refused(error, typed)]}, {"name": typed})
+    return redirect(url_for("web.table", table_id=table.id) + "#table-rename", code=303)
 
 
 def delete_page(table_id: str) -> Response:

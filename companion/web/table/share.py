@@ -157,5 +157,5 @@ def context(state: table_store.TableState) -> dict[str, object]:
             "preview": preview(state),
             "image_url": url_for("web.table_standings_image", table_id=table.id,
                                  v=table.version, lang=str(get_locale() or "en")),
-            "image_name": f"{table.name} {format_date(table_store.started_at(table), 'yyyy-MM-dd')}.png",
+            "image_name": table_store.file_stem(state) + ".png",  # as the games' sheet
             "wins_chart": wins_chart(state)}
