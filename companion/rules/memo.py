@@ -41,7 +41,9 @@ _SKIPPED = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionTyp
 def weight(value: object) -> int:
     """About how many bytes ``value`` holds: ``sys.getsizeof`` of it and of every object it
     reaches through containers, ``__dict__`` and ``__slots__`` (each object once); types,
-    modules and functions are shared code and not counted."""
+    modules and functions are shared code and not counted. An object whose type has a
+    ``__weight__`` method is asked instead (a large value made once and never changed may
+    weigh itself once and keep the answer)."""
     seen: set[int] = set()
     total = 0
     stack = [value]
@@ -50,6 +52,10 @@ def weight(value: object) -> int:
         if id(item) in seen or isinstance(item, _SKIPPED):
             continue
         seen.add(id(item))
+        own = getattr(type(item), "__weight__", None)
+        if own is not None:  # a value that knows (and may keep) its own weight
+            total += own(item)
+            continue
         total += sys.getsizeof(item)
         if isinstance(item, _LEAVES):
             continue

@@ -13,7 +13,11 @@ from companion.web.shared.messages import game_name
 def home(table_error: str | None = None, table_name: str = "", status: int = 200) -> Response:
     """Start a game or a table, or resume one this device created or opened."""
     games = store.load_games(access.recent_ids())
+    tables = access.known_tables()
+    going = access.table_let_go_next()
+    let_go = next((table.name for table in tables if table.id == going), None)
     body = render_template("home.html", games=games, game_name=game_name,
-                           may_edit=access.may_edit, tables=access.known_tables(),
+                           may_edit=access.may_edit, tables=tables, let_go=let_go,
+                           tables_max=access.TABLES_MAX,
                            table_error=table_error, table_name=table_name)
     return make_response(body, status)  # no-store, as every page by default
