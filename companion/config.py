@@ -12,7 +12,7 @@ from flask import Config, Flask
 #: Settings read from the environment when set (the twelve-factor way for servers).
 ENVIRONMENT = ("SECRET_KEY", "DATABASE_URL", "PREFERRED_URL_SCHEME", "RATELIMIT_STORAGE_URI",
                "GAME_CREATION_LIMIT", "TABLE_WRITE_LIMIT", "RATELIMIT_ENABLED", "TRUST_PROXY",
-               "FORCE_HTTPS", "SQLITE_SYNCHRONOUS", "BACKUP_FOLDER", "BACKUP_KEEP")
+               "FORCE_HTTPS", "SQLITE_SYNCHRONOUS", "BACKUP_FOLDER", "BACKUP_KEEP", "CACHE_BYTES")
 #: Settings that are switches: 1, true, yes or on (any case) turn them on, anything else off.
 SWITCHES = ("RATELIMIT_ENABLED", "TRUST_PROXY", "FORCE_HTTPS")
 
@@ -64,6 +64,8 @@ def defaults(app: Flask) -> dict[str, Any]:
         "STATE_CACHE_SIZE": 256,
         # Games a process caches as its tables count them (companion/storage/caches.py, SIZES).
         "TABLE_CACHE_SIZE": 4096,
+        # Bytes all those caches of one worker hold together (companion/storage/caches.py).
+        "CACHE_BYTES": 128 * 1024 * 1024,
     }
 
 

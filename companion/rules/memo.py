@@ -6,12 +6,22 @@ bound where it is made; a module holds no other dict, ``OrderedDict`` or ``lru_c
 run time (``tests/app/test_memos.py``).
 
 A value of ``None`` is never cached: ``get`` answers ``None`` for "not cached".
+
+An LRU may also be bounded in bytes (``budget``): each value is weighed once as it is put
+(``weight``: what ``sys.getsizeof`` counts of it and of everything it holds, shared parts counted
+for each value that holds them, so the sum errs high), and the least recently used are dropped
+until the total is within the budget; a value heavier than the whole budget is not kept at all.
+``get_or_make`` makes a missing value once: a second caller asking for the same key while it is
+being made waits for it instead of making it again (threads, or greenlets when gevent patched
+``threading``).
 """
 
 from __future__ import annotations
 
 import functools
+import sys
 import threading
+import types
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Generic, ParamSpec, TypeVar
@@ -22,14 +32,79 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-class LRU(Generic[K, V]):
-    """At most ``size`` entries; putting one more drops the least recently used (read or put).
-    A size of 0 or less caches nothing. Safe to share between threads: each call holds a lock."""
+#: What ``weight`` counts as a leaf (its own size only) or leaves out (shared code, types).
+_LEAVES = (str, bytes, bytearray, int, float, complex, bool, type(None), range)
+_SKIPPED = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
+            types.MethodType, types.CodeType)
 
-    def __init__(self, size: int) -> None:
+
+def weight(value: object) -> int:
+    """About how many bytes ``value`` holds: ``sys.getsizeof`` of it and of every object it
+    reaches through containers, ``__dict__`` and ``__slots__`` (each object once); types,
+    modules and functions are shared code and not counted. An object whose type has a
+    ``__weight__`` method is asked instead (a large value made once and never changed may
+    weigh itself once and keep the answer)."""
+    seen: set[int] = set()
+    total = 0
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if id(item) in seen or isinstance(item, _SKIPPED):
+            continue
+        seen.add(id(item))
+        own = getattr(type(item), "__weight__", None)
+        if own is not None:  # a value that knows (and may keep) its own weight
+            total += own(item)
+            continue
+        total += sys.getsizeof(item)
+        if isinstance(item, _LEAVES):
+            continue
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple, set, frozenset)):
+            stack.extend(item)
+        else:
+            held = getattr(item, "__dict__", None)
+            if held is not None:
+                stack.append(held)
+            for kind in type(item).__mro__:
+                for slot in kind.__dict__.get("__slots__", ()):
+                    found = getattr(item, slot, None)
+                    if found is not None:
+                        stack.append(found)
+    return total
+
+
+class _Making:
+    """A value being made for one key: the others asking wait on ``done``."""
+
+    __slots__ = ("done", "value")
+
+    def __init__(self) -> None:
+        self.done = threading.Event()
+        self.value: object = None
+
+
+class LRU(Generic[K, V]):
+    """At most ``size`` entries and, with a ``budget``, at most that many bytes (``weight``);
+    putting one more drops the least recently used (read or put). A size of 0 or less caches
+    nothing; a budget of 0 or less bounds the entries alone. Safe to share between threads: each
+    call holds a lock."""
+
+    def __init__(self, size: int, budget: int = 0) -> None:
         self.size = size
+        self.budget = budget
         self._items: OrderedDict[K, V] = OrderedDict()
+        self._weights: dict[K, int] = {}
+        self._bytes = 0
+        self._making: dict[K, _Making] = {}
         self._lock = threading.Lock()
+
+    @property
+    def bytes(self) -> int:
+        """The weight of what is kept (0 without a budget: nothing is weighed)."""
+        return self._bytes
 
     def get(self, key: K) -> V | None:
         with self._lock:
@@ -41,24 +116,54 @@ class LRU(Generic[K, V]):
     def put(self, key: K, value: V) -> None:
         if self.size <= 0 or value is None:
             return
+        heavy = weight(value) if self.budget > 0 else 0  # weighed outside the lock
         with self._lock:
+            self._bytes -= self._weights.pop(key, 0)
+            self._items.pop(key, None)
+            if heavy > self.budget > 0:
+                return  # heavier than the whole budget: not kept
             self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+            if self.budget > 0:
+                self._weights[key] = heavy
+                self._bytes += heavy
+            while len(self._items) > self.size or (self.budget > 0 and self._bytes > self.budget):
+                old, _value = self._items.popitem(last=False)
+                self._bytes -= self._weights.pop(old, 0)
 
     def get_or_make(self, key: K, make: Callable[[], V]) -> V:
-        """The value cached for ``key``, else ``make()``, cached. ``make`` runs outside the lock:
-        two threads missing at once may both make it, and the later one is cached."""
-        found = self.get(key)
-        if found is None:
-            found = make()
-            self.put(key, found)
-        return found
+        """The value cached for ``key``, else ``make()``, cached. ``make`` runs outside the lock,
+        once at a time per key: another caller missing the same key meanwhile waits for it and
+        is given the same value (made again by it only if the first ``make`` raised)."""
+        while True:
+            with self._lock:
+                value = self._items.get(key)
+                if value is not None:
+                    self._items.move_to_end(key)
+                    return value
+                making = self._making.get(key)
+                mine = making is None
+                if making is None:
+                    making = self._making[key] = _Making()
+            if not mine:
+                making.done.wait()
+                if making.value is not None:
+                    return making.value  # type: ignore[return-value]
+                continue  # its maker failed: try again
+            try:
+                made = make()
+                making.value = made
+                self.put(key, made)
+                return made
+            finally:
+                with self._lock:
+                    self._making.pop(key, None)
+                making.done.set()
 
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
+            self._weights.clear()
+            self._bytes = 0
 
     def __len__(self) -> int:
         with self._lock:

@@ -11,11 +11,12 @@ into what the table shows.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TypeVar
 
+from . import memo
 from .cards import Card
 from .errors import RuleError
 from .registry import Family
@@ -129,6 +130,26 @@ class Renames:
         return Renames((*self.pairs, (source, target)))
 
 
+#: What one table may hold (docs/rules.md section 7): distinct players, and renames. Numbers a
+#: family or a club never reaches, which keep every answer about a table small: at most
+#: ``PLAYERS_MAX * (PLAYERS_MAX - 1) / 2`` pairs in its head to head.
+PLAYERS_MAX = 100
+RENAMES_MAX = 100
+
+
+def players_refused(names: Sequence[str], renames: Renames,
+                    known: Collection[str]) -> RuleError | None:
+    """A game that would bring the table (whose players' keys are ``known``) past
+    ``PLAYERS_MAX`` players cannot be at it."""
+    new = {renames.key(name) for name in names} - set(known)
+    if new and len(known) + len(new) > PLAYERS_MAX:
+        return RuleError(
+            "players", f"a table holds at most {PLAYERS_MAX} players; this game would bring "
+            f"it to {len(known) + len(new)}", reason="table-players-max", field="players",
+            most=PLAYERS_MAX)
+    return None
+
+
 def seats_refused(names: Sequence[str], renames: Renames) -> RuleError | None:
     """A game whose two seats would be one player of the table cannot be at it."""
     seen: dict[str, str] = {}
@@ -150,6 +171,9 @@ def renamed(games: Iterable[PlayedGame], renames: Renames, source: object,
     if not isinstance(source, str):
         raise RuleError("players", "from must be a player's name", reason="rename-type",
                         field="from")
+    if len(renames.pairs) >= RENAMES_MAX:
+        raise RuleError("players", f"a table keeps at most {RENAMES_MAX} renames",
+                        reason="table-renames-max", field="to", most=RENAMES_MAX)
     try:
         target_name = clean_name(target, 0)
     except RuleError as error:
@@ -263,6 +287,14 @@ class Tally:
     def copy(self) -> Tally:
         return Tally(self.games, self.finished, dict(self.spelling), dict(self.players),
                      dict(self.pairs), {r: part.copy() for r, part in self.rulesets.items()})
+
+    def __weight__(self) -> int:
+        """Its bytes (``memo.weight``), weighed once: a tally is not changed once cached."""
+        known = self.__dict__.get("_weight")
+        if known is None:
+            known = self.__dict__["_weight"] = memo.weight(
+                (self.spelling, self.players, self.pairs, self.rulesets)) + 100
+        return int(known)
 
     def add(self, other: Tally) -> Tally:
         self._add_counts(other)
@@ -530,16 +562,23 @@ def _rate(count: int, whole: int) -> float | None:
 
 def _head_to_head(order: list[str], pairs: dict[tuple[str, str], list[int]],
                   names: dict[str, str]) -> tuple[HeadToHead, ...]:
+    """Every pair that shares a finished game, in the order of ``order`` (its first-named
+    player's place, then the second's): sorted from the pairs held, never from every two
+    players (a table of many players and few shared games stays cheap)."""
+    place = {key: index for index, key in enumerate(order)}
     found = []
-    for i, first in enumerate(order):
-        for second in order[i + 1:]:
-            swapped = second < first
-            counts = pairs.get((second, first) if swapped else (first, second))
-            if not counts or not counts[0]:
-                continue
-            ahead = (counts[2], counts[1]) if swapped else (counts[1], counts[2])
-            found.append(HeadToHead((names[first], names[second]), counts[0], ahead, counts[3]))
-    return tuple(found)
+    for (a, b), counts in pairs.items():
+        if not counts[0] or a not in place or b not in place:
+            continue
+        if place[b] < place[a]:
+            found.append((place[b], place[a], names[b], names[a], counts[0], counts[2],
+                          counts[1], counts[3]))
+        else:
+            found.append((place[a], place[b], names[a], names[b], counts[0], counts[1],
+                          counts[2], counts[3]))
+    found.sort(key=lambda row: (row[0], row[1]))
+    return tuple(HeadToHead((first, second), games, (one, other), level)
+                 for _i, _j, first, second, games, one, other, level in found)
 
 
 def _ruleset_figures(ruleset: str, shelf: RulesetTally, order: list[str],

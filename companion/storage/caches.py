@@ -7,6 +7,11 @@ hence a new key; nothing is ever invalidated, old keys simply age out of the LRU
 matters lives only here: a restart, or another app server, folds again from the database.
 
 Each Flask app has its own caches (``app.extensions``), so test apps never share them.
+
+Every cache is bounded in bytes as well as in entries: ``CACHE_BYTES`` (the config; 128 MiB by
+default, for two workers on a 2-core machine with 1 GB to spare) is shared out among the caches
+by ``SHARES``, each value weighed as it is put (``rules.memo.weight``), so a worker's caches stay
+within ``CACHE_BYTES`` together whatever the games and tables (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -35,9 +40,29 @@ SIZES = {"table-games": ("TABLE_CACHE_SIZE", 4096), "table-rows": ("TABLE_CACHE_
          "images": ("IMAGE_CACHE_SIZE", 64)}
 
 
+#: Each cache's part of ``CACHE_BYTES``, in hundredths; a cache not named gets ``OTHER_SHARE``.
+#: They add up to at most 100 with the few unnamed ones (``renames``, ``table-ahead``,
+#: ``table-page-rows``, ``table-charts``). A table's figures at one version (``table-figures``,
+#: ``table-latest``) are the largest values: a table at its bounds (``table_stats.PLAYERS_MAX``)
+#: weighs a few megabytes, so the default keeps a few of them.
+SHARES = {"games": 12, "latest": 4, "api": 8, "pages": 8, "compressed": 6, "images": 6,
+          "table-games": 14, "table-rows": 3, "table-blocks": 8, "table-figures": 10,
+          "table-latest": 10, "table-api": 6}
+OTHER_SHARE = 1
+#: The default of ``CACHE_BYTES``.
+DEFAULT_BYTES = 128 * 1024 * 1024
+
+
+def budget(name: str) -> int:
+    """The bytes the cache ``name`` may hold in this app."""
+    whole = int(current_app.config.get("CACHE_BYTES", DEFAULT_BYTES))
+    return max(1, whole * SHARES.get(name, OTHER_SHARE) // 100)
+
+
 def cache(name: str) -> LRU[Hashable, object]:
     """The app's cache called ``name``, made on first use, each an ``LRU`` (``rules.memo``) of
-    ``STATE_CACHE_SIZE`` entries unless ``SIZES`` says otherwise. Their keys:
+    ``STATE_CACHE_SIZE`` entries unless ``SIZES`` says otherwise, and ``budget(name)`` bytes.
+    Their keys:
 
     - ``games``: ``(game id, version)`` -> ``store.StoredGame``;
     - ``latest``: game id -> the latest ``StoredGame`` this process knows (the next fold's start);
@@ -50,7 +75,8 @@ def cache(name: str) -> LRU[Hashable, object]:
     found = caches.get(name)
     if found is None:
         setting, default = SIZES.get(name, ("STATE_CACHE_SIZE", DEFAULT_SIZE))
-        found = caches.setdefault(name, LRU(int(current_app.config.get(setting, default))))
+        found = caches.setdefault(name, LRU(int(current_app.config.get(setting, default)),
+                                            budget(name)))
     return found
 
 

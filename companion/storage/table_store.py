@@ -34,7 +34,7 @@ from typing import Any
 from sqlalchemy import bindparam, select, update
 
 from companion import rules
-from companion.rules import table_stats
+from companion.rules import memo, table_stats
 from companion.rules.table_stats import PlayedGame, Renames, TableFigures, Tally
 from companion.storage import database, idempotency, store
 from companion.storage.caches import cache
@@ -138,9 +138,11 @@ def create_imported(name: str, renames: Renames,
 
 def _stored(table_id: str, name: str, version: int, renames: list[list[str]],
             created_at: datetime, token_hash: str, changed_game: str | None = None) -> StoredTable:
-    return StoredTable(table_id, name, version,
-                       Renames(tuple((str(a), str(b)) for a, b in renames)),
-                       created_at, token_hash, changed_game)
+    pairs = tuple((str(a), str(b)) for a, b in renames)
+    # Made once per list of renames (a long one costs more to make than to read).
+    made = cache("renames").get_or_make(pairs, lambda: Renames(pairs)) if pairs else Renames(())
+    assert isinstance(made, Renames)
+    return StoredTable(table_id, name, version, made, created_at, token_hash, changed_game)
 
 
 #: The table's row, as ``load_table`` reads it; its version alone, as a 304 needs.
@@ -284,6 +286,12 @@ class TableState:
     figures: TableFigures
     #: Each game's place in ``versions`` and the block it is in.
     places: dict[str, tuple[int, int]]
+
+    def __weight__(self) -> int:
+        """Its bytes (``rules.memo.weight``): each tally weighed once (``Tally.__weight__``),
+        so a new version after a write weighs its figures and games, not every block again."""
+        return (memo.weight((self.table, self.versions, self.blocks, self.places, self.figures))
+                + sum(tally.__weight__() for tally in self.tallies) + self.tally.__weight__())
 
     def at(self, table: StoredTable) -> TableState:
         """The same games at another version of the table (nothing of them changed)."""
@@ -476,8 +484,10 @@ def _move(table_id: str, **values: Any) -> None:
 
 
 def check_seats(table: StoredTable, names: Sequence[str]) -> None:
-    """A ``RuleError`` (players) when two seats would be one player of the table."""
-    refused = table_stats.seats_refused(names, table.renames)
+    """A ``RuleError`` (players) when two seats would be one player of the table, or when the
+    game would bring it past ``table_stats.PLAYERS_MAX`` players."""
+    refused = table_stats.seats_refused(names, table.renames) or table_stats.players_refused(
+        names, table.renames, table_state(table).figures.names)
     if refused is not None:
         raise refused
 
@@ -489,6 +499,7 @@ def join(table: StoredTable, game: store.StoredGame) -> bool:
     if game.table_id == table.id:
         return False
     _joinable(game, table.id, table.renames)
+    check_seats(table, game.settings.players)
     _seat(game, table.id)
     _move(table.id, changed_game=game.id)
     db.session.commit()

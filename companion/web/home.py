@@ -18,8 +18,12 @@ def home(table_error: str | None = None, table_name: str = "", status: int = 200
     opened. The import form's Idempotency-Key is made with the page (a file cannot wait in the
     page's storage to be sent again), so a second tap on it brings the same table."""
     games = store.load_games(access.recent_ids())
+    tables = access.known_tables()
+    going = access.table_let_go_next()
+    let_go = next((table.name for table in tables if table.id == going), None)
     body = render_template("home.html", games=games, game_name=game_name,
-                           may_edit=access.may_edit, tables=access.known_tables(),
+                           may_edit=access.may_edit, tables=tables, let_go=let_go,
+                           tables_max=access.TABLES_MAX,
                            table_error=table_error, table_name=table_name,
                            import_error=import_error, import_key=secrets.token_urlsafe(24))
     return make_response(body, status)  # no-store, as every page by default

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules.memo import LRU, memoized
+from companion.rules.memo import LRU, memoized, weight
 
 COMPANION = Path(__file__).resolve().parents[2] / "companion"
 MEMO = COMPANION / "rules" / "memo.py"
@@ -68,6 +68,97 @@ def test_threads_sharing_one_never_see_it_beyond_its_bound() -> None:
     for thread in threads:
         thread.join()
     assert errors == [] and len(memo) == 50
+
+
+def test_a_budget_bounds_the_bytes_kept_whatever_the_entries() -> None:
+    memo: LRU[int, bytes] = LRU(1000, budget=10_000)
+    for key in range(50):
+        memo.put(key, bytes(1000))  # about 1 KB each: some 9 fit
+        assert memo.bytes <= 10_000
+    assert 5 <= len(memo) <= 10 and memo.get(49) is not None and memo.get(0) is None
+    memo.put(7, bytes(20_000))  # heavier than the whole budget: not kept, nothing dropped for it
+    assert memo.get(7) is None and memo.get(49) is not None
+    memo.put(49, b"small")  # put again: weighed again
+    assert memo.bytes <= 10_000 - 900
+    memo.clear()
+    assert memo.bytes == 0 and len(memo) == 0
+
+
+def test_weight_counts_what_a_value_holds() -> None:
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Held:
+        rows: tuple[str, ...]
+
+    class Slotted:
+        __slots__ = ("held",)
+
+        def __init__(self, held: object) -> None:
+            self.held = held
+
+    big = Slotted({"a": Held(tuple("x" * 1000 + str(n) for n in range(100)))})
+    assert weight(big) > 100 * 1000
+    shared = "y" * 10_000
+    assert weight([shared, shared]) < 11_000  # one object counted once
+    assert weight(Slotted) < 2_000 and weight(len) < 200  # code is not counted
+
+
+def test_get_or_make_makes_once_while_others_wait() -> None:
+    memo: LRU[str, str] = LRU(8)
+    started, release = threading.Event(), threading.Event()
+    made: list[int] = []
+    got: list[str] = []
+
+    def slow() -> str:
+        made.append(1)
+        started.set()
+        release.wait(5)
+        return "drawn"
+
+    def ask() -> None:
+        got.append(memo.get_or_make("image", slow))
+
+    threads = [threading.Thread(target=ask) for _ in range(6)]
+    threads[0].start()
+    started.wait(5)
+    for thread in threads[1:]:
+        thread.start()
+    release.set()
+    for thread in threads:
+        thread.join(5)
+    assert made == [1] and got == ["drawn"] * 6
+
+
+def test_a_failed_make_lets_a_waiting_one_make_it() -> None:
+    memo: LRU[str, str] = LRU(8)
+    started, release = threading.Event(), threading.Event()
+    calls: list[int] = []
+
+    def failing() -> str:
+        calls.append(1)
+        started.set()
+        release.wait(5)
+        raise RuntimeError("broke")
+
+    errors: list[BaseException] = []
+
+    def first() -> None:
+        try:
+            memo.get_or_make("k", failing)
+        except RuntimeError as error:
+            errors.append(error)
+
+    thread = threading.Thread(target=first)
+    thread.start()
+    started.wait(5)
+    second: list[str] = []
+    waiter = threading.Thread(target=lambda: second.append(memo.get_or_make("k", lambda: "ok")))
+    waiter.start()
+    release.set()
+    thread.join(5)
+    waiter.join(5)
+    assert len(errors) == 1 and second == ["ok"] and calls == [1]
 
 
 def test_memoized_keeps_answers_by_arguments_none_included() -> None:

@@ -157,6 +157,10 @@ def test_the_head_to_head_of_twelve_fits_390_px(page: Page, screenshot_dir: Path
         assert item.evaluate("e => e.scrollWidth <= e.clientWidth")
     expect(pairs.filter(has_text="Bartholomew – Alessandra")).to_have_text(
         "Bartholomew – Alessandra 1–0")  # Alessandra, first seat, took the trick
+    # Two who finished level are said to have: "0–0" alone read as if they never met.
+    expect(pairs.filter(has_text="Cleo – Dev")).to_have_text("Cleo – Dev 0–0, 1 tie")
+    expect(pairs.filter(has_text="Gus – Fatima")).to_have_text("Gus – Fatima 1–0, 1 tie")
+    expect(page.get_by_text("and how often level")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     pairs.first.scroll_into_view_if_needed()
     page.screenshot(path=str(screenshot_dir / "table-twelve-players.png"))

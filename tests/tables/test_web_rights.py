@@ -66,3 +66,45 @@ def test_this_phone_lists_its_tables_latest_first_and_lets_the_oldest_go(client:
     client.post(f"/t/{made[3]}/delete")
     with client.session_transaction() as session:
         assert made[3] not in dict(session[access.TABLE_TOKENS])
+
+
+def test_opening_other_tables_links_never_drops_this_phones_own_table(
+        client: FlaskClient, at_table: Tables) -> None:
+    """A table made on this phone (its token shown nowhere else) is kept over the tables opened
+    from scorekeeper links (which whoever sent them still has): ten other tables opened leave
+    it this phone's. Its page shows its scorekeeper link, and says how to get it back."""
+    made = client.post("/t", data={"name": "Ours", "idempotency_key": "o" * 22})
+    ours = made.headers["Location"].rsplit("/", 1)[1]
+    others = [at_table.create(f"Other {n}") for n in range(access.TABLES_MAX + 2)]
+    for table_id, token in others:
+        assert client.get(f"/t/{table_id}/keep/{token}").status_code == 303
+    with client.session_transaction() as session:
+        held = [pair[0] for pair in session[access.TABLE_TOKENS]]
+    assert ours in held and len(held) == access.TABLES_MAX
+    assert others[0][0] not in held and others[-1][0] in held  # the oldest linked let go
+    page = client.get(f"/t/{ours}").get_data(as_text=True)
+    assert "Delete this table" in page  # still this phone's to keep
+    with client.session_transaction() as session:
+        token = dict((p[0], p[1]) for p in session[access.TABLE_TOKENS])[ours]
+    assert f"/t/{ours}/keep/{token}" in page
+    assert "any phone that keeps score of the table shows this link here" in " ".join(page.split())
+
+
+def test_a_phone_that_made_all_its_tables_is_warned_before_one_goes(client: FlaskClient,
+                                                                  at_table: Tables) -> None:
+    made = []
+    for n in range(access.TABLES_MAX):
+        answer = client.post("/t", data={"name": f"Table {n}", "idempotency_key": f"{n:022d}"})
+        made.append(answer.headers["Location"].rsplit("/", 1)[1])
+    home = " ".join(client.get("/").get_data(as_text=True).split())
+    assert re.search("starting another lets go of \u2068?Table 0\u2069?. To keep it", home)
+    assert 'aria-describedby="table-name-hint table-let-go"' in home
+    # A link opened then is let go first: the home page warns no more.
+    other, token = at_table.create("Other")
+    client.get(f"/t/{other}/keep/{token}")
+    with client.session_transaction() as session:
+        held = [pair[0] for pair in session[access.TABLE_TOKENS]]
+    assert held == made[1:] + [other]  # all made here: the oldest went, and it was said
+    said = " ".join(client.get(f"/t/{other}").get_data(as_text=True).split())
+    assert re.search("so it let go of \u2068?Table 0\u2069?. To keep", said)
+    assert "table-let-go" not in client.get("/").get_data(as_text=True)

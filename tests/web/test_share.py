@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+import threading
 from collections.abc import Callable
 
 import pytest
@@ -325,3 +326,36 @@ def test_the_image_is_offered_only_once_the_game_is_over(start: Callable[..., Sc
     # A HEAD for the image (some link previewers ask first) answers like a GET, without a body.
     head = watcher.head(f"{keeper.url}/standings.png")
     assert head.status_code == 200 and head.mimetype == "image/png" and "ETag" in head.headers
+
+
+def test_one_image_is_drawn_once_while_many_ask_for_it(app: Flask,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Requests for one image (one game or table at one version, one language) missing the
+    cache at once: the first draws it, the others wait for its drawing and are given it."""
+    from companion.web.sharing import share
+
+    drawn: list[int] = []
+    started, release = threading.Event(), threading.Event()
+
+    def slow(picture: object) -> bytes:
+        drawn.append(1)
+        started.set()
+        release.wait(5)
+        return b"png"
+
+    monkeypatch.setattr(share, "render_aside", slow)
+    answers: list[bytes] = []
+
+    def ask() -> None:
+        with app.app_context():
+            answers.append(share._cached("t.x.3", "en", lambda: "picture"))  # type: ignore[arg-type,return-value]
+
+    threads = [threading.Thread(target=ask) for _ in range(8)]
+    threads[0].start()
+    assert started.wait(5)
+    for thread in threads[1:]:
+        thread.start()
+    release.set()
+    for thread in threads:
+        thread.join(5)
+    assert answers == [b"png"] * 8 and drawn == [1]

@@ -169,3 +169,38 @@ def test_the_drawing_runs_on_another_thread(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(standings_image, "render", spy)
     assert render_aside(_picture("Ana", "Ben")) == b"png"
     assert drawn_on and drawn_on[0] != threading.get_ident()
+
+
+def test_a_long_headline_is_fitted_in_about_linear_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """1,000 players tied for the lead make a headline of some 9,000 characters: fitting it
+    measures a few times the width's worth of text, never the headline again after each
+    character dropped (which measured some 40 million characters and took seconds)."""
+    names = ", ".join(f"Player {n}" for n in range(1000))
+    picture = _picture("Ana", "Ben", headline=f"{names} share the lead with 3 wins")
+    measured: list[int] = []
+    width = standings_image._width
+
+    def counting(clusters: tuple[standings_image.Run, ...], font: object) -> float:
+        measured.append(len(clusters))
+        return width(clusters, font)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(standings_image, "_width", counting)
+    started = time.perf_counter()
+    _image(picture)
+    took = time.perf_counter() - started
+    assert sum(measured) < 60_000, sum(measured)
+    assert took < 2.0
+
+
+def test_a_headline_cut_still_ends_with_an_ellipsis_and_fits() -> None:
+    font = standings_image._font(True, 26)
+    long = runs("Ana, Ben, Cleo and " * 200)
+    fitted = standings_image._fit(long, font, 600)
+    assert standings_image.shown(fitted).endswith("…")
+    assert standings_image._width(fitted, font) <= 600
+    # One more cluster would not have fitted: the cut is the longest start that does.
+    kept = len(fitted) - 1
+    assert standings_image._width(long[:kept + 1] + (((False, "…"),)), font) > 600 \
+        or long[kept] == (False, " ")
+    short = runs("Ana")
+    assert standings_image._fit(short, font, 600) == short

@@ -28,8 +28,13 @@ RECENT_MAX = 30
 #: keys sorted, which lost the order). A table's token opens every game of the table
 #: (docs/api.md, "Tables").
 TABLE_TOKENS = "tables"
-#: How many tables a device keeps the right of.
+#: How many tables a device keeps the right of. Past it, a right this phone could get back
+#: (opened from a scorekeeper link, which whoever sent it still has: marked ``LINKED``) is let
+#: go before one it could not (a table made here: its token was never shown); one of those is
+#: let go only when all are, and the home page says which before a new table is started.
 TABLES_MAX = 10
+#: The third part of a held pair opened from a scorekeeper link.
+LINKED = "link"
 
 
 def token_for(game_id: str) -> str | None:
@@ -57,9 +62,33 @@ def held_tables() -> list[tuple[str, str]]:
     """The tables this device holds the right of, as (table id, token), the latest granted
     last. A cookie from before the pairs held a dict (its order lost: read as it comes)."""
     held = session.get(TABLE_TOKENS)
+    return [(pair[0], pair[1]) for pair in _held()]
+
+
+def _held() -> list[list[str]]:
+    """The held pairs as stored: ``[table id, token]``, or ``[table id, token, LINKED]``."""
+    held = session.get(TABLE_TOKENS)
     pairs = held.items() if isinstance(held, dict) else held if isinstance(held, list) else ()
-    return [(pair[0], pair[1]) for pair in pairs if isinstance(pair, (list, tuple))
-            and len(pair) == 2 and all(isinstance(part, str) for part in pair)]
+    return [list(pair) for pair in pairs if isinstance(pair, (list, tuple))
+            and len(pair) in (2, 3) and all(isinstance(part, str) for part in pair)]
+
+
+def _kept(pairs: list[list[str]]) -> list[list[str]]:
+    """At most ``TABLES_MAX`` pairs: the oldest linked ones let go first."""
+    pairs = list(pairs)
+    while len(pairs) > TABLES_MAX:
+        linked = [i for i, pair in enumerate(pairs[:-1]) if pair[2:] == [LINKED]]
+        pairs.pop(linked[0] if linked else 0)
+    return pairs
+
+
+def table_let_go_next() -> str | None:
+    """The table whose right a new table made on this phone would let go (its id): the oldest
+    made here, when every right held is one this phone could not get back; else ``None``."""
+    pairs = _held()
+    if len(pairs) < TABLES_MAX or any(pair[2:] == [LINKED] for pair in pairs):
+        return None
+    return pairs[0][0]
 
 
 def table_token_for(table_id: str) -> str | None:
@@ -82,19 +111,26 @@ def _table_opens(game: StoredGame | GameHead) -> bool:
     return table_store.token_opens(game, table_token_for(game.table_id))
 
 
-def grant_table(table_id: str, token: str) -> None:
-    """Remember the edit capability of the table ``table_id`` on this device, as the latest
-    (past ``TABLES_MAX``, the one granted longest ago is let go)."""
-    kept = [[tid, t] for tid, t in held_tables() if tid != table_id] + [[table_id, token]]
-    session[TABLE_TOKENS] = kept[-TABLES_MAX:]
+def grant_table(table_id: str, token: str, linked: bool = False) -> str | None:
+    """Remember the edit capability of the table ``table_id`` on this device, as the latest;
+    ``linked`` when it came from a scorekeeper link (so it can be had again). Past
+    ``TABLES_MAX`` one is let go (``_kept``): its id is returned, else ``None``."""
+    before = _held()
+    was = next((pair for pair in before if pair[0] == table_id), None)
+    # Made here once, it stays one this phone could not get back, whatever link opens it later.
+    mark = [LINKED] if linked and (was is None or was[2:] == [LINKED]) else []
+    kept = _kept([pair for pair in before if pair[0] != table_id] + [[table_id, token, *mark]])
+    session[TABLE_TOKENS] = kept
     session.permanent = True
+    gone = {pair[0] for pair in before} - {pair[0] for pair in kept}
+    return next(iter(gone), None)
 
 
 def forget_table(table_id: str) -> None:
     """Let go of the right to the table ``table_id`` on this device (deleted, or left)."""
-    held = held_tables()
-    if any(tid == table_id for tid, _token in held):
-        session[TABLE_TOKENS] = [[tid, t] for tid, t in held if tid != table_id]
+    held = _held()
+    if any(pair[0] == table_id for pair in held):
+        session[TABLE_TOKENS] = [pair for pair in held if pair[0] != table_id]
 
 
 def require_editor(game: StoredGame) -> None:

@@ -97,6 +97,10 @@ MESSAGES: Mapping[str, LazyString] = {
     "rename-unknown": _l("%(name)s has not played at this table."),
     "rename-both": _l("One game has both %(name)s and %(other)s: they are two players, so "
                       "they can't be merged."),
+    "table-players-max": _l("A table holds at most %(most)s players, and this game would bring "
+                            "in more: start it at no table, or at a new table."),
+    "table-renames-max": _l("A table keeps at most %(most)s renames, and this one has them all: "
+                            "start a new table for the new names."),
 }
 
 #: Sentences that say "bid": Oh-Seven's own word for it (French *pari*, Italian *offerta*;

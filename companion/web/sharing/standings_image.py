@@ -206,12 +206,21 @@ _ELLIPSIS: tuple[Run, ...] = ((False, "…"),)
 
 
 def _fit(clusters: tuple[Run, ...], font: ImageFont.FreeTypeFont, width: float) -> tuple[Run, ...]:
-    """``clusters`` cut with an ellipsis to fit ``width`` pixels."""
+    """``clusters`` cut with an ellipsis to fit ``width`` pixels, in O(n log n): no cluster
+    drawn is narrower than a pixel, so what lies past the first ``width`` of them is never
+    measured, and the longest start that fits is found by halving (a start's width grows with
+    its length)."""
+    clusters = clusters[:max(0, int(width)) + 1]
     if _width(clusters, font) <= width:
         return clusters
-    shown = list(clusters)
-    while shown and _width(tuple(shown) + _ELLIPSIS, font) > width:
-        shown.pop()
+    fits, too_long = 0, len(clusters)  # clusters[:fits] + "…" fits; clusters[:too_long] doesn't
+    while too_long - fits > 1:
+        middle = (fits + too_long) // 2
+        if _width(clusters[:middle] + _ELLIPSIS, font) <= width:
+            fits = middle
+        else:
+            too_long = middle
+    shown = list(clusters[:fits])
     while shown and shown[-1] == (False, " "):
         shown.pop()
     return tuple(shown) + _ELLIPSIS
@@ -220,7 +229,9 @@ def _fit(clusters: tuple[Run, ...], font: ImageFont.FreeTypeFont, width: float) 
 def _shrink(clusters: tuple[Run, ...], bold: bool, size: int, least: int,
             width: float) -> tuple[tuple[Run, ...], ImageFont.FreeTypeFont]:
     """``clusters`` in the largest size from ``size`` down to ``least`` that fits ``width``;
-    cut with an ellipsis only if even the smallest does not."""
+    cut with an ellipsis only if even the smallest does not (what lies past ``width`` clusters
+    never fits: not measured)."""
+    clusters = clusters[:max(0, int(width)) + 2]
     for step in range(size, least - 1, -2):
         font = _font(bold, step)
         if _width(clusters, font) <= width:

@@ -9,11 +9,14 @@ and show. Writes are the scorekeeper's: a device holding the table's right
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from babel import numbers
 from flask import (
     abort,
+    flash,
     get_template_attribute,
     make_response,
     redirect,
@@ -39,13 +42,18 @@ from companion.web.game.responses import keyed_form
 from companion.web.home import home
 from companion.web.shared import access, choices, house_rules
 from companion.web.shared.messages import explain, game_name
-from companion.web.sharing.share import image_answer
+from companion.web.shared.names import isolate
+from companion.web.sharing.share import LazyQR, image_answer
 from companion.web.table import share as table_share
 
 #: Table and game ids are URL-safe base64; anything else is no table (and no query).
 ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 #: Games shown per page of the table's list.
 PAGE = 20
+#: Players shown per page of "who is ahead" and of each game's figures.
+PLAYERS_PAGE = 20
+#: Pairs shown per page of the head to head: every pair of 12 players.
+PAIRS_PAGE = 12 * 11 // 2
 
 
 def _load_or_404(table_id: str) -> table_store.StoredTable:
@@ -72,16 +80,42 @@ def ahead_first(players: tuple[PlayerFigures, ...]) -> list[PlayerFigures]:
     return [player for _place, player in table_stats.ahead(players)]
 
 
-def leader_first(pairs: tuple[HeadToHead, ...]) -> list[tuple[str, str, int, int]]:
-    """The head to head as rows "Cleo – Ana 3–1": each pair's names and how often each finished
-    ahead of the other, the one more often ahead named first (as the engine counted them)."""
+def leader_first(pairs: Sequence[HeadToHead]) -> list[tuple[str, str, int, int, int]]:
+    """The head to head as rows "Cleo – Ana 3–1, 1 tie": each pair's names, how often each
+    finished ahead of the other, the one more often ahead named first (as the engine counted
+    them), and how often they finished level."""
     rows = []
     for pair in pairs:
         (first, second), (first_ahead, second_ahead) = pair.players, pair.ahead
         if second_ahead > first_ahead:
             first, second, first_ahead, second_ahead = second, first, second_ahead, first_ahead
-        rows.append((first, second, first_ahead, second_ahead))
+        rows.append((first, second, first_ahead, second_ahead, pair.level))
     return rows
+
+
+def _offset(name: str) -> int:
+    """A page's start from the query (``?players=20``): a whole number, else 0."""
+    raw = request.args.get(name, "")
+    return int(raw) if raw.isdigit() and len(raw) < 7 else 0
+
+
+@dataclass(frozen=True)
+class Paged:
+    """One page of a list the table shows: its rows, where it starts, and the next page's start
+    and the previous one's (``None`` at an end)."""
+
+    rows: Sequence[Any]
+    start: int
+    total: int
+    next: int | None
+    previous: int | None
+
+
+def paged(items: Sequence[Any], start: int, size: int) -> Paged:
+    start = min(start, max(0, len(items) - 1)) // size * size
+    end = start + size
+    return Paged(items[start:end], start, len(items), end if end < len(items) else None,
+                 max(0, start - size) if start else None)
 
 
 def table_name_max() -> int:
@@ -110,19 +144,42 @@ def render_table(table: table_store.StoredTable, status: int = 200,
         before, since = None, None
         page = table_store.games_page(state, None, PAGE)
     figures = state.figures
+    leaders = paged(_ahead_first(state), _offset("players"), PLAYERS_PAGE)
+    pairs = paged(figures.head_to_head, _offset("pairs"), PAIRS_PAGE)
     context = dict(
         table=table, figures=figures, state=state, before=before, since=since,
-        leaders=ahead_first(figures.players), game_rows=_game_rows(state, page.games),
+        leaders=leaders, game_rows=_game_rows(state, page.games),
         older=page.before,
         older_since=page.started and table_store.moment_text(page.started),
         game_name=game_name, figure=figure, game_url=_game_url(),
         keeps=keeps(table), rename_errors=rename_errors or {}, typed=typed or {},
-        started=table_store.started, pairs=leader_first(figures.head_to_head),
+        started=table_store.started, pairs=pairs, pair_rows=leader_first(pairs.rows),
+        players_max=table_stats.PLAYERS_MAX, players_page=PLAYERS_PAGE,
+        page_args={"before": before, "started": since, "players": leaders.start or None,
+                   "pairs": pairs.start or None},
         **table_share.context(state),
         games_by_id=_record_games(state))
+    if context["keeps"] and not fragment:
+        # The scorekeeper link, shown to a phone that keeps score: how another phone (or this
+        # one, its right let go) gets the table's right again.
+        token = access.table_token_for(table.id)
+        url = url_for("web.table_scorekeeper_link", table_id=table.id, token=token, _external=True)
+        context.update(scorekeeper_url=url, scorekeeper_qr=LazyQR(url),
+                       keep_title=table.name, keep_hint=_(
+                           "Whoever opens this link or scans this code keeps score of this table "
+                           "and its games. A phone that lost this table's right gets it back the "
+                           "same way: any phone that keeps score of the table shows this link "
+                           "here."))
     if fragment:
         return _no_store(render_block("table/page.html", "live", **context), status)
     return _no_store(render_template("table/page.html", **context), status)
+
+
+def _ahead_first(state: table_store.TableState) -> list[PlayerFigures]:
+    """Who is ahead, first to last, sorted once per table version."""
+    found = cache("table-ahead").get_or_make((state.table.id, state.table.version),
+                                             lambda: ahead_first(state.figures.players))
+    return found  # type: ignore[return-value]
 
 
 #: Key: (value, kind, locale); bound: 4,096 (a table's few rates and averages, in 3 languages).
@@ -210,8 +267,23 @@ def scorekeeper_link(table_id: str, token: str) -> Response:
     table = _load_or_404(table_id)
     if not table.token_matches(token):
         abort(403)
-    access.grant_table(table.id, token)
+    gone = access.grant_table(table.id, token, linked=True)
+    if gone is not None:
+        _say_let_go(gone)
     return redirect(url_for("web.table", table_id=table.id), code=303)
+
+
+def _say_let_go(table_id: str) -> None:
+    """Say which table's right this phone let go (it keeps ``access.TABLES_MAX``), and how to
+    get it back."""
+    try:
+        name = table_store.load_table(table_id).name
+    except table_store.TableNotFound:
+        return
+    flash(_("This phone keeps score of %(most)s tables at most, so it let go of %(table)s. To "
+            "keep its score here again, open its scorekeeper link: any phone that keeps score "
+            "of it shows the link on the table's page.", most=access.TABLES_MAX,
+            table=isolate(name)))
 
 
 def name_refused(error: table_store.TableRefused, typed: str) -> str:
@@ -247,7 +319,9 @@ def create() -> Response:
         table, token = table_store.create_table(typed)
     except table_store.TableRefused as error:  # the home page again, the error at the name, the typing kept
         return home(table_error=name_refused(error, typed), table_name=typed, status=422)
-    access.grant_table(table.id, token)
+    gone = access.grant_table(table.id, token)
+    if gone is not None:
+        _say_let_go(gone)
     return redirect(url_for("web.table", table_id=table.id), code=303)
 
 

@@ -107,7 +107,14 @@ def _chart(counted: table_stats.WinsOverTime, names: list[str], said: str,
 
 
 def _placed(figures: TableFigures) -> tuple[tuple[int, PlayerFigures], ...]:
-    return table_stats.ahead(figures.players)
+    """Who is ahead in the table's order, each placed by wins alone, as the image and the
+    preview show them ("4. Ana 3 wins · 4. Ben 3 wins"): equal wins share a place, as equal
+    totals do in a game's standings, whatever the win rates that order them."""
+    placed: list[tuple[int, PlayerFigures]] = []
+    for index, (_rank, player) in enumerate(table_stats.ahead(figures.players)):
+        same = placed and placed[-1][1].wins == player.wins
+        placed.append((placed[-1][0] if same else index + 1, player))
+    return tuple(placed)
 
 
 def _date(state: table_store.TableState) -> str:
