@@ -24,7 +24,7 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import exc as database_errors
 from werkzeug.exceptions import ClientDisconnected, HTTPException, ServiceUnavailable
 from werkzeug.middleware.proxy_fix import ProxyFix
-from werkzeug.routing import BaseConverter
+from werkzeug.routing import BaseConverter, IntegerConverter
 from werkzeug.sansio.utils import get_host
 
 from companion.http.sessions import SessionInterface
@@ -303,17 +303,28 @@ def carries_capability(address: str) -> bool:
     return redact(address) != address or _redact_plain(address) is not None
 
 
-def return_address() -> str:
+def return_address(refused: bool = False) -> str:
     """This page's own path and query, for a form that comes back to it (the language
     switcher). A scorekeeper link is never echoed into a page (a 404 or 405 page at one would
-    carry its token): its game's page instead, which the token in this device's session opens."""
+    carry its token): its game's page instead, which the token in this device's session opens.
+    An error page (``refused``) comes back to its path only when the path is a route's whose
+    every part was checked (ids, numbers): what a client put in a free part of an address (a
+    token as a ruleset's name) or in its query is never said back; else the home page."""
     own = request.full_path if request.query_string else request.path
-    if not carries_capability(own):
+    if not refused and not carries_capability(own):
         return own
     if not carries_capability(request.path):
-        return request.path
+        return request.path if not refused or _checked_route() else "/"
     game = _GAME_PATH.match(_plain(request.path))
     return f"/g/{game.group(1)}" if game else "/"
+
+
+def _checked_route() -> bool:
+    """Whether the request matched a route whose every variable part is an id or a number."""
+    rule = request.url_rule
+    return rule is not None and all(
+        isinstance(converter, (IdConverter, IntegerConverter))
+        for converter in rule._converters.values())  # werkzeug's own record of the rule's parts
 
 
 class IdConverter(BaseConverter):

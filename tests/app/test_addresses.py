@@ -54,17 +54,20 @@ def test_a_bad_id_is_a_404_before_any_query(client: FlaskClient, monkeypatch: py
 
 
 def test_the_404_page_of_an_address_echoes_nothing_of_it(client: FlaskClient) -> None:
-    """The language switcher's ``next`` of an error page is the home page: a token put in a
-    ruleset's place (or any address that is no page) is never written back into the page."""
-    for path in (f"/rules/{TOKEN}", f"/nothing/{TOKEN}", f"/g/{TOKEN}"):
+    """An error page's language switcher (``next``) comes back to its address only when every
+    part of it was checked (a game's id): a token put in a ruleset's place, in an address that
+    is no page, or in a query is never written back into the page."""
+    for path in (f"/rules/{TOKEN}", f"/nothing/{TOKEN}", f"/g/nothing-here?t={TOKEN}",
+                 f"/rules/oh-hell/{TOKEN}"):
         answer = client.get(path)
         assert answer.status_code == 404, path
         body = answer.get_data(as_text=True)
         assert TOKEN not in body, path
-        assert re.search(r'name="next" value="/"', body), path
-    # A page that is one still comes back to itself.
-    assert 'name="next" value="/rules/oh-hell"' in client.get("/rules/oh-hell").get_data(
-        as_text=True)
+        expected = "/g/nothing-here" if path.startswith("/g/") else "/"
+        assert re.findall(r'name="next" value="([^"]*)"', body) == [expected] * 3, path
+    # A page that is one still comes back to itself, query and all.
+    assert 'name="next" value="/rules/oh-hell?game=x"' in client.get(
+        "/rules/oh-hell?game=x").get_data(as_text=True)
 
 
 def test_a_round_that_is_no_number_is_not_echoed(client: FlaskClient) -> None:
