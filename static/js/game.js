@@ -12,9 +12,8 @@
  *   others'); once the counts tapped make the hand, every player left shows 0 (data-rest-tricks).
  *   Filled-in counts are marked (data-auto); the server completes a form sent so the same way.
  * - Oh-Seven: a card tapped with a finger moves on to the next player's cards (then to
- *   "Reveal"); the server already disabled the cards the engine does not offer.
- * - One player at a time: a round's cards or tricks form taller than the screen shows one
- *   player's picks at a time, moving on by itself, under tiles saying each player's pick.
+ *   "Reveal"); the server already disabled the cards the engine does not offer. (A form
+ *   shown one player at a time moves on by steps.js.)
  * - Unsaved picks survive a reload: what was tapped in a round's form ([data-keep-picks]) is kept
  *   in localStorage under the form, round and game version, put back on load, and dropped once
  *   the round is saved (the version moves on). Without storage or JS nothing changes.
@@ -206,13 +205,7 @@
       fillLastTricks(form);
     }
     var card = input.closest("[data-card-seat]");
-    var step = input.closest(STEP);
-    if (step && step.closest(".one-at-a-time")) {
-      if (tappedByFinger) {
-        nextStep(step);
-      }
-      sayPicks(step.closest("form"));
-    } else if (card && tappedByFinger) {
+    if (card && tappedByFinger && !card.closest(".one-at-a-time")) { // steps.js moves on there
       nextCard(card);
     }
     keepPicks(input.form);
@@ -249,107 +242,6 @@
       focus.focus({ preventScroll: true });
     }
   }
-
-  /* --- one player at a time ---------------------------------------------------------- */
-
-  // Oh-Seven's cards (32 a player) or the tricks of a big hand, for everyone, run over several
-  // screens: a quick scorekeeper scrolls for each player and again after a refusal. A round's
-  // form taller than the screen (from the banner to its last button) shows one player's picks
-  // at a time instead, under tiles saying what each player has so far: a tap on a pick moves on
-  // by itself to the next player still without one (as the bid pad does), then to the button;
-  // a tap on a tile shows that player's. The next player's picks take the place of the last
-  // one's, under the finger: a double tap there is one tap (double_tap.js). A form that fits,
-  // a page without this file: every player's picks at once, as the server draws them.
-  var STEP = "[data-card-seat], [data-tricks-seat]";
-
-  function steps(form) {
-    return Array.prototype.slice.call(form.querySelectorAll(STEP));
-  }
-
-  function seatOf(step) {
-    return step.getAttribute("data-card-seat") || step.getAttribute("data-tricks-seat");
-  }
-
-  function tooTall(form) {
-    var banner = document.querySelector(".game-banner");
-    var top = (banner || form).getBoundingClientRect().top;
-    return form.getBoundingClientRect().bottom - top > window.innerHeight;
-  }
-
-  function oneAtATime(form) {
-    var tiles = form.querySelector("[data-step-tiles]");
-    if (!tiles || (!form.classList.contains("one-at-a-time") && !tooTall(form))) {
-      return;
-    }
-    form.classList.add("one-at-a-time");
-    tiles.hidden = false;
-    var all = steps(form);
-    // A refused form shows the first player it was refused for; else the first without a pick.
-    var shown = all.filter(function (step) { return step.querySelector('[aria-invalid="true"]'); })[0] ||
-      all.filter(function (step) { return !step.querySelector("input:checked"); })[0] || all[all.length - 1];
-    show(form, shown);
-  }
-
-  function show(form, shown) {
-    steps(form).forEach(function (step) {
-      step.classList.toggle("is-shown", step === shown);
-    });
-    sayPicks(form);
-  }
-
-  // Each tile says its player's pick (the card or count as its button shows it) and which
-  // player's picks are shown; a refused pick is marked.
-  function sayPicks(form) {
-    steps(form).forEach(function (step) {
-      var tile = form.querySelector('[data-step-to="' + seatOf(step) + '"]');
-      if (!tile) {
-        return;
-      }
-      var checked = step.querySelector("input:checked");
-      var face = checked ? checked.parentElement.querySelector(".btn") : null;
-      var what = tile.querySelector("[data-step-what]");
-      what.textContent = face ? face.textContent.trim() : "–";
-      what.className = "step-what" + (face ? " " + Array.prototype.filter.call(face.classList,
-        function (name) { return name.indexOf("suit-") === 0; }).join(" ") : "");
-      tile.classList.toggle("is-invalid", Boolean(step.querySelector('[aria-invalid="true"]')));
-      if (step.classList.contains("is-shown")) {
-        tile.setAttribute("aria-current", "step");
-      } else {
-        tile.removeAttribute("aria-current");
-      }
-    });
-  }
-
-  function nextStep(step) {
-    var form = step.closest("form");
-    var all = steps(form);
-    var here = all.indexOf(step);
-    var next = all.slice(here + 1).concat(all.slice(0, here)).filter(function (s) {
-      return !s.querySelector("input:checked");
-    })[0];
-    if (next) {
-      show(form, next);
-      var first = next.querySelector("input:not(:disabled)");
-      if (first) {
-        first.focus({ preventScroll: true });
-      }
-    } else {
-      var submit = form.querySelector('button[type="submit"]:not([tabindex])');
-      if (submit) {
-        submit.focus({ preventScroll: true });
-      }
-    }
-  }
-
-  document.addEventListener("click", function (event) {
-    var tile = event.target instanceof Element ? event.target.closest("[data-step-to]") : null;
-    var form = tile ? tile.closest("form") : null;
-    var step = form ? form.querySelector('[data-card-seat="' + tile.getAttribute("data-step-to") +
-      '"], [data-tricks-seat="' + tile.getAttribute("data-step-to") + '"]') : null;
-    if (step) {
-      show(form, step);
-    }
-  });
 
   /* --- unsaved picks survive a reload ------------------------------------------------- */
 
@@ -449,7 +341,6 @@
         if (form.classList.contains("tricks-form")) {
           fillLastTricks(form);
         }
-        oneAtATime(form);
       });
     // Share where the browser has a share sheet; else Copy (which works over plain HTTP too).
     var canShare = typeof navigator.share === "function";
@@ -625,14 +516,6 @@
     if (event.target instanceof Element) {
       prepare(event.target);
       localTimes(event.target);
-    }
-  });
-  // A form swapped in shows one player at a time from its first frame (settled, it is set up
-  // again with its picks put back).
-  document.addEventListener("htmx:afterSwap", function () {
-    var live = document.getElementById("game-live");
-    if (live) {
-      live.querySelectorAll("form[data-keep-picks]").forEach(oneAtATime);
     }
   });
   // A form pad.js shows while the network is out (the round's tricks, every bid in).
