@@ -32,8 +32,8 @@ from companion.http import encodings
 
 #: Served as one file each, in this order: a page needs one style sheet and one script of ours.
 #: A watcher's game page (no edit right: it sends no form) loads ``js/site-watch.js``, without
-#: the scorekeeper's tap queue, offline pad, double-tap guard and waiting forms; every other
-#: page ``js/site.js``. ``live.js`` comes first: it defines what a poll is for the others.
+#: the scorekeeper's tap queue, offline pad, double-tap guard, one-player-at-a-time forms and
+#: waiting forms; every other page ``js/site.js``. ``live.js`` comes first: it defines what a poll is for the others.
 BUNDLES: dict[str, tuple[str, ...]] = {
     "css/site.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/offline.css",
                      "css/table.css", "css/table_links.css"),
@@ -41,7 +41,7 @@ BUNDLES: dict[str, tuple[str, ...]] = {
                               "css/offline.css", "css/table_links.css"),
     "css/site-rules.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/rules.css"),
     "js/site.js": ("js/live.js", "js/app.js", "js/game.js", "js/seven_up.js", "js/double_tap.js",
-                   "js/pad.js", "js/queue.js", "js/waiting_forms.js"),
+                   "js/steps.js", "js/pad.js", "js/queue.js", "js/waiting_forms.js"),
     "js/site-watch.js": ("js/live.js", "js/app.js", "js/game.js"),
 }
 

@@ -51,6 +51,7 @@ def not_modified(tag: str, mimetype: str, cache_control: str, weak: bool = True)
 
 
 def nothing_new() -> Response:
-    """The live poll's 204: nothing changed, nothing to swap (an HTML answer, ``no-store``)."""
+    """The live poll's 204: nothing changed, nothing to swap. It stands for the HTML of the
+    live part (``no-store``, varying as HTML does); sent, it names no type (``headers.py``)."""
     response: Response = current_app.response_class(status=204, mimetype="text/html")
     return response

@@ -1,5 +1,5 @@
 """What every answer says of itself, decided in one hook after the view (``every_answer``):
-HTML's default ``Cache-Control``, what it varies by, and its content coding.
+HTML's default ``Cache-Control``, what it varies by, its content coding, and no type for a 204.
 
 ``Vary`` is added to in one place (``add_vary``): each name once, in order, after what the
 header already says (compared without case, as werkzeug's ``response.vary.add`` does, which
@@ -84,10 +84,19 @@ def _vary_and_compress(response: Response) -> Response:
     return response
 
 
+def no_type_without_a_body(response: Response) -> Response:
+    """A 204 has no content (RFC 9110, 15.3.5), so no type to name (8.3: ``Content-Type`` is
+    the content's): werkzeug's default, or the HTML that the live poll's 204 stands for, is left
+    out. Done last: what it varies by and its ``Cache-Control`` were decided by that type."""
+    if response.status_code == 204:
+        response.headers.remove("Content-Type")
+    return response
+
+
 def every_answer(response: Response) -> Response:
     """The one hook after every view: the default ``Cache-Control`` first, then ``Vary`` and
-    the content coding."""
-    return _vary_and_compress(no_store_by_default(response))
+    the content coding; a 204 then loses its type."""
+    return no_type_without_a_body(_vary_and_compress(no_store_by_default(response)))
 
 
 def init_app(app: Flask) -> None:

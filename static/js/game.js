@@ -12,7 +12,8 @@
  *   others'); once the counts tapped make the hand, every player left shows 0 (data-rest-tricks).
  *   Filled-in counts are marked (data-auto); the server completes a form sent so the same way.
  * - Oh-Seven: a card tapped with a finger moves on to the next player's cards (then to
- *   "Reveal"); the server already disabled the cards the engine does not offer.
+ *   "Reveal"); the server already disabled the cards the engine does not offer. (A form
+ *   shown one player at a time moves on by steps.js.)
  * - Unsaved picks survive a reload: what was tapped in a round's form ([data-keep-picks]) is kept
  *   in localStorage under the form, round and game version, put back on load, and dropped once
  *   the round is saved (the version moves on). Without storage or JS nothing changes.
@@ -204,7 +205,7 @@
       fillLastTricks(form);
     }
     var card = input.closest("[data-card-seat]");
-    if (card && tappedByFinger) {
+    if (card && tappedByFinger && !card.closest(".one-at-a-time")) { // steps.js moves on there
       nextCard(card);
     }
     keepPicks(input.form);

@@ -206,3 +206,20 @@ def test_a_request_that_leaves_the_session_alone_writes_no_cookie(client: FlaskC
         assert response.status_code in (200, 204), url
         assert "Set-Cookie" not in response.headers, url
         assert "Cookie" not in response.headers.get("Vary", ""), url
+
+
+def test_a_204_names_no_type(client: FlaskClient) -> None:
+    """A 204 has no content, so no ``Content-Type``: the live poll's (still ``no-store`` and
+    varying as the HTML it stands for), the redirect-follower's and a table's delete."""
+    game = Api(client).create("oh-hell", ["Ana", "Ben", "Cleo"])
+    live = client.get(f"/g/{game.id}/live?v={game.version}")
+    followed = client.get("/", headers={"Companion-Follow": "1"})
+    created = client.post("/api/v1/tables", json={"name": "Thursdays"}).get_json()
+    deleted = client.delete(f"/api/v1/tables/{created['table']['id']}",
+                            headers={"Authorization": f"Bearer {created['edit_token']}"})
+    for kind, answer in {"live": live, "followed": followed, "deleted": deleted}.items():
+        assert answer.status_code == 204, kind
+        assert "Content-Type" not in answer.headers, kind
+        assert answer.get_data() == b"", kind
+    assert live.headers["Cache-Control"] == "no-store"
+    assert "Accept-Language" in live.headers["Vary"]

@@ -42,12 +42,28 @@ class Taps:
         self.count += 1
 
     def radio(self, name: str) -> None:
-        self.page.get_by_role("radio", name=name, exact=True).click()
+        radio = self.page.get_by_role("radio", name=name, exact=True, include_hidden=True)
+        if show_picks_of(self.page, radio):
+            self.count += 1
+        radio.click()
         self.count += 1
 
     def link(self, name: str) -> None:
         self.page.get_by_role("link", name=name, exact=True).click()
         self.count += 1
+
+
+def show_picks_of(page: Page, radio: Any) -> bool:
+    """A round's form that shows one player's picks at a time (game.js) shows the player of
+    ``radio`` when it is another's, as a person does: a tap on that player's tile. Whether a
+    tap was needed."""
+    if radio.is_visible():
+        return False
+    seat = radio.evaluate("(e) => { const f = e.closest('[data-card-seat], [data-tricks-seat]');"
+                          " return f.getAttribute('data-card-seat') ?? f.getAttribute('data-tricks-seat'); }")
+    page.locator(f'.one-at-a-time [data-step-to="{seat}"]').click()
+    expect(radio).to_be_visible()
+    return True
 
 
 def open_house_rules(page: Page, say: Say = ENGLISH) -> None:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 import pytest
-from bid_games import Say, Taps
+from bid_games import Say, Taps, show_picks_of
 from conftest import PHONE
 from playwright.sync_api import Page, expect
 from set_up_games import card, finish, new_game, play_round
@@ -105,9 +105,14 @@ def test_long_names_stay_in_their_tiles_and_read_in_full(phone: Phone, live_serv
     page.reload()
     panel = page.locator(".round-panel").bounding_box()
     expect(page.locator(".tricks-pick legend .name")).to_have_count(4)
-    legends = page.locator(".tricks-pick legend .name").all()
-    for legend in legends:
+    # One player's counts at a time (ten tricks for four do not fit a screen): each shown by
+    # a tap on its tile, its name inside the panel, as its tile's.
+    for seat in range(4):
+        show_picks_of(page, page.locator(f'[data-tricks-seat="{seat}"] input').first)
+        legend = page.locator(f'[data-tricks-seat="{seat}"] legend .name')
         assert _inside(legend.bounding_box(), panel)
+        tile = page.locator(f'[data-step-to="{seat}"]')
+        assert _inside(tile.locator(".name").bounding_box(), tile.bounding_box())
     page.screenshot(path=str(screenshot_dir / "long-names-tricks.png"))
 
 
@@ -122,7 +127,7 @@ def test_two_decks_let_a_player_bid_the_same_card_again(phone: Phone, live_serve
     game.write("bids", bids=[card(c) for c in ["1s", "2s", "3s", "1h", "0c"]])  # adds up to 7
     game.keep_on(page)
     # Cleo put 3♠ forward; the second deck's 3♠ is still hers to bid (docs/rules.md section 1).
-    again = page.get_by_role("radio", name="Cleo bids 3 of spades", exact=True)
+    again = page.get_by_role("radio", name="Cleo bids 3 of spades", exact=True, include_hidden=True)
     expect(again).to_be_enabled()
     page.screenshot(path=str(screenshot_dir / "oh-seven-two-decks-rebid.png"))
     taps = Taps(page)
@@ -135,8 +140,8 @@ def test_two_decks_let_a_player_bid_the_same_card_again(phone: Phone, live_serve
     game2 = new_game(live_server, "oh-seven", players)
     game2.write("bids", bids=[card(c) for c in ["3s", "3s", "1s", "0h", "0c"]])  # shared high
     game2.keep_on(page)
-    expect(page.get_by_role("radio", name="Eve bids 3 of spades", exact=True)).to_be_disabled()
-    expect(page.get_by_role("radio", name="Eve bids 1 of spades", exact=True)).to_be_enabled()
+    expect(page.get_by_role("radio", name="Eve bids 3 of spades", exact=True, include_hidden=True)).to_be_disabled()
+    expect(page.get_by_role("radio", name="Eve bids 1 of spades", exact=True, include_hidden=True)).to_be_enabled()
 
 
 # --- 4. refused full-page forms -------------------------------------------------------------
@@ -267,8 +272,8 @@ def test_oh_hell_shows_the_whole_banner_after_the_tricks(phone: Phone, live_serv
     game = new_game(live_server, "oh-hell", ["Ana", "Ben", "Cleo", "Dev"])
     game.write("bids", bids=[0, 0, 0, 0])
     game.keep_on(page)
-    for name, took in (("Ben", 10), ("Cleo", 0), ("Dev", 0)):
-        page.get_by_role("radio", name=f"{name} took {took}", exact=True).check()
+    for name, took in (("Ben", 10), ("Cleo", 0), ("Dev", 0)):  # the 0s filled in, shown or not
+        page.get_by_role("radio", name=f"{name} took {took}", exact=True, include_hidden=True).check()
     page.get_by_role("button", name="Save tricks").click()
     expect(page.locator(".banner-line")).to_contain_text("Round 2")
     expect(page.locator("#said")).to_have_text("Saved.")
@@ -375,21 +380,26 @@ def test_picks_survive_a_reload_until_the_round_is_saved(phone: Phone, live_serv
     players = ["Ana", "Ben", "Cleo", "Dev", "Eve"]
     game = new_game(live_server, "oh-seven", players)
     game.keep_on(page)
-    page.get_by_role("radio", name="Ana bids 3 of spades", exact=True).click()
-    page.get_by_role("radio", name="Ben bids 2 of hearts", exact=True).click()
+    def pick(name: str) -> None:  # a tap on the player's tile first when another's show
+        radio = page.get_by_role("radio", name=name, exact=True, include_hidden=True)
+        show_picks_of(page, radio)
+        radio.click()
+
+    pick("Ana bids 3 of spades")
+    pick("Ben bids 2 of hearts")
     page.reload()
-    expect(page.get_by_role("radio", name="Ana bids 3 of spades", exact=True)).to_be_checked()
-    expect(page.get_by_role("radio", name="Ben bids 2 of hearts", exact=True)).to_be_checked()
+    expect(page.get_by_role("radio", name="Ana bids 3 of spades", exact=True, include_hidden=True)).to_be_checked()
+    expect(page.get_by_role("radio", name="Ben bids 2 of hearts", exact=True, include_hidden=True)).to_be_checked()
     for name, c in (("Cleo", "1 of diamonds"), ("Dev", "0 of clubs"), ("Eve", "0 of hearts")):
-        page.get_by_role("radio", name=f"{name} bids {c}", exact=True).click()
+        pick(f"{name} bids {c}")
     page.get_by_role("button", name="Reveal").click()
-    page.get_by_role("radio", name="Ana took 3", exact=True).click()
+    pick("Ana took 3")
     page.reload()
-    expect(page.get_by_role("radio", name="Ana took 3", exact=True)).to_be_checked()
+    expect(page.get_by_role("radio", name="Ana took 3", exact=True, include_hidden=True)).to_be_checked()
     page.get_by_role("button", name="Take back round 1's bids").click()
     expect(page.get_by_role("button", name="Reveal")).to_be_visible()
     # The bids were saved once: what was kept for them is gone.
-    expect(page.get_by_role("radio", name="Ana bids 3 of spades", exact=True)).not_to_be_checked()
+    expect(page.get_by_role("radio", name="Ana bids 3 of spades", exact=True, include_hidden=True)).not_to_be_checked()
     # Dropped by game.js as it draws the form again: asked until then (Playwright's 5 s).
     until_page(page, "() => Object.keys(localStorage).filter("
                      "k => k.startsWith('companion-picks:')).length === 1",

@@ -28,8 +28,8 @@ def test_a_correction_saved_after_an_undo_says_why(page: Page, live_server: str,
     page.get_by_role("button", name="Save round 2").click()
     refusal = page.get_by_role("alert").filter(has_text="Round 2 is still being played")
     expect(refusal).to_have_text("Round 2 is still being played: enter it, or undo.")
-    expect(page.get_by_role("radio", name="Ana took 8", exact=True)).to_be_checked()
-    expect(page.get_by_role("radio", name="Ben took 1", exact=True)).to_be_checked()
+    expect(page.get_by_role("radio", name="Ana took 8", exact=True, include_hidden=True)).to_be_checked()
+    expect(page.get_by_role("radio", name="Ben took 1", exact=True, include_hidden=True)).to_be_checked()
     page.screenshot(path=str(screenshot_dir / "engine-correction-refused.png"), full_page=False)
     body = {"version": game.body["version"], "bids": [0, 0, 0], "tricks": [8, 1, 0]}
     request = urllib.request.Request(f"{live_server}/api/v1/games/{game.id}/rounds/2",

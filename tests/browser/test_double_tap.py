@@ -183,7 +183,7 @@ def test_a_double_tap_on_save_tricks_saves_them_once(phone: Page, live_server: s
     start = opened(phone, game)
     for name, took in (("Ben", 3), ("Cleo", 3), ("Dev", 2)):
         phone.get_by_role("radio", name=f"{name} took {took}", exact=True).check()
-    expect(phone.get_by_role("radio", name="Ana took 2", exact=True)).to_be_checked()
+    expect(phone.get_by_role("radio", name="Ana took 2", exact=True, include_hidden=True)).to_be_checked()
     double_tap(phone, centre(phone.get_by_role("button", name="Save tricks")))
     body = stored(phone, game, start + 1)
     assert body["version"] == start + 1
@@ -197,7 +197,9 @@ def test_a_double_tap_on_an_oh_seven_card_picks_one_card(phone: Page, live_serve
     start = opened(phone, game)
     order = game.body["current"]["bidding_order"]
     first = NAMES[order[0]]
-    card = phone.get_by_role("radio", name=f"{first} bids 3 of spades", exact=True)
+    # Hidden once picked: the next player's cards take the place of the first one's.
+    card = phone.get_by_role("radio", name=f"{first} bids 3 of spades", exact=True,
+                             include_hidden=True)
     double_tap(phone, centre(phone.locator("label.pick", has=card)))
     expect(card).to_be_checked()
     # One card picked, the first player's: no other card of theirs, nobody else's.

@@ -45,10 +45,13 @@ def _play_round(page: Page, taps: Taps, state: rules.GameState, rng: random.Rand
     for seat in order[:-1]:
         tricks[seat] = rng.randint(0, left)
         left -= tricks[seat]
-        taps.radio(f"{NAMES[seat]} took {tricks[seat]}")
+        count = page.get_by_role("radio", name=f"{NAMES[seat]} took {tricks[seat]}", exact=True,
+                                 include_hidden=True)
+        if not (tricks[seat] == 0 and count.is_checked()):  # a 0 filled in once the hand is taken
+            taps.radio(f"{NAMES[seat]} took {tricks[seat]}")
     tricks[order[-1]] = left
     # game.js filled in the last player's count from the hand size.
-    expect(page.get_by_role("radio", name=f"{NAMES[order[-1]]} took {left}", exact=True)).to_be_checked()
+    expect(page.get_by_role("radio", name=f"{NAMES[order[-1]]} took {left}", exact=True, include_hidden=True)).to_be_checked()
     taps.button("Save tricks")
     entry = rules.Tricks(tuple(tricks))
     entries.append(entry)

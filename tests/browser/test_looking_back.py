@@ -13,7 +13,7 @@ from pathlib import Path
 from collections.abc import Callable
 from typing import Any
 
-from bid_games import Taps, banner, start_game
+from bid_games import Taps, banner, show_picks_of, start_game
 from playwright.sync_api import Page, Response, expect
 from waiting import until
 
@@ -106,7 +106,8 @@ def test_a_second_scorekeeper_stays_current_without_losing_its_taps(page: Page) 
     # Every tap sent and stored (the page draws each at once, before the server has it)...
     expect(page.locator(".tap-queue[data-pending]")).to_have_count(0)
     # ...the second phone follows within 2 s, then starts tapping tricks of its own.
-    expect(second.get_by_role("radio", name="Ana took 2", exact=True)).to_be_visible(timeout=2000)
+    expect(second.get_by_role("heading", name=re.compile("^Tricks"))).to_be_visible(timeout=2000)
+    expect(second.get_by_role("radio", name="Ana took 2", exact=True, include_hidden=True)).to_be_attached()
     second.get_by_role("radio", name="Ben took 1", exact=True).click()
     for name, took in (("Ben", 3), ("Cleo", 5)):
         taps.radio(f"{name} took {took}")
@@ -116,8 +117,10 @@ def test_a_second_scorekeeper_stays_current_without_losing_its_taps(page: Page) 
     # The gap is the thing tested: a phone holding picks waits with its polls (game.js), and
     # two polls' time after the round was saved elsewhere its taps are still there.
     second.wait_for_timeout(3500)
-    expect(second.get_by_role("radio", name="Ben took 1", exact=True)).to_be_checked()
-    second.get_by_role("radio", name="Cleo took 9", exact=True).click()
+    expect(second.get_by_role("radio", name="Ben took 1", exact=True, include_hidden=True)).to_be_checked()
+    cleo = second.get_by_role("radio", name="Cleo took 9", exact=True, include_hidden=True)
+    show_picks_of(second, cleo)
+    cleo.click()
     second.get_by_role("button", name="Save tricks").click()
     # Its save meets the first phone's: the fresh game, with a notice.
     expect(second.get_by_text("Someone else just entered this round")).to_be_visible()

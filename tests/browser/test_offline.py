@@ -74,14 +74,18 @@ def test_three_bids_entered_offline_are_sent_once(page: Page, live_server: str,
     expect(page.get_by_text("2 taps waiting to be sent")).to_be_visible()
     taps.button("Ana bids 1")
     # Every bid is in: the round's tricks form, the bids in its legends.
-    expect(page.get_by_role("group", name="Ana · bid 1 · waiting to be sent")).to_be_visible()
-    expect(page.get_by_role("group", name="Ben · bid 3")).to_be_visible()
+    # (One player's counts shown at a time: the others' legends are there, hidden.)
+    expect(page.get_by_role("group", name="Ana · bid 1 · waiting to be sent",
+                            include_hidden=True)).to_be_attached()
+    expect(page.get_by_role("group", name="Ben · bid 3", include_hidden=True)).to_be_attached()
+    expect(page.locator(".tricks-form .is-shown")).to_be_visible()
     expect(page.get_by_text("3 taps waiting to be sent")).to_be_visible()
     assert game_json(live_server, url)["current"]["bids"] == [None, 3, None, None]
 
     page.context.set_offline(False)
     all_sent(page)
-    expect(page.get_by_role("radio", name="Ana took 0", exact=True)).to_be_visible()
+    expect(page.get_by_role("radio", name="Ana took 0", exact=True, include_hidden=True)).to_be_attached()
+    expect(page.locator(".tricks-form .is-shown")).to_be_visible()
     game = game_json(live_server, url)
     assert game["current"]["bids"] == [1, 3, 0, 2]
     assert game["version"] == before + 3  # each bid stored once
@@ -183,7 +187,7 @@ def test_a_refused_waiting_entry_shows_its_reason_at_the_field(page: Page, live_
     page.context.set_offline(False)
     error = page.locator(".tricks-form .field-error")
     expect(error).to_have_text("The tricks add up to 15, but 10 were played.")
-    expect(page.get_by_role("radio", name="Cleo took 5", exact=True)).to_be_checked()  # kept
+    expect(page.get_by_role("radio", name="Cleo took 5", exact=True, include_hidden=True)).to_be_checked()  # kept
     expect(page.get_by_text("1 tap waiting to be sent")).to_be_hidden()
     assert game_json(live_server, url)["current"]["phase"] == "tricks"
 
@@ -314,12 +318,12 @@ def test_the_whole_round_offline(page: Page, live_server: str) -> None:
     expect(page.get_by_role("group", name=re.compile("^Ben · bid 3"))).to_be_visible()
     for name, took in (("Ben", 3), ("Cleo", 3), ("Dev", 2)):
         taps.radio(f"{name} took {took}")
-    expect(page.get_by_role("radio", name="Ana took 2", exact=True)).to_be_checked()
+    expect(page.get_by_role("radio", name="Ana took 2", exact=True, include_hidden=True)).to_be_checked()
     taps.button("Save tricks")
     expect(page.get_by_text("5 taps waiting to be sent")).to_be_visible()
     page.reload()
     expect(page.get_by_text("5 taps waiting to be sent")).to_be_visible()
-    expect(page.get_by_role("radio", name="Cleo took 3", exact=True)).to_be_checked()
+    expect(page.get_by_role("radio", name="Cleo took 3", exact=True, include_hidden=True)).to_be_checked()
 
     page.context.set_offline(False)
     all_sent(page)
@@ -350,12 +354,12 @@ def test_a_tap_under_way_when_an_answer_arrives_is_kept(page: Page, live_server:
     # (what follows waits on what the page shows).
     page.wait_for_timeout(300)
     page.mouse.up()
-    expect(page.get_by_role("radio", name="Ben took 4", exact=True)).to_be_checked()
+    expect(page.get_by_role("radio", name="Ben took 4", exact=True, include_hidden=True)).to_be_checked()
     all_sent(page)
-    expect(page.get_by_role("radio", name="Ben took 4", exact=True)).to_be_checked()
+    expect(page.get_by_role("radio", name="Ben took 4", exact=True, include_hidden=True)).to_be_checked()
     for name, took in (("Cleo", 3), ("Dev", 2)):
         taps.radio(f"{name} took {took}")
-    expect(page.get_by_role("radio", name="Ana took 1", exact=True)).to_be_checked()
+    expect(page.get_by_role("radio", name="Ana took 1", exact=True, include_hidden=True)).to_be_checked()
     taps.button("Save tricks")
     expect(page.locator(".game-banner .banner-line")).to_contain_text("Round 2 of 19")
     assert game_json(live_server, url)["rounds"][0]["tricks"] == [1, 4, 3, 2]

@@ -52,14 +52,14 @@ def test_oh_seven_bid_cards_entered_offline_are_kept_and_sent(page: Page, live_s
     expect(page.locator(".cards-form .waiting-note")).to_have_text("waiting to be sent")
     # Who bid what decides trumps, a forced rebid: only the server can draw the tricks.
     expect(page.get_by_text("The next entry waits for the connection.")).to_be_visible()
-    expect(page.get_by_role("radio", name="Dev bids 4 of diamonds", exact=True)).to_be_disabled()
+    expect(page.get_by_role("radio", name="Dev bids 4 of diamonds", exact=True, include_hidden=True)).to_be_disabled()
     page.locator(".tap-queue").evaluate("(line) => line.scrollIntoView({block: 'start'})")
     page.screenshot(path=str(screenshot_dir / "offline-waiting-reveal.png"))
 
     page.reload()
     expect(page.get_by_text("1 tap waiting to be sent")).to_be_visible()
-    expect(page.get_by_role("radio", name="Dev bids 4 of diamonds", exact=True)).to_be_checked()
-    expect(page.get_by_role("radio", name="Ben bids 3 of spades", exact=True)).to_be_checked()
+    expect(page.get_by_role("radio", name="Dev bids 4 of diamonds", exact=True, include_hidden=True)).to_be_checked()
+    expect(page.get_by_role("radio", name="Ben bids 3 of spades", exact=True, include_hidden=True)).to_be_checked()
 
     page.context.set_offline(False)
     all_sent(page)

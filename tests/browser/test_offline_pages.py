@@ -66,7 +66,7 @@ def test_a_correction_made_offline_waits_and_is_sent_once(page: Page, live_serve
     save.click()
     expect(page.get_by_text(WAITING)).to_be_visible()
     assert page.url.endswith("/rounds/1")  # not the browser's error page: the form as typed
-    expect(page.get_by_role("radio", name=f"Ben took {size}", exact=True)).to_be_checked()
+    expect(page.get_by_role("radio", name=f"Ben took {size}", exact=True, include_hidden=True)).to_be_checked()
     expect(save).to_be_disabled()  # a second tap would be the same write
     save.evaluate("(button) => button.scrollIntoView({block: 'center'})")
     page.screenshot(path=str(screenshot_dir / "offline-waiting-correction.png"))
@@ -92,14 +92,14 @@ def test_a_waiting_correction_survives_a_reload_and_can_be_dropped(page: Page, l
 
     page.reload()  # the page as the server draws it, the correction put back as it was typed
     expect(page.get_by_text(WAITING)).to_be_visible()
-    expect(page.get_by_role("radio", name=f"Ben took {size}", exact=True)).to_be_checked()
-    expect(page.get_by_role("radio", name="Ana took 0", exact=True)).to_be_checked()
+    expect(page.get_by_role("radio", name=f"Ben took {size}", exact=True, include_hidden=True)).to_be_checked()
+    expect(page.get_by_role("radio", name="Ana took 0", exact=True, include_hidden=True)).to_be_checked()
 
     page.get_by_role("button", name="Don't send it").click()
     expect(page.get_by_text(WAITING)).to_be_hidden()
     save = page.get_by_role("button", name="Save round 1")
     expect(save).to_be_enabled()
-    expect(page.get_by_role("radio", name=f"Ben took {size}", exact=True)).to_be_checked()
+    expect(page.get_by_role("radio", name=f"Ben took {size}", exact=True, include_hidden=True)).to_be_checked()
     page.reload()
     expect(page.get_by_text(WAITING)).to_have_count(0)
     assert game_json(game)["version"] == version  # dropped: never sent
@@ -216,8 +216,8 @@ def test_a_refused_correction_is_posted_once_and_shows_why(page: Page, live_serv
     summary = page.locator(".error-summary")
     expect(summary).to_be_visible()
     assert page.url.endswith("/rounds/1")
-    expect(page.get_by_role("radio", name=f"Ben took {size}", exact=True)).to_be_checked()
-    expect(page.get_by_role("radio", name=f"Ana took {size}", exact=True)).to_be_checked()
+    expect(page.get_by_role("radio", name=f"Ben took {size}", exact=True, include_hidden=True)).to_be_checked()
+    expect(page.get_by_role("radio", name=f"Ana took {size}", exact=True, include_hidden=True)).to_be_checked()
     assert posts == [f"{game.base}{game.url}/rounds/1"]
     assert game_json(game)["version"] == version
 

@@ -43,9 +43,12 @@ def test_card_passing_a_forced_rebid_and_its_bonus(page: Page, screenshot_dir: P
     expect(page.locator(".current-row")).to_contain_text("+1 rebid")
     # Round 1: Ana 0/0 = 2, Ben 3/3 = 5, Cleo 2/2 = 4, Dev 4 bid, 2 taken = -2; Dev's +1 now.
     assert totals(page) == [2, 5, 4, -2 + 1]
-    # The cards put forward are set aside for this deal: Dev's 3♠ cannot be picked again.
-    expect(page.get_by_role("radio", name="Dev bids 3 of spades", exact=True)).to_be_disabled()
-    expect(page.get_by_role("radio", name="Dev bids 3 of hearts", exact=True)).to_be_enabled()
+    # The cards put forward are set aside for this deal: Dev's 3♠ cannot be picked again. (One
+    # player's cards show at a time, the first bidder's: Dev's are found among the hidden.)
+    expect(page.get_by_role("radio", name="Dev bids 3 of spades", exact=True,
+                            include_hidden=True)).to_be_disabled()
+    expect(page.get_by_role("radio", name="Dev bids 3 of hearts", exact=True,
+                            include_hidden=True)).to_be_enabled()
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(screenshot_dir / "oh-seven-rebid.png"))
 

@@ -166,7 +166,8 @@ def test_oh_seven_two_decks_four_of_five_on_one_card(phones: Callable[..., Page]
     marked = page.locator('.card-pick:has(input[aria-invalid="true"])')
     expect(marked).to_have_count(4)
     for name in ("Ben", "Cleo", "Dev", LONG):
-        radio = page.get_by_role("radio", name=f"{name} bids 1 of spades", exact=True)
+        radio = page.get_by_role("radio", name=f"{name} bids 1 of spades", exact=True,
+                                 include_hidden=True)  # one player's cards shown at a time
         expect(radio).to_have_attribute("aria-invalid", "true")
         expect(radio).to_be_checked()  # what was tapped stays
     page.screenshot(path=str(screenshot_dir / "fit-oh-seven-two-decks-dark.png"))

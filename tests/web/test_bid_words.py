@@ -1,6 +1,7 @@
 """Each game says "bid" with one word in each language, on every page of a round (UX.md:
-Oh-Seven *pari* / *offerta*, Oh Hell *annonce* / *dichiarazione*), and Italian Seven-Up's
-Game point, "Punti", is not next to a target worded "7 punti"."""
+Oh-Seven *pari* / *offerta*, Oh Hell *annonce* / *dichiarazione*; Oh-Seven's rebid is *nouveau
+pari* / *nuova dichiarazione*), and Italian Seven-Up's Game point, "Punti", is not next to a
+target worded "7 punti"."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ OWN = {("fr", "oh-seven"): r"\bpari", ("it", "oh-seven"): r"\boffert",
        ("fr", "oh-hell"): r"\bannonc", ("it", "oh-hell"): r"\bdichiar"}
 FOREIGN = {
     ("fr", "oh-seven"): r"\bannonc",
-    ("it", "oh-seven"): r"\bdichiar",
+    ("it", "oh-seven"): r"(?<!nuova )(?<!nuove )\bdichiar",  # but the rebid's own words
     ("fr", "oh-hell"): r"\bpari",
     ("it", "oh-hell"): r"\bofferta|\boffert|\boffr",
 }
@@ -46,6 +47,9 @@ def test_oh_seven_says_its_own_word_for_a_bid(start: Callable[..., Scorekeeper],
         assert re.search(OWN[(language, "oh-seven")], page, re.I)
         found = re.findall(FOREIGN[(language, "oh-seven")] + r"\w*", page, re.I)
         assert not found, found
+        assert "nuova offerta" not in page.lower()
+    rebid = {"fr": "nouveau pari", "it": "nuova dichiarazione"}[language]
+    assert rebid in _pages(keeper, language)[0].lower()  # the game page, with the forced rebid
 
 
 @pytest.mark.parametrize("language", ["fr", "it"])

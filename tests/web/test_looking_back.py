@@ -155,6 +155,13 @@ def test_the_page_says_when_the_game_started_and_links_its_files(start: Callable
     html = client.get(keeper.url).get_data(as_text=True)
     assert f'href="/api/v1/games/{keeper.id}/scores.csv" download>Download the score sheet (CSV)</a>' in html
     assert f'href="/api/v1/games/{keeper.id}" type="application/json">The game as JSON</a>' in html
+    # Finished, the page is the table's keepsake: its score sheet still, the JSON no more.
+    finish_oh_hell(keeper)
+    for page in (client.get(keeper.url), keeper.client.get(keeper.url)):
+        html = page.get_data(as_text=True)
+        assert "Final standings" in html
+        assert "Download the score sheet (CSV)" in html
+        assert "The game as JSON" not in html and 'type="application/json"' not in html
 
 
 def test_rematch_starts_the_next_game_with_the_next_dealer(start: Callable[..., Scorekeeper],

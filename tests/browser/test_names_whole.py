@@ -1,0 +1,113 @@
+"""Names stay whole at 200 % text, at 390×844.
+
+Five players, three of them with 21-character names, at 200 % text: the winners' banner, the
+final standings (a Seven-Up team's "Ana & Cleo" too) and the table's "Who is ahead" keep every
+word of every name on one line (a name may wrap between its words, or after a hyphen, never
+inside a word), and no page is wider than the phone. Measured per word, with a Range over its
+letters: a word broken across lines has boxes on two lines.
+Screenshots: ``fit-names-*.png``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+from set_up_games import finish, new_game
+
+pytestmark = pytest.mark.browser
+
+WIDTH = 390
+NAMES = ["Maximiliana-Josephine", "Eleonora-Gwendolyn-Ka", "Bartholomew-Alexander", "Cleo", "Ana"]
+ONE_CARD = {"max_hand": 1, "schedule": "down"}
+
+#: The words of the names under ``selector`` that are broken across lines (a word: letters up
+#: to a space, or to a hyphen and the hyphen with them), and how many names were measured.
+BROKEN_WORDS = """(selector) => {
+  const names = [...document.querySelectorAll(selector)].filter((e) => e.offsetParent !== null);
+  const broken = [];
+  for (const name of names) {
+    const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.data.matchAll(/[^\\s-]+-?/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.bottom)));
+        if (lines.size > 1) broken.push(word[0]);
+      }
+    }
+  }
+  return {names: names.length, broken};
+}"""
+
+
+def big_text(page: Page) -> None:
+    """``html { font-size: 200% }`` (set through the CSSOM: the page's CSP refuses inline style)."""
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    page.evaluate("new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)))")
+
+
+def whole(page: Page, selector: str, at_least: int) -> None:
+    seen = page.evaluate(BROKEN_WORDS, selector)
+    assert seen["names"] >= at_least, (selector, seen)
+    assert seen["broken"] == [], (selector, seen)
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH
+
+
+def test_the_winners_and_the_standings_keep_names_whole_at_200_percent(
+        phones: Any, live_server: str, screenshot_dir: Path) -> None:
+    game = new_game(live_server, "oh-hell", NAMES, **ONE_CARD)
+    finish(game)  # everyone bids 0 and the first bidder takes the trick: four share the win
+    page = phones(has_touch=True, device_scale_factor=2, locale="en-GB")
+    game.keep_on(page)
+    expect(page.get_by_role("heading", name="Final standings")).to_be_visible()
+    big_text(page)
+    whole(page, ".banner-final .name", 4)
+    whole(page, ".standings .name", 5)
+    page.locator(".banner-final").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshot_dir / "fit-names-winners-200.png"))
+    page.locator(".standings").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshot_dir / "fit-names-standings-200.png"))
+    # A Seven-Up team's two names, in French.
+    teams = new_game(live_server, "seven-up", ["Maximiliana-Josephine", "Ben", "Cleo", "Bartholomew-Alexander"])
+    finish(teams)
+    french = phones(has_touch=True, device_scale_factor=2, locale="fr-FR")
+    teams.keep_on(french)
+    expect(french.get_by_role("heading", name="Classement final")).to_be_visible()
+    big_text(french)
+    whole(french, ".banner-final .name", 2)
+    whole(french, ".standings .name", 4)
+    french.locator(".standings").scroll_into_view_if_needed()
+    french.screenshot(path=str(screenshot_dir / "fit-names-teams-200-fr.png"))
+
+
+def test_who_is_ahead_keeps_names_whole_and_fits_at_200_percent(
+        phones: Any, page: Page, screenshot_dir: Path) -> None:
+    created = page.request.post("/api/v1/tables", data={"name": "Jeudi"}).json()
+    table_id, bearer = created["table"]["id"], {"Authorization": f"Bearer {created['edit_token']}"}
+    for taker in range(3):
+        made = page.request.post("/api/v1/games", headers=bearer, data={
+            "ruleset": "oh-hell", "players": NAMES, "table": table_id, "options": ONE_CARD}).json()
+        game_id, version = made["game"]["id"], made["game"]["version"]
+        tricks = [1 if seat == taker else 0 for seat in range(len(NAMES))]
+        for path, body in (("bids", {"bids": [0] * len(NAMES)}), ("tricks", {"tricks": tricks})):
+            answer = page.request.post(f"/api/v1/games/{game_id}/{path}", headers=bearer,
+                                       data={"version": version, **body})
+            assert answer.status == 200, answer.text()
+            version = answer.json()["version"]
+    phone = phones(has_touch=True, device_scale_factor=2, locale="en-GB")
+    phone.goto(f"/t/{table_id}")
+    for text in ("100%", "200%"):
+        phone.evaluate(f"document.documentElement.style.fontSize = '{text}'")
+        ahead = phone.get_by_role("region", name="Who is ahead")
+        expect(ahead.get_by_role("row")).to_have_count(len(NAMES) + 1)  # still a table
+        whole(phone, ".leaders .name", len(NAMES))
+        box = phone.locator(".leaders-box")
+        assert box.evaluate("(e) => e.scrollWidth <= e.clientWidth"), "a column off to the side"
+        for cell in ahead.get_by_role("cell").all():
+            edge = cell.bounding_box()
+            assert edge is not None and 0 <= edge["x"] and edge["x"] + edge["width"] <= WIDTH
+    ahead.scroll_into_view_if_needed()
+    phone.screenshot(path=str(screenshot_dir / "fit-names-who-is-ahead-200.png"))

@@ -1,0 +1,200 @@
+"""A round's entry on one 390×844 screen, for any number of players.
+
+Oh-Seven's bid cards (32 a player) and the tricks of a big hand, for five and seven players,
+measured from the banner to the entry's last button: no taller than the screen. Such a form
+shows one player's picks at a time under a tile a player; a tap on a card or a count moves on by
+itself to the next player (a double tap there is one tap), and a whole round, bids and tricks,
+takes at most 2N + 2 taps, every one a ``page.touchscreen.tap`` on what a person sees. Without
+JavaScript the same form shows every player at once and is sent as it is.
+Screenshots: ``fit-one-screen-*.png``."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+from set_up_games import LiveGame, new_game
+from test_double_tap import COUNT_TOUCHES, double_tap
+
+pytestmark = pytest.mark.browser
+
+WIDTH, HEIGHT = 390, 844
+NAMES = ["Ana", "Ben", "Cleo", "Dev", "Émile", "Fay", "Gus"]
+SUITS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+LOOK = 500  # ms: a look at the screen before the next tap on the same spot
+
+#: From the top of the banner to the bottom of the form's last button, the banner scrolled to
+#: the top of the screen; and every control of the form shown, inside the screen.
+MEASURE = """(selector) => {
+  const banner = document.querySelector(".game-banner");
+  banner.scrollIntoView({block: "start", behavior: "instant"});
+  const form = document.querySelector(selector);
+  const shown = [...form.querySelectorAll("button, label.pick")].filter((e) => e.offsetParent !== null);
+  const top = banner.getBoundingClientRect().top;
+  return {
+    height: Math.max(...shown.map((e) => e.getBoundingClientRect().bottom)) - top,
+    lowest: Math.max(...shown.map((e) => e.getBoundingClientRect().bottom)),
+    controls: shown.length,
+    page: document.documentElement.scrollWidth,
+  };
+}"""
+
+
+def game_json(game: LiveGame) -> Any:
+    with urllib.request.urlopen(f"{game.base}/api/v1/games/{game.id}", timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+class Finger:
+    """Taps what a person sees, at its centre, on the touch screen, and counts the taps."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.taps = 0
+        self.last: tuple[float, float] | None = None
+
+    def spot(self, target: Locator) -> tuple[float, float]:
+        box = None
+        for _ in range(20):  # a fragment swapped in between finding it and measuring it
+            expect(target).to_be_visible()
+            box = target.bounding_box()
+            if box is not None:
+                break
+        assert box is not None
+        assert 0 <= box["y"] and box["y"] + box["height"] <= HEIGHT, "off the screen"
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def tap(self, target: Locator) -> None:
+        spot = self.spot(target)
+        if self.last and abs(spot[0] - self.last[0]) + abs(spot[1] - self.last[1]) < 48:
+            # The same number for the next player: a person looks at the screen first, well
+            # past the moment a second touch there would be the same tap (double_tap.js).
+            self.page.wait_for_timeout(LOOK)
+        self.page.touchscreen.tap(*spot)
+        self.last = spot
+        self.taps += 1
+
+    def radio(self, name: str) -> None:
+        self.tap(self.page.locator("label.pick", has=self.page.get_by_role("radio", name=name, exact=True)))
+        expect(picked(self.page, name)).to_be_checked()
+
+
+def picked(page: Page, name: str) -> Locator:
+    """A pick by its name, shown or not (a player's picks are hidden once the next is shown)."""
+    return page.locator(f'input[type="radio"][aria-label="{name}"]')
+
+
+def fits(page: Page, selector: str) -> dict[str, Any]:
+    seen = page.evaluate(MEASURE, selector)
+    assert seen["height"] <= HEIGHT, seen
+    assert seen["lowest"] <= HEIGHT, seen
+    assert seen["page"] <= WIDTH, seen
+    return seen
+
+
+def card_name(player: str, card: str) -> str:
+    return f"{player} bids {card[:-1]} of {SUITS[card[-1]]}"
+
+
+def shown_player(page: Page, form: str) -> Locator:
+    return page.locator(f"{form} .is-shown legend")
+
+
+@pytest.mark.parametrize("players", [5, 7])
+def test_an_oh_seven_round_fits_one_screen_in_at_most_2n_2_taps(
+        phones: Any, live_server: str, screenshot_dir: Path, players: int) -> None:
+    names = NAMES[:players]
+    game = new_game(live_server, "oh-seven", names)
+    order = [names[seat] for seat in game.body["current"]["bidding_order"]]
+    page = phones(has_touch=True, device_scale_factor=2, locale="en-GB")
+    page.add_init_script(COUNT_TOUCHES)
+    game.keep_on(page)
+    seen = fits(page, ".cards-form")
+    assert seen["controls"] <= 32 + players + 1  # one player's cards, the tiles, Reveal
+    page.screenshot(path=str(screenshot_dir / f"fit-one-screen-oh-seven-{players}.png"))
+    finger = Finger(page)
+    cards = ["0s", "0h", "0d", "0c", "1s", "1h", "1d"][:players]  # add up to 1 or 3: no rebid
+    # The first card, tapped twice in a hurry: one card, and the next player's cards shown
+    # under the finger with none of theirs picked.
+    first = page.locator("label.pick", has=page.get_by_role("radio", name=card_name(order[0], cards[0])))
+    double_tap(page, finger.spot(first))
+    finger.taps += 1
+    expect(shown_player(page, ".cards-form")).to_have_text(f"{order[1]}'s card")
+    expect(page.locator(".cards-form input:checked")).to_have_count(1)
+    tiles = page.locator(".cards-form [data-step-to]")
+    expect(tiles.first.locator("[data-step-what]")).to_have_text("0♠")  # the pick, on its tile
+    expect(tiles.nth(1)).to_have_attribute("aria-current", "step")
+    for player, card in zip(order[1:], cards[1:]):
+        expect(shown_player(page, ".cards-form")).to_have_text(f"{player}'s card")
+        finger.radio(card_name(player, card))
+    # Every card in: the last player's stay shown, and a tap on a tile shows another's.
+    expect(page.locator(".cards-form input:checked")).to_have_count(players)
+    expect(tiles).to_have_count(players)
+    page.touchscreen.tap(*finger.spot(tiles.first))
+    expect(shown_player(page, ".cards-form")).to_have_text(f"{order[0]}'s card")
+    expect(picked(page, card_name(order[0], cards[0]))).to_be_checked()
+    fits(page, ".cards-form")
+    finger.tap(page.get_by_role("button", name="Reveal", exact=True))
+    expect(page.locator(".tricks-form")).to_be_visible()
+    fits(page, ".tricks-form")
+    # Tricks: seven to share, one each but for the last player's, which is filled in.
+    size = game_json(game)["current"]["hand_size"]
+    counts = [1] * (players - 1)
+    counts[0] = size - 1 - (players - 2)
+    for player, count in zip(order, counts):
+        expect(shown_player(page, ".tricks-form")).to_contain_text(player)
+        finger.radio(f"{player} took {count}")
+    expect(picked(page, f"{order[-1]} took 1")).to_be_checked()
+    finger.tap(page.get_by_role("button", name="Save tricks", exact=True))
+    expect(page.locator(".cards-form")).to_be_visible()  # round 2's cards
+    stored = game_json(game)
+    assert stored["current"]["number"] == 2
+    assert finger.taps <= 2 * players + 2, finger.taps
+    played = stored["rounds"][0]
+    assert played["tricks"] == [dict(zip(order, [*counts, 1]))[name] for name in names]
+
+
+@pytest.mark.parametrize("players", [5, 7])
+def test_oh_hell_s_tricks_at_the_largest_hand_fit_one_screen(
+        phones: Any, live_server: str, screenshot_dir: Path, players: int) -> None:
+    names = NAMES[:players]
+    game = new_game(live_server, "oh-hell", names)
+    order = [names[seat] for seat in game.body["current"]["bidding_order"]]
+    size = game.body["current"]["hand_size"]
+    page = phones(has_touch=True, device_scale_factor=2, locale="en-GB")
+    game.keep_on(page)
+    finger = Finger(page)
+    fits(page, ".bid-form")
+    for player in order:  # everyone bids 0: the hook never bites
+        finger.tap(page.get_by_role("button", name=f"{player} bids 0", exact=True))
+    expect(page.locator(".tricks-form")).to_be_visible()
+    fits(page, ".tricks-form")
+    page.screenshot(path=str(screenshot_dir / f"fit-one-screen-oh-hell-{players}.png"))
+    finger.radio(f"{order[0]} took {size}")  # the hand taken: 0 filled in for everyone else
+    for player in order[1:]:
+        expect(picked(page, f"{player} took 0")).to_be_checked()
+    finger.tap(page.get_by_role("button", name="Save tricks", exact=True))
+    expect(page.locator(".bid-form")).to_be_visible()
+    assert game_json(game)["current"]["number"] == 2
+    assert finger.taps <= 2 * players + 2, finger.taps
+
+
+def test_without_javascript_every_player_s_cards_are_on_the_page(
+        phones: Any, live_server: str) -> None:
+    names = NAMES[:5]
+    game = new_game(live_server, "oh-seven", names)
+    order = [names[seat] for seat in game.body["current"]["bidding_order"]]
+    page = phones(java_script_enabled=False, locale="en-GB")
+    game.keep_on(page)
+    expect(page.locator(".cards-form [data-step-tiles]")).to_be_hidden()
+    for player, card in zip(order, ["0s", "0h", "0d", "0c", "1s"]):
+        radio = page.get_by_role("radio", name=card_name(player, card), exact=True)
+        expect(radio).to_be_attached()
+        page.locator("label.pick", has=radio).click()
+    page.get_by_role("button", name="Reveal", exact=True).click()
+    expect(page.get_by_role("heading", name="Tricks")).to_be_visible()
+    assert game_json(game)["current"]["phase"] == "tricks"
