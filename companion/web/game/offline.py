@@ -13,10 +13,11 @@ import json
 from typing import Any
 
 from flask_babel import gettext as _
-from flask_babel import ngettext
+from flask_babel import get_locale, ngettext
 
 from companion import rules
 from companion.rules import Family, Phase
+from companion.rules.memo import LRU
 from companion.web.shared.forms import BidForm, tricks_form
 from companion.web.shared.messages import hook_reason
 from companion.web.shared.names import isolate
@@ -69,12 +70,30 @@ def game_data(state: rules.GameState) -> dict[str, Any] | None:
     ``bid_form``, ``bid_pad``, ``tricks_form``) for the page's panels, which pad.js fits to each
     round."""
     settings = state.settings
-    ahead = rules.every_round(settings)
-    if not ahead or state.finished:
+    if settings.family is not Family.TURN_BIDS or state.finished:
         return None
+    key = (settings.ruleset.id, settings.players, settings.first_dealer, settings.typed,
+           str(get_locale()))
+    rounds, dealt = _ROUNDS.get_or_make(key, lambda: _every_round(settings))
+    largest = dealt[0]["hand_size"]
+    return {
+        "rounds": rounds,
+        "dealt": dealt,
+        "bid_form": BidForm(formdata=None),
+        "bid_pad": [(bid, None) for bid in range(largest + 1)],
+        "tricks_form": tricks_form(len(settings.players))(formdata=None),
+    }
+
+
+#: ``game_data``'s rounds by what they depend on: the game, its players, first dealer and house
+#: rules, and the page's language (a page drawn again need not work them out again).
+_ROUNDS: LRU[tuple[Any, ...], tuple[str, list[dict[str, Any]]]] = LRU(64)
+
+
+def _every_round(settings: rules.Settings) -> tuple[str, list[dict[str, Any]]]:
+    ahead = rules.every_round(settings)
     names = settings.players
     seats = len(names)
-    largest = max(answers.hand_size for answers in ahead)
     reasons = {size: [hook_reason(bid, size) for bid in range(size + 1)]
                for size in {a.hand_size for a in ahead}}
     said = {"legend": _("%(player)s bids", player=PLAYER),
@@ -108,13 +127,9 @@ def game_data(state: rules.GameState) -> dict[str, Any] | None:
         "share": ngettext("%(num)s trick to share", "%(num)s tricks to share", a.hand_size),
     } for a in ahead]
     # A blank round with the largest hand for each dealer (the bidding order follows the dealer).
+    largest = max(a.hand_size for a in ahead)
     orders = {a.dealer: list(a.bidding_order) for a in ahead}
-    return {
-        "rounds": json.dumps(rounds, ensure_ascii=False, separators=(",", ":")),
-        "dealt": [{"number": 0, "hand_size": largest, "dealer": dealer, "next_bidder": order[0],
-                   "bidding_order": order, "bids": [None] * seats}
-                  for dealer, order in sorted(orders.items())],
-        "bid_form": BidForm(formdata=None),
-        "bid_pad": [(bid, None) for bid in range(largest + 1)],
-        "tricks_form": tricks_form(seats)(formdata=None),
-    }
+    dealt = [{"number": 0, "hand_size": largest, "dealer": dealer, "next_bidder": order[0],
+              "bidding_order": order, "bids": [None] * seats}
+             for dealer, order in sorted(orders.items())]
+    return json.dumps(rounds, ensure_ascii=False, separators=(",", ":")), dealt
