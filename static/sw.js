@@ -6,14 +6,17 @@
  *
  * Game pages (/g/<id>) always come from the server while it can be reached. Each one it
  * answers is also kept (cache PAGES), so that an open game's page opens with no network: the
- * kept copy, marked <html data-from-cache> so the page says it is the last known state; its
- * taps waiting to be sent are in localStorage (static/js/queue.js), which sends them when it
- * can. A game the server says is gone (404), forgotten or deleted is dropped from PAGES. API
- * answers and fragments are never cached.
+ * kept copy, marked <html data-from-cache> so the page says it is the last known state, its
+ * live part the newest one this phone saw since (an entry's answer, a poll: cache LIVE, kept by
+ * static/js/pad.js); its taps waiting to be sent are in localStorage (static/js/queue.js),
+ * which sends them when it can. A game the server says is gone (404), forgotten or deleted is
+ * dropped from both. API answers and fragments are never cached.
  */
 "use strict";
 
 var PAGES = "companion-pages";
+var LIVE = "companion-live";
+var LIVE_END = "<!-- /game-live -->"; // where a game page's live part ends (game/page.html)
 var GAME_PAGE = /^\/g\/[^/]+$/;
 var LEAVING = /^(\/g\/[^/]+)\/(forget|delete)$/;
 
@@ -34,7 +37,7 @@ self.addEventListener("activate", function (event) {
     caches.keys()
       .then(function (names) {
         return Promise.all(names.filter(function (name) {
-          return name.indexOf("companion-") === 0 && name !== CACHE && name !== PAGES;
+          return name.indexOf("companion-") === 0 && name !== CACHE && name !== PAGES && name !== LIVE;
         }).map(function (name) {
           return caches.delete(name);
         }));
@@ -52,8 +55,33 @@ function fromCache(path) {
 }
 
 function dropPage(path) {
-  return caches.open(PAGES).then(function (pages) {
-    return pages.delete(path, { ignoreSearch: true, ignoreVary: true });
+  return Promise.all([PAGES, LIVE].map(function (name) {
+    return caches.open(name).then(function (kept) {
+      return kept.delete(path, { ignoreSearch: true, ignoreVary: true });
+    });
+  }));
+}
+
+function version(html) {
+  var found = /data-version="(\d+)"/.exec(html);
+  return found ? parseInt(found[1], 10) : -1;
+}
+
+// The kept page with the newest live part this phone saw in place of its own, when newer (its
+// "Saved." was said when it came, not now).
+function newest(page, path) {
+  return caches.open(LIVE).then(function (kept) {
+    return kept.match(path);
+  }).then(function (found) {
+    return found ? found.text() : "";
+  }).then(function (fragment) {
+    var start = page.indexOf('<div id="game-live"');
+    var end = page.indexOf(LIVE_END);
+    if (start < 0 || end < start || version(fragment) <= version(page.slice(start))) {
+      return page;
+    }
+    return page.slice(0, start) + fragment.replace(/<p class="flash saved-note"[\s\S]*?<\/p>/, "") +
+      page.slice(end);
   });
 }
 
@@ -78,7 +106,9 @@ function gamePage(request, path) {
           return page || Response.error();
         });
       }
-      return kept.text().then(function (html) {
+      return kept.text().then(function (page) {
+        return newest(page, path);
+      }).then(function (html) {
         return new Response(html.replace("<html", "<html data-from-cache"), {
           status: 200,
           headers: { "Content-Type": "text/html; charset=utf-8" }

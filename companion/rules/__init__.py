@@ -65,7 +65,13 @@ from .state import (
 )
 from .explain import (BidScore, HandScore, HandSummary, Outcome, Point, PointWon, RebidBonus,
                       RoundExplanation, Rule, explain, rebid_bonuses)
-from .offline_round import OfflineAnswers, offline_answers, tricks_left, untaken_tricks
+from .offline_round import (
+    OfflineAnswers,
+    every_round,
+    offline_answers,
+    tricks_left,
+    untaken_tricks,
+)
 from .rematch import rematch_settings
 from .stats import PlayerStats, SevenUpStats, SideStats, GameStats, seven_up_statistics, statistics
 from .turn_bids import legal_bids, schedule
@@ -89,5 +95,5 @@ __all__ = [
     "BidScore", "HandScore", "HandSummary", "Outcome", "Point", "PointWon", "RebidBonus",
     "RoundExplanation", "Rule", "SevenUpStats", "SideStats", "explain", "rebid_bonuses", "rematch_settings",
     "seven_up_statistics",
-    "OfflineAnswers", "offline_answers", "tricks_left", "untaken_tricks",
+    "OfflineAnswers", "every_round", "offline_answers", "tricks_left", "untaken_tricks",
 ]

@@ -15,6 +15,12 @@ would otherwise ask the server for, as lists indexed by a total the page can add
 
 Each index runs from 0 to the most the others can reach (hand size × (players − 1)), so the page
 only looks a total up and never decides what lies outside a list.
+
+Oh Hell and Elevator go on offline to the end of the game (``every_round``): their rounds depend
+on the settings alone (hand size, dealer, bidding order, whether the hook holds), never on what
+was bid or taken, so the page carries every round's answers from the start. The other games'
+next round depends on the engine's answer to the current one (an Oh-Seven rebid, a Seven-Up
+hand's points): it waits for the connection.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from dataclasses import dataclass
 
 from . import hook, turn_bids
 from .registry import Family
+from .settings import Settings
 from .state import GameState, Round
 
 
@@ -33,6 +40,10 @@ class OfflineAnswers:
     hand_size: int
     dealer: int
     bidding_order: tuple[int, ...]
+    #: The round's number (1 for the first).
+    number: int
+    #: Whether the dealer's hook holds in this round (docs/rules.md section 6, the hook option).
+    hooked: bool
     forbidden_bids: tuple[int | None, ...]
     last_tricks: tuple[int | None, ...]
     rest_tricks: tuple[int | None, ...]
@@ -81,16 +92,42 @@ def offline_answers(state: GameState) -> OfflineAnswers | None:
     family = state.settings.family
     if current is None or family is Family.SEVEN_UP:
         return None
-    players = len(state.settings.players)
-    totals = range(_others_most(current, players) + 1)
     hooked = family is Family.TURN_BIDS and turn_bids.hooked(state.settings, current.number)
+    return _answers(current, len(state.settings.players), hooked)
+
+
+def every_round(settings: Settings) -> tuple[OfflineAnswers, ...]:
+    """Oh Hell and Elevator: every round's answers, first to last, as the engine will start
+    each round (empty for the other games, whose next round the engine decides from the last).
+
+    >>> from companion.rules import new_settings
+    >>> s = new_settings("oh-hell", ["A", "B", "C"], options={"schedule": "up", "max_hand": 3,
+    ...                                                         "hook": "not-last"})
+    >>> [(a.number, a.hand_size, a.dealer, a.bidding_order, a.hooked) for a in every_round(s)]
+    [(1, 1, 0, (1, 2, 0), True), (2, 2, 1, (2, 0, 1), True), (3, 3, 2, (0, 1, 2), False)]
+    >>> every_round(new_settings("oh-seven", ["A", "B", "C"]))
+    ()
+    """
+    if settings.family is not Family.TURN_BIDS:
+        return ()
+    players = len(settings.players)
+    return tuple(
+        _answers(turn_bids.start_round(settings, number), players, turn_bids.hooked(settings, number))
+        for number in range(1, len(turn_bids.schedule(settings)) + 1)
+    )
+
+
+def _answers(round_: Round, players: int, hooked: bool) -> OfflineAnswers:
+    totals = range(_others_most(round_, players) + 1)
     return OfflineAnswers(
-        hand_size=current.hand_size,
-        dealer=current.dealer,
-        bidding_order=current.bidding_order,
+        hand_size=round_.hand_size,
+        dealer=round_.dealer,
+        bidding_order=round_.bidding_order,
+        number=round_.number,
+        hooked=hooked,
         forbidden_bids=tuple(
-            hook.forbidden_bid(current.hand_size, t) if hooked else None for t in totals
+            hook.forbidden_bid(round_.hand_size, t) if hooked else None for t in totals
         ),
-        last_tricks=tuple(tricks_left(current.hand_size, t) for t in totals),
-        rest_tricks=tuple(untaken_tricks(current.hand_size, t) for t in totals),
+        last_tricks=tuple(tricks_left(round_.hand_size, t) for t in totals),
+        rest_tricks=tuple(untaken_tricks(round_.hand_size, t) for t in totals),
     )

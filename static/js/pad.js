@@ -7,13 +7,21 @@
  *   bidding order and the engine's tables (data-offline-bids: the dealer's forbidden bid for
  *   each total of the others' bids, the words); every bid in, the round's tricks form the page
  *   carries (template[data-offline-tricks]) takes the pad's place.
- * - Any other entry's form is shown as sent, held, and "waiting to be sent" while it waits.
+ * - Oh Hell and Elevator go on past a round's tricks to the end of the game: the page carries
+ *   every round's answers and words and a blank round's panels (template#offline-game, drawn
+ *   with the page), fitted here to the round the taps reached; the scores since wait.
+ * - Any other entry's form is shown as sent, held, and "waiting to be sent" while it waits; after
+ *   a round's tricks (Oh-Seven) or a Seven-Up hand, the line says the next round waits (the
+ *   server's words for the step it shows).
+ * - The newest fragment the server sent (an answer, a poll) is kept in the Cache API, for the
+ *   service worker to draw a page it answers from the phone's cache with (static/sw.js).
  * - The line says how many taps wait, and after a refusal offers to send them again or drop them.
  * - A tap within a step grows nothing above the finger (the server's "Saved." line).
  *
  * Its interface (window.Companion.pad):
  * - redraw(): the server's last fragment, with the queue drawn over it.
- * - show(html, stay): the server's answer to a tap, swapped in (``stay``: a tap within a step).
+ * - show(html, stay, ok): the server's answer to a tap, swapped in (``stay``: a tap within a
+ *   step; ``ok``: stored, so kept as the latest state for a reload offline).
  * - version(): the game's version in the server's last fragment.
  */
 (function () {
@@ -88,20 +96,27 @@
     }
     var queue = Companion.queue.load();
     var waiting = queue.stalled || navigator.onLine === false;
+    var plan = null;
     if (queue.entries.length && !queue.refused) {
       overlaid = true;
       var saved = section.querySelector(".saved-note");
       if (saved && waiting) {
         saved.hidden = true; // the taps after it are not saved yet
       }
-      drawBids(section, queue.entries, waiting);
-      queue.entries.forEach(function (entry) {
-        if (entry.kind !== "bid") {
-          markForm(section, entry, waiting);
-        }
-      });
+      var game = waiting && offlineGame();
+      plan = game ? ahead(section, queue.entries) : null;
+      if (plan) {
+        drawAhead(section, plan, waiting, game);
+      } else {
+        drawBids(section, queue.entries, waiting);
+        queue.entries.forEach(function (entry) {
+          if (entry.kind !== "bid") {
+            markForm(section, entry, waiting);
+          }
+        });
+      }
     }
-    drawLine(section, queue, waiting);
+    drawLine(section, queue, waiting, plan);
   }
 
   function words(section) {
@@ -121,10 +136,12 @@
     });
   }
 
-  function drawBids(section, entries, waiting) {
+  // ``later``: a round ahead of the server's ({version, tricks, bidWord}), drawn even before its
+  // first bid, its tricks panel ready for when every bid is in.
+  function drawBids(section, entries, waiting, later) {
     var form = section.querySelector("form.bid-form[data-offline-bids]");
     var queued = entries.filter(function (entry) { return entry.kind === "bid"; });
-    if (!form || !queued.length) {
+    if (!form || !(queued.length || later)) {
       return;
     }
     var round = JSON.parse(form.getAttribute("data-offline-bids"));
@@ -168,7 +185,8 @@
     }
     var fieldset = form.querySelector("fieldset");
     if (next === undefined) {
-      showTricks(section, form, bids, waiting ? pending : {}, note, queued[queued.length - 1].version + 1);
+      showTricks(section, form, round.round, bids, waiting ? pending : {}, note,
+                 (later ? later.version : queued[queued.length - 1].version) + 1);
       return;
     }
     var name = round.names[next];
@@ -206,14 +224,14 @@
   // (the last bid's version plus one). It is the version of the tricks form the server sends
   // after the last bid, so the picks tapped here (game.js keeps them under the form's round and
   // version) are the ones put back in that form, and in each copy drawn as the answers come.
-  function showTricks(section, form, bids, pending, note, version) {
-    var template = section.querySelector("template[data-offline-tricks]");
+  function showTricks(section, form, number, bids, pending, note, version) {
+    var game = offlineGame();
     var panel = form.closest(".round-panel");
-    if (!template || !panel) {
+    if (!game || !panel) {
       form.hidden = true;
       return;
     }
-    var tricks = template.content.firstElementChild.cloneNode(true);
+    var tricks = tricksPanel(game, number);
     var seen = tricks.querySelector('input[name="version"]');
     if (seen) {
       seen.value = String(version);
@@ -224,7 +242,7 @@
       if (legend && !legend.querySelector(".muted")) {
         var bid = document.createElement("span");
         bid.className = "muted";
-        bid.textContent = "· " + template.getAttribute("data-bid-word") + " " + bids[seat];
+        bid.textContent = "· " + game.template.getAttribute("data-bid-word") + " " + bids[seat];
         legend.appendChild(document.createTextNode(" "));
         legend.appendChild(bid);
         if (pending[seat] && note) {
@@ -269,7 +287,7 @@
     }
   }
 
-  function drawLine(section, queue, waiting) {
+  function drawLine(section, queue, waiting, plan) {
     var holder = words(section);
     if (!holder) {
       return;
@@ -285,8 +303,91 @@
     var newest = queue.entries[count - 1];
     var next = holder.querySelector(".tap-queue-next");
     if (next) {
-      next.hidden = !(waiting && !queue.refused && newest && newest.kind === "form");
+      // After a round's tricks or a hand, plainly: the next round needs the engine's answer.
+      next.hidden = Boolean(plan) || !(waiting && !queue.refused && newest && newest.kind === "form");
     }
+    // Oh Hell and Elevator going on offline: the rounds played since show no score yet.
+    var scores = holder.querySelector(".tap-queue-scores");
+    if (scores) {
+      scores.hidden = !plan;
+    }
+  }
+
+  /* --- on to the end of the game offline (Oh Hell, Elevator) ------------------------- */
+
+  // Every round's answers and words (its bid pad's data-offline-bids, its tricks' tables, its
+  // banner) and blank panels (a bid panel for each dealer, a tricks panel), drawn with the page
+  // (template#offline-game): their rounds hang on the settings alone. Absent in the other
+  // games, whose next round waits.
+  function offlineGame() {
+    var template = document.getElementById("offline-game");
+    return template && { template: template, rounds: JSON.parse(template.getAttribute("data-rounds")) };
+  }
+
+  // Where the waiting taps take the game once they pass a round's tricks: the round they are in
+  // (``number``), its taps (``since``), the newest tap's version. Null while they stay in the server's round (or an undo waits: only the
+  // server's answer says where the game is then), or with no round in the server's fragment.
+  function ahead(section, entries) {
+    var plan = null;
+    if (!section.querySelector("form.bid-form[data-offline-bids], .round-panel .tricks-form")) {
+      return null;
+    }
+    for (var i = 0; i < entries.length; i++) {
+      var round = entries[i].fields.filter(function (pair) { return pair[0] === "round"; })[0];
+      if (entries[i].kind === "undo") {
+        return null;
+      }
+      if (round && /tricks-form/.test(entries[i].form)) {
+        plan = { number: parseInt(round[1], 10) + 1, since: entries.slice(i + 1),
+                 version: entries[entries.length - 1].version };
+      }
+    }
+    return plan;
+  }
+
+  // A round ahead: the blank bid panel of its dealer (its bidding order), fitted to its hand
+  // size and the engine's tables, in place of the server's round, and said in the banner; once
+  // every round is in, the final scores wait.
+  function drawAhead(section, plan, waiting, game) {
+    var round = game.rounds[plan.number - 1];
+    var panel = blank(game.template, round ? '[data-dealer="' + round.pad.dealer + '"] .bid-form' : ".all-entered");
+    var banner = section.querySelector("#banner .banner-line");
+    section.querySelector(".round-panel").replaceWith(panel);
+    if (!round) {
+      return;
+    }
+    banner.textContent = round.banner; // in the last round, with the house rule that frees it
+    fit(panel, round);
+    panel.querySelector(".bid-form").setAttribute("data-offline-bids", JSON.stringify(round.pad));
+    drawBids(section, plan.since, waiting, plan);
+  }
+
+  // A round's tricks: the blank panel, its tables, its seats in the round's order.
+  function tricksPanel(game, number) {
+    var round = game.rounds[number - 1];
+    var tricks = blank(game.template, ".tricks-form");
+    var form = tricks.querySelector("form");
+    Object.keys(round.tricks).forEach(function (name) { form.setAttribute(name, round.tricks[name]); });
+    form.elements.round.value = number;
+    tricks.querySelector(".bid-total").textContent = round.share;
+    round.pad.order.forEach(function (seat) {
+      form.insertBefore(form.querySelector('[data-tricks-seat="' + seat + '"]'), form.querySelector("[type=submit]"));
+    });
+    fit(tricks, round);
+    return tricks;
+  }
+
+  function blank(template, selector) {
+    return template.content.querySelector(selector).closest(".round-panel").cloneNode(true);
+  }
+
+  // The blank round's numbers, up to the largest hand: those past this round's hand go.
+  function fit(panel, round) {
+    panel.querySelectorAll(".bid-pad button, .pick input").forEach(function (number) {
+      if (+number.value > round.pad.hand) {
+        (number.closest("label") || number).remove();
+      }
+    });
   }
 
   // The version of the game the server last showed. Read from its fragment, not from the
@@ -298,11 +399,28 @@
     return found ? parseInt(found[1], 10) : section ? parseInt(section.getAttribute("data-version"), 10) : NaN;
   }
 
-  function show(html, stay) {
+  // ``ok``: the entry was stored (a refusal's fragment, with its reason, is not kept).
+  function show(html, stay, ok) {
     quietNote = stay && !noted();
     served = html;
     overlaid = false;
+    if (ok) {
+      keep(html);
+    }
     put(html, false);
+  }
+
+  /* --- the latest state this phone saw, for a reload offline -------------------------- */
+
+  // The service worker keeps the page as the server last drew it whole, often at the game's
+  // start; the fragments since (entries' answers, polls) are kept beside it, and the worker
+  // serves the page offline with the newest of them in its live part (static/sw.js).
+  function keep(html) {
+    if (window.caches) {
+      caches.open("companion-live").then(function (kept) {
+        return kept.put(location.pathname, new Response(html));
+      }).catch(function () { /* no room: the page as the worker kept it */ });
+    }
   }
 
   // A poll's fragment is the server's word too (live.js has already said whether it is swapped).
@@ -312,6 +430,7 @@
         typeof detail.serverResponse === "string" && detail.serverResponse) {
       served = detail.serverResponse;
       overlaid = false;
+      keep(served);
     }
   });
 

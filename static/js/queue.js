@@ -251,7 +251,7 @@
         // A bid or an undo leaves the page where it is; a form (the tricks, the cards, a hand)
         // ends a step, and the next is shown from its start.
         var stay = answer.ok && entry.kind !== "form";
-        Companion.pad.show(answer.html, stay);
+        Companion.pad.show(answer.html, stay, answer.ok);
         if (!queue.entries.length || queue.refused) {
           answered(stay);
         }

@@ -1,7 +1,7 @@
 """Every entry form keeps its tap when the Wi-Fi drops, not only the bid pad: Oh-Seven's bid
 cards and a Seven-Up hand, whose next step only the server can draw, are kept, shown as
 waiting, kept across a reload, and sent in order once the connection is back; the page says
-the next entry waits for it."""
+the next entry (after a hand: the next hand) waits for it."""
 
 from __future__ import annotations
 
@@ -97,7 +97,8 @@ def test_a_seven_up_hand_entered_offline_is_kept_and_sent(page: Page, live_serve
     page.get_by_role("button", name="Save hand 1", exact=True).click()
     expect(page.get_by_text("1 tap waiting to be sent")).to_be_visible()
     expect(page.locator(".hand-form .waiting-note")).to_have_text("waiting to be sent")
-    expect(page.get_by_text("The next entry waits for the connection.")).to_be_visible()
+    # The hand ends the round: the next one needs the engine's answer, said plainly.
+    expect(page.get_by_text("The next hand waits for the connection.")).to_be_visible()
 
     page.reload()  # the page as it was served, the hand drawn again as it was tapped
     expect(page.get_by_text("1 tap waiting to be sent")).to_be_visible()

@@ -16,6 +16,7 @@ from companion.rules import (
     apply,
     filled_in_tricks,
     last_tricks,
+    every_round,
     offline_answers,
     tricks_left,
     tricks_unshared,
@@ -217,3 +218,41 @@ def test_the_answers_say_what_apply_accepts(played: object, data: st.DataObject)
         counts[last] = count
         accepted = _refused(state, Tricks(tuple(counts))) is None
         assert accepted == (count == expected), (count, others, counts)
+
+
+# Oh Hell and Elevator offline to the end: every round's answers, carried from the start.
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(played=played_games())
+def test_every_round_is_the_round_the_engine_starts(played: object) -> None:
+    """Whatever the game and wherever it is, the answers carried for every round are the ones
+    the engine gives once that round is the current one: a round's hand size, dealer, bidding
+    order and hook hang on the settings alone, never on what was bid or taken."""
+    state = played.state  # type: ignore[attr-defined]
+    ahead = every_round(state.settings)
+    if state.settings.family.value != "turn-bids":
+        assert ahead == ()
+        return
+    assert [a.number for a in ahead] == list(range(1, (state.total_rounds or 0) + 1))
+    for scored in state.rounds:
+        assert (ahead[scored.number - 1].hand_size, ahead[scored.number - 1].dealer,
+                ahead[scored.number - 1].bidding_order) == (
+            scored.hand_size, scored.dealer, scored.bidding_order)
+    if state.current is not None:
+        assert ahead[state.current.number - 1] == offline_answers(state)
+
+
+def test_every_round_of_a_game_played_through() -> None:
+    """Elevator, 3 players, up to 3 cards, no hook in the last round (docs/rules.md sections 3
+    and 6): each round played in turn meets the answers carried for it from the start."""
+    state = start("elevator", 3, schedule="up", hook="not-last", max_hand=3)
+    ahead = every_round(state.settings)
+    assert [(a.hand_size, a.dealer, a.hooked) for a in ahead] == [
+        (1, 0, True), (2, 1, True), (3, 2, False)]
+    assert ahead[1].forbidden_bids[:4] == (2, 1, 0, None)
+    assert set(ahead[2].forbidden_bids) == {None}
+    assert ahead[2].last_tricks[:5] == (3, 2, 1, 0, None)
+    while state.current is not None:
+        assert offline_answers(state) == ahead[state.current.number - 1]
+        state = play_to_round(state, state.current.number + 1)
+    assert state.finished

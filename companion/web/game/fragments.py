@@ -163,6 +163,7 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None,
         "scorekeeper_url": scorekeeper_url,
         "chart": score_chart(state),
         "offline": offline.page_data(state) if editable else {},
+        "offline_game": offline.game_data(state) if editable and not fragment else None,
         **(share.context(game, scorekeeper_url) if not fragment or state.finished else {}),
         **game_table.context(game, editable),
     }

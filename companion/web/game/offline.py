@@ -1,7 +1,10 @@
-"""What the scorekeeper's page carries so that game.js can go on with the round offline.
+"""What the scorekeeper's page carries so that game.js and pad.js can go on offline.
 
 The engine's answers (``rules.offline_answers``) and the round's words, as JSON for data
 attributes: the page looks answers up in them and never works a rule out itself. Not a view.
+The live fragment carries the current round's (``page_data``); the full page, in Oh Hell and
+Elevator, every round's and a blank round's panels (``game_data``), drawn once with the page and
+never on an entry's answer, so the game goes on to its end while the taps wait.
 """
 
 from __future__ import annotations
@@ -10,11 +13,14 @@ import json
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import get_locale, ngettext
 
 from companion import rules
 from companion.rules import Family, Phase
-from companion.web.shared.forms import tricks_form
+from companion.rules.memo import LRU
+from companion.web.shared.forms import BidForm, tricks_form
 from companion.web.shared.messages import hook_reason
+from companion.web.shared.names import isolate
 
 #: The name and the number in the words below, filled in by game.js.
 PLAYER, BID = "{player}", "{bid}"
@@ -23,9 +29,8 @@ PLAYER, BID = "{player}", "{bid}"
 def page_data(state: rules.GameState) -> dict[str, Any]:
     """The data attributes' JSON: ``bids`` for the bid form (in-turn games, bidding), ``tricks``
     for the tricks form (the last player's count for each total of the others'), ``rest_tricks``
-    (every missing player's count, once the entered total decides it). While bids
-    are due, also the round's empty tricks form (``tricks_form``, with the tricks to share), for
-    the page to show once every bid is in without the server."""
+    (every missing player's count, once the entered total decides it). The tricks form the page
+    shows once every bid is in without the server is the full page's (``game_data``)."""
     answers = rules.offline_answers(state)
     current = state.current
     if answers is None or current is None:
@@ -34,8 +39,6 @@ def page_data(state: rules.GameState) -> dict[str, Any]:
                             "rest_tricks": json.dumps(answers.rest_tricks)}
     if state.settings.family is Family.TURN_BIDS and current.phase is Phase.BIDDING:
         data["bids"] = json.dumps(_bidding(state, answers), ensure_ascii=False)
-        data["tricks_form"] = tricks_form(len(state.settings.players))(formdata=None)
-        data["tricks_to_share"] = answers.hand_size
     return data
 
 
@@ -44,6 +47,7 @@ def _bidding(state: rules.GameState, answers: rules.OfflineAnswers) -> dict[str,
     assert current is not None and current.bids is not None
     size = answers.hand_size
     return {
+        "round": current.number,
         "names": list(state.settings.players),
         "order": list(answers.bidding_order),
         "dealer": answers.dealer,
@@ -56,3 +60,76 @@ def _bidding(state: rules.GameState, answers: rules.OfflineAnswers) -> dict[str,
         "total": _("Total bid: %(bids)s of %(cards)s", bids=BID, cards=size),
         "to_bid": _("to bid"),
     }
+
+
+def game_data(state: rules.GameState) -> dict[str, Any] | None:
+    """Oh Hell and Elevator under way: ``rounds``, every round's answers and words as JSON
+    (``rules.every_round``): its bid pad's data (as ``page_data``'s ``bids``), its tricks form's
+    attributes, its banner (the last round's with the house rule that frees it); and blank
+    rounds with the largest hand (``dealt``: one for each dealer, whose bidding order it has;
+    ``bid_form``, ``bid_pad``, ``tricks_form``) for the page's panels, which pad.js fits to each
+    round."""
+    settings = state.settings
+    if settings.family is not Family.TURN_BIDS or state.finished:
+        return None
+    key = (settings.ruleset.id, settings.players, settings.first_dealer, settings.typed,
+           str(get_locale()))
+    rounds, dealt = _ROUNDS.get_or_make(key, lambda: _every_round(settings))
+    largest = dealt[0]["hand_size"]
+    return {
+        "rounds": rounds,
+        "dealt": dealt,
+        "bid_form": BidForm(formdata=None),
+        "bid_pad": [(bid, None) for bid in range(largest + 1)],
+        "tricks_form": tricks_form(len(settings.players))(formdata=None),
+    }
+
+
+#: ``game_data``'s rounds by what they depend on: the game, its players, first dealer and house
+#: rules, and the page's language (a page drawn again need not work them out again).
+_ROUNDS: LRU[tuple[Any, ...], tuple[str, list[dict[str, Any]]]] = LRU(64)
+
+
+def _every_round(settings: rules.Settings) -> tuple[str, list[dict[str, Any]]]:
+    ahead = rules.every_round(settings)
+    names = settings.players
+    seats = len(names)
+    reasons = {size: [hook_reason(bid, size) for bid in range(size + 1)]
+               for size in {a.hand_size for a in ahead}}
+    said = {"legend": _("%(player)s bids", player=PLAYER),
+            "label": _("%(player)s bids %(bid)s", player=PLAYER, bid=BID), "to_bid": _("to bid")}
+    rounds = [{
+        "pad": {
+            "round": a.number,
+            "hand": a.hand_size,
+            "names": list(names),
+            "order": list(a.bidding_order),
+            "dealer": a.dealer,
+            "bids": [None] * seats,
+            "forbidden": list(a.forbidden_bids),
+            # Why each number would be the dealer's forbidden one, in the page's language.
+            "reasons": reasons[a.hand_size],
+            "total": _("Total bid: %(bids)s of %(cards)s", bids=BID, cards=a.hand_size),
+            **said,
+        },
+        # Its tricks form's attributes (as ``page_data``'s ``tricks`` and ``rest_tricks``).
+        "tricks": {"data-last-tricks": json.dumps(a.last_tricks),
+                   "data-rest-tricks": json.dumps(a.rest_tricks),
+                   "data-tricks-to-share": a.hand_size},
+        "banner": " · ".join((
+            _("Round %(number)s of %(total)s", number=a.number, total=len(ahead)),
+            ngettext("%(num)s card", "%(num)s cards", a.hand_size),
+            _("%(player)s deals", player=isolate(names[a.dealer])),
+            _("%(player)s bids first", player=isolate(names[a.bidding_order[0]])),
+            # The last round's house rule; "no hook this game" is said for every round already.
+            *((_("Last round: the dealer bids freely."),)
+              if settings.typed.hook is rules.Hook.NOT_LAST and not a.hooked else ()))),
+        "share": ngettext("%(num)s trick to share", "%(num)s tricks to share", a.hand_size),
+    } for a in ahead]
+    # A blank round with the largest hand for each dealer (the bidding order follows the dealer).
+    largest = max(a.hand_size for a in ahead)
+    orders = {a.dealer: list(a.bidding_order) for a in ahead}
+    dealt = [{"number": 0, "hand_size": largest, "dealer": dealer, "next_bidder": order[0],
+              "bidding_order": order, "bids": [None] * seats}
+             for dealer, order in sorted(orders.items())]
+    return json.dumps(rounds, ensure_ascii=False, separators=(",", ":")), dealt
