@@ -82,7 +82,8 @@ class Finger:
         self.tap(self.page.get_by_role("button", name=name, exact=True))
 
     def radio(self, name: str) -> None:
-        radio = self.page.get_by_role("radio", name=name, exact=True)
+        # (A tall tricks form shows one player at a time: the one just tapped hides.)
+        radio = self.page.get_by_role("radio", name=name, exact=True, include_hidden=True)
         self.tap(self.page.locator("label.pick", has=radio))
         expect(radio).to_be_checked()
 
@@ -95,7 +96,7 @@ def play_round(page: Page, finger: Finger, number: int) -> None:
         finger.radio(f"{name} took {took}")
     last = [name for name in NAMES if name not in dict(taken)][0]
     expect(page.get_by_role("radio", name=f"{last} took {tricks[NAMES.index(last)]}",
-                            exact=True)).to_be_checked()  # the engine's count, filled in
+                            exact=True, include_hidden=True)).to_be_checked()  # the engine's count, filled in
     finger.button("Save tricks")
 
 
@@ -163,10 +164,14 @@ def test_three_rounds_played_offline_are_sent_once_in_order(page: Page, live_ser
     expect(page.get_by_role("button", name="Ben bids 9", exact=True)).to_be_visible()
     expect(page.get_by_role("button", name="Ben bids 10", exact=True)).to_have_count(0)
     finger.button("Ben bids 3")
-    expect(page.get_by_role("group", name="Ben · bid 3 · waiting to be sent")).to_be_visible()
+    # (One player's counts shown at a time: the others' legends are there, hidden.)
+    expect(page.get_by_role("group", name="Ben · bid 3 · waiting to be sent",
+                            include_hidden=True)).to_be_attached()
+    expect(page.locator(".tricks-form .is-shown")).to_be_visible()
     for name, took in ROUNDS[1][1]:
         finger.radio(f"{name} took {took}")
-    expect(page.get_by_role("radio", name="Ben took 3", exact=True)).to_be_checked()
+    expect(page.get_by_role("radio", name="Ben took 3", exact=True,
+                            include_hidden=True)).to_be_checked()
     finger.button("Save tricks")
     expect(page.get_by_text("10 taps waiting to be sent")).to_be_visible()
 
