@@ -36,12 +36,12 @@ from companion.http import encodings
 #: page ``js/site.js``. ``live.js`` comes first: it defines what a poll is for the others.
 BUNDLES: dict[str, tuple[str, ...]] = {
     "css/site.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/offline.css",
-                     "css/table.css", "css/table_links.css"),
+                     "css/table.css", "css/table_links.css", "css/score_pad.css"),
     "css/site-seven-up.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/seven_up.css",
                               "css/offline.css", "css/table_links.css"),
     "css/site-rules.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/rules.css"),
     "js/site.js": ("js/live.js", "js/app.js", "js/game.js", "js/seven_up.js", "js/double_tap.js",
-                   "js/pad.js", "js/queue.js", "js/waiting_forms.js"),
+                   "js/pad.js", "js/queue.js", "js/waiting_forms.js", "js/score_pad.js"),
     "js/site-watch.js": ("js/live.js", "js/app.js", "js/game.js"),
 }
 
