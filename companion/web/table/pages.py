@@ -28,7 +28,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from companion.http import conditional
-from companion.rules import IntRange, RuleError, shows_something, table_stats
+from companion.rules import RuleError, shows_something, table_stats
 from companion.rules.memo import memoized
 from companion.rules.rematch import rematch_settings
 from companion.rules.table_stats import HeadToHead, PlayedGame, PlayerFigures
@@ -36,7 +36,7 @@ from companion.storage import idempotency, store, table_store
 from companion.storage.caches import cache
 from companion.web.game.responses import keyed_form
 from companion.web.home import home
-from companion.web.shared import access, choices, house_rules
+from companion.web.shared import access, titles
 from companion.web.shared.messages import explain, game_name
 from companion.web.sharing.share import image_answer
 from companion.web.table import share as table_share
@@ -300,15 +300,19 @@ def last_time(table: table_store.StoredTable) -> dict[str, object]:
     except store.GameNotFound:
         return {}
     settings = rematch_settings(game.state)
-    rules = settings.ruleset
-    data: dict[str, object] = {"ruleset": rules.id, "players": list(settings.players),
-                               "first_dealer": str(settings.first_dealer)}
-    for name, value in settings.options.items():
-        if name not in rules.options:
-            continue
-        field = choices.option_field(rules.id, name)
-        if isinstance(rules.options[name].choices, IntRange) and isinstance(value, int):
-            data[field], data[choices.number_field(field)] = house_rules.NUMBER, str(value)
-        else:
-            data[field] = house_rules.token(value)
+    data: dict[str, object] = {"ruleset": settings.ruleset.id, "players": list(settings.players),
+                               "first_dealer": str(settings.first_dealer),
+                               **titles.option_data(settings)}
+    if settings.title:  # a score pad: its title too
+        data["title"] = settings.title
     return data
+
+
+#: How many of a table's newest games are looked through for its score pads' titles.
+TITLES_FROM = 60
+
+
+def pad_titles(table: table_store.StoredTable) -> list[titles.EarlierTitle]:
+    """The table's earlier score-pad titles, newest first, each with its last options."""
+    newest = [game_id for game_id, _version in table_store.game_versions(table.id)[-TITLES_FROM:]]
+    return titles.earlier_titles(reversed(store.load_games(newest)))
