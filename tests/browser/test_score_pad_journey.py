@@ -1,0 +1,197 @@
+"""Any other game on a phone (docs/rules.md section 8), at 390×844 with touch: a 4-player game of
+Hearts to 100, lowest wins, created and entered entirely by taps (and the keys typed on the
+numeric keypad), each round in at most N + 2 taps plus one per character; a round corrected; a
+zero-sum pad whose negative numbers are entered with the ± of a keypad that has no minus key,
+its last player filled in, and a round that does not add up refused at the field with what was
+typed kept."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+from bid_games import Say
+from playwright.sync_api import Locator, Page, expect
+
+pytestmark = pytest.mark.browser
+
+HEARTS = ["Ana", "Ben", "Cleo", "Dev"]
+
+
+class Thumb:
+    """Taps by the touchscreen, on elements found by role and name, and keys typed on the
+    keypad; counts both."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.taps = 0
+
+    def tap(self, target: Locator) -> None:
+        target.scroll_into_view_if_needed()
+        box = target.bounding_box()
+        assert box is not None, target
+        self.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        self.taps += 1
+
+    def type(self, keys: str) -> None:
+        for key in keys:
+            self.page.keyboard.type(key)
+            self.taps += 1
+
+    def button(self, name: str) -> None:
+        self.tap(self.page.get_by_role("button", name=name, exact=True))
+
+    def field(self, name: str) -> None:
+        self.tap(self.page.get_by_label(name, exact=True))
+
+
+def game_json(base: str, url: str) -> Any:
+    game_id = url.rstrip("/").rsplit("/", 1)[1]
+    with urllib.request.urlopen(f"{base}/api/v1/games/{game_id}", timeout=10) as response:
+        return json.loads(response.read())
+
+
+def new_pad(thumb: Thumb, say: Say, title: str, names: list[str], lowest: bool = False,
+            target: str = "", zero_sum: bool = False) -> str:
+    """A score pad started on the new-game page, tap by tap."""
+    page = thumb.page
+    page.goto("/new")
+    thumb.tap(page.get_by_role("radio", name=re.compile("^" + re.escape(say("Any other game")))))
+    thumb.field(say("What are you playing?"))
+    thumb.type(title)
+    if lowest:
+        thumb.tap(page.get_by_role("radio", name=re.compile("^" + re.escape(say("Lowest total")))))
+    if target:
+        thumb.field(say("Play to (points)"))
+        thumb.type(target)
+    if zero_sum:
+        thumb.tap(page.locator(".house-rules summary"))
+        thumb.tap(page.get_by_role("radio", name=re.compile(
+            "^" + re.escape(say("Zero-sum")) + " ")))
+    thumb.field(say("Player %(number)s", number=1))
+    for name in names:
+        thumb.type(name)
+        page.keyboard.press("Enter")  # the keyboard's "next": on to the next name
+        thumb.taps += 1
+    thumb.tap(page.get_by_role("radio", name=say("%(player)s deals first", player=names[0])))
+    thumb.button(say("Start the game"))
+    page.wait_for_url(re.compile(r"/g/[\w-]+$"))
+    return page.url
+
+
+def enter_round(thumb: Thumb, say: Say, names: list[str], typed: list[str | None],
+                number: int) -> None:
+    """A round: a tap on each row to fill (``None``: left to be filled in), its keys (a "-"
+    is the row's ±), then Save."""
+    page = thumb.page
+    for name, value in zip(names, typed):
+        if value is None:
+            continue
+        thumb.field(say("Points for %(player)s", player=name))
+        if value.startswith("-"):
+            thumb.button(say("Minus for %(player)s", player=name))
+            value = value[1:]
+        thumb.type(value)
+    thumb.button(say("Save round %(number)s", number=number))
+
+
+def test_hearts_to_100_by_taps_with_a_correction(page: Page, live_server: str,
+                                                 screenshot_dir: Path) -> None:
+    say = Say("en")
+    thumb = Thumb(page)
+    url = new_pad(thumb, say, "Hearts", HEARTS, lowest=True, target="100")
+    expect(page.locator(".game-banner .banner-line")).to_have_text(
+        "Round 1 · Ana deals · first to 100 · lowest wins")
+    rounds = [["13", "0", "0", "13"], ["0", "26", "0", "0"], ["5", "8", "4", "9"],
+              ["20", "0", "6", "0"], ["9", "4", "13", "0"], ["0", "0", "0", "26"],
+              ["60", "0", "0", "0"]]
+    for number, typed in enumerate(rounds, start=1):
+        before = thumb.taps
+        if number == 3:
+            # The running totals beside: typed, each row says its total after the round.
+            thumb.field(say("Points for %(player)s", player="Ana"))
+            thumb.type("5")
+            expect(page.locator("[data-after]").first).to_have_text("→ 18")
+            page.screenshot(path=str(screenshot_dir / "pad-round-light.png"))
+            thumb.field(say("Points for %(player)s", player="Ben"))
+            thumb.type("8")
+            for name, value in zip(HEARTS[2:], typed[2:]):
+                thumb.field(say("Points for %(player)s", player=name))
+                thumb.type(value)
+            thumb.button(say("Save round %(number)s", number=number))
+        else:
+            enter_round(thumb, say, HEARTS, list(typed), number)
+        characters = sum(len(value) for value in typed)
+        assert thumb.taps - before <= len(HEARTS) + 2 + characters
+        if number < len(rounds):
+            expect(page.locator("#points-title")).to_contain_text(
+                say("Round %(number)s: points", number=number + 1))
+    # Ana reached 107: Hearts ends, the lowest total first, said so.
+    expect(page.locator(".banner-final")).to_have_text(re.compile("Cleo wins!"))
+    expect(page.locator(".pad-end")).to_contain_text("The lowest total wins: lowest first.")
+    standings = page.locator(".standings li .who").all_inner_texts()
+    assert [s.strip() for s in standings] == ["Cleo", "Ben", "Dev", "Ana"]
+    page.screenshot(path=str(screenshot_dir / "pad-final-light.png"), full_page=True)
+
+    # A correction: round 2 was Ben's 26 → Dev's; from its round number, on its own page.
+    thumb.tap(page.get_by_role("link", name=say("Correct round %(number)s", number=2)))
+    page.wait_for_url(re.compile(r"/rounds/2$"))
+    for name, value in (("Ben", "0"), ("Dev", "26")):
+        field = page.get_by_role("textbox", name=say("Points for %(player)s", player=name))
+        thumb.tap(field)
+        page.keyboard.press("Control+A")
+        thumb.type(value)
+    thumb.button(say("Save round %(number)s", number=2))
+    page.wait_for_url(re.compile(r"/g/[\w-]+$"))
+    totals = game_json(live_server, url)["players"]
+    assert [p["score"] for p in totals] == [107, 12, 23, 74]
+
+
+def test_a_zero_sum_pad_with_the_minus_and_a_refusal_at_the_field(
+        phones: Callable[..., Any], live_server: str, screenshot_dir: Path) -> None:
+    page = phones(locale="en-GB", device_scale_factor=2, has_touch=True)
+    say = Say("en")
+    thumb = Thumb(page)
+    names = ["Ana", "Ben", "Cleo"]
+    url = new_pad(thumb, say, "Tarot", names, zero_sum=True)
+    # A keypad with no minus key: Ben's −20 by the ±; Cleo's −20 is filled in.
+    thumb.field(say("Points for %(player)s", player="Ana"))
+    thumb.type("40")
+    thumb.button(say("Minus for %(player)s", player="Ben"))
+    expect(page.get_by_role("button", name=say("Minus for %(player)s", player="Ben"))).to_have_attribute(
+        "aria-pressed", "true")
+    thumb.type("20")
+    cleo = page.get_by_role("textbox", name=say("Points for %(player)s", player="Cleo"))
+    expect(cleo).to_have_value("-20")
+    expect(cleo).to_have_attribute("data-auto", "")
+    # Cleo made −8, the table says: typed over the filled-in number, the round no longer adds up.
+    thumb.tap(cleo)
+    page.keyboard.press("Control+A")
+    thumb.type("-8")
+    expect(page.locator("[data-points-sum]")).to_have_text("These add up to 12")
+    thumb.button(say("Save round %(number)s", number=1))
+    error = page.locator("#points-error")
+    expect(error).to_have_text(
+        "These add up to 12; in a zero-sum game they must add up to 0.")
+    for name, value in zip(names, ["40", "-20", "-8"]):
+        field = page.get_by_role("textbox", name=say("Points for %(player)s", player=name))
+        expect(field).to_have_value(value)
+        expect(field).to_have_attribute("aria-invalid", "true")
+    page.screenshot(path=str(screenshot_dir / "pad-zero-sum-refused.png"))
+    assert game_json(live_server, url)["rounds"] == []
+    # Cleo's −20 after all.
+    thumb.tap(cleo)
+    page.keyboard.press("Control+A")
+    thumb.type("-20")
+    thumb.button(say("Save round %(number)s", number=1))
+    expect(page.locator("#points-title")).to_contain_text(say("Round %(number)s: points", number=2))
+    assert [p["score"] for p in game_json(live_server, url)["players"]] == [40, -20, -20]
+    # "We stop here" ends it; undo reopens it.
+    thumb.button(say("We stop here"))
+    expect(page.locator(".banner-final")).to_have_text(re.compile("Ana wins!"))
+    thumb.button(say("Undo “We stop here”"))
+    expect(page.locator("#points-title")).to_contain_text(say("Round %(number)s: points", number=2))
