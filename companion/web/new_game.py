@@ -86,8 +86,10 @@ def page() -> Response:
         "ruleset": chosen if chosen in RULESETS else None,
     }
     table = table_pages.scorekeeper_table(request.args.get("table"))
-    if table is not None:  # the same table as last time, preselected
+    if table is not None:  # the same table as last time, preselected (the game asked wins)
         data.update(table_pages.last_time(table))
+        if chosen in RULESETS:
+            data["ruleset"] = chosen
     # A score pad's title chip on the table's page: that game again, as last played.
     again = titles.chosen(_earlier_titles(table), request.args.get("title") or "")
     if again is not None:

@@ -3,7 +3,7 @@ Hearts to 100, lowest wins, created and entered entirely by taps (and the keys t
 numeric keypad), each round in at most N + 2 taps plus one per character; a round corrected; a
 zero-sum pad whose negative numbers are entered with the ± of a keypad that has no minus key,
 its last player filled in, and a round that does not add up refused at the field with what was
-typed kept."""
+typed kept; a round entered while the Wi-Fi is down waits, and is sent once it is back."""
 
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ def new_pad(thumb: Thumb, say: Say, title: str, names: list[str], lowest: bool =
         thumb.type(name)
         page.keyboard.press("Enter")  # the keyboard's "next": on to the next name
         thumb.taps += 1
-    thumb.tap(page.get_by_role("radio", name=say("%(player)s deals first", player=names[0])))
+    thumb.tap(page.get_by_role("radio", name=say("%(player)s deals first", player=names[0]), exact=True))
     thumb.button(say("Start the game"))
     page.wait_for_url(re.compile(r"/g/[\w-]+$"))
     return page.url
@@ -190,8 +190,72 @@ def test_a_zero_sum_pad_with_the_minus_and_a_refusal_at_the_field(
     thumb.button(say("Save round %(number)s", number=1))
     expect(page.locator("#points-title")).to_contain_text(say("Round %(number)s: points", number=2))
     assert [p["score"] for p in game_json(live_server, url)["players"]] == [40, -20, -20]
+    # The Wi-Fi drops: the round waits on the phone, and is sent once it is back.
+    page.context.set_offline(True)
+    thumb.field(say("Points for %(player)s", player="Ana"))
+    thumb.type("10")
+    thumb.button(say("Minus for %(player)s", player="Ben"))
+    thumb.type("4")
+    expect(cleo).to_have_value("-6")
+    thumb.button(say("Save round %(number)s", number=2))
+    expect(page.locator(".tap-queue-line")).to_contain_text("1 tap waiting to be sent")
+    page.context.set_offline(False)
+    expect(page.locator("#points-title")).to_contain_text(say("Round %(number)s: points", number=3))
+    assert [p["score"] for p in game_json(live_server, url)["players"]] == [50, -24, -26]
     # "We stop here" ends it; undo reopens it.
     thumb.button(say("We stop here"))
     expect(page.locator(".banner-final")).to_have_text(re.compile("Ana wins!"))
     thumb.button(say("Undo “We stop here”"))
+    expect(page.locator("#points-title")).to_contain_text(say("Round %(number)s: points", number=3))
+
+
+def quick_pad(page: Page, say: Say, title: str, names: list[str]) -> None:
+    """A score pad started on the new-game page without counting (the scene of a picture)."""
+    page.goto("/new")
+    page.get_by_role("radio", name=re.compile("^" + re.escape(say("Any other game")))).check()
+    page.get_by_label(say("What are you playing?"), exact=True).fill(title)
+    for _ in range(len(names) - page.locator("[data-name-row]").count()):
+        rows = page.locator("[data-name-row]").count()
+        page.get_by_role("button", name=say("Add a player")).click()
+        expect(page.locator("[data-name-row]")).to_have_count(rows + 1)
+    for position, name in enumerate(names):
+        page.get_by_label(say("Player %(number)s", number=position + 1), exact=True).fill(name)
+    page.get_by_role("radio", name=say("%(player)s deals first", player=names[0]), exact=True).check()
+    page.get_by_role("button", name=say("Start the game")).click()
+    page.wait_for_url(re.compile(r"/g/[\w-]+$"))
+
+
+EIGHT = ["Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana"]
+
+
+@pytest.mark.parametrize("look", ["dark", "it", "text-200"])
+def test_eight_players_round_fits_one_screen(phones: Callable[..., Any], look: str,
+                                              screenshot_dir: Path) -> None:
+    """Eight rows, the totals and Save in one 390x844 screen; the pictures of the pad in the
+    dark, in Italian and at 200% text (where the rows stack, and the page scrolls)."""
+    language = "it" if look == "it" else "en"
+    page = phones(locale={"it": "it-IT", "en": "en-GB"}[language], device_scale_factor=2,
+                  has_touch=True, color_scheme="dark" if look == "dark" else "light")
+    say = Say(language)
+    quick_pad(page, say, "Rummy", EIGHT)
+    for name, value in zip(EIGHT, ["12", "-5", "0", "30", "7", "22", "-1", "4"]):
+        page.get_by_label(say("Points for %(player)s", player=name), exact=True).fill(value)
+    page.get_by_role("button", name=say("Save round %(number)s", number=1)).click()
     expect(page.locator("#points-title")).to_contain_text(say("Round %(number)s: points", number=2))
+    page.get_by_label(say("Points for %(player)s", player="Ana"), exact=True).fill("8")
+    page.get_by_role("button", name=say("Minus for %(player)s", player="Ben")).click()
+    if look == "text-200":
+        page.evaluate("document.documentElement.style.fontSize = '200%'")  # CSSOM: CSP allows it
+    heading = page.locator("#points-title")
+    heading.evaluate("el => el.scrollIntoView()")
+    save = page.get_by_role("button", name=say("Save round %(number)s", number=2))
+    if look != "text-200":
+        box = save.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 844, box
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(screenshot_dir / f"pad-round-8-{look}.png"))
+    # At 200% the rows stack: no part of the round is wider than the phone.
+    widest = page.evaluate("""() => Math.max(...Array.from(
+        document.querySelectorAll('.points-panel, .points-panel *'),
+        el => el.getBoundingClientRect().right))""")
+    assert widest <= 390, widest

@@ -223,3 +223,25 @@ def test_a_title_is_checked_as_a_name(app: Any, client: FlaskClient) -> None:
 def test_its_rules_page_in_french(client: FlaskClient) -> None:
     page = client.get("/rules/score-pad", headers={"Accept-Language": "fr"})
     assert page.status_code == 200
+
+
+def test_a_tables_chips_start_its_pads_again(app: Any, client: FlaskClient) -> None:
+    answer = client.post("/t", data={"name": "Thursday cards"})
+    table_id = answer.headers["Location"].rsplit("/", 1)[1]
+    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert f'href="/new?table={table_id}&amp;game=score-pad">Any other game</a>' in page
+    form = {**pad_form(PLAYERS, "Hearts", winner="lowest", target_number="100"), "table": table_id}
+    assert client.post("/new", data=form).status_code == 303
+    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    chip = f'/new?table={table_id}&amp;title=Hearts'
+    assert chip in page
+    # The chip: the new-game page as Hearts was last played, at the table, seated as then.
+    again = client.get(chip.replace("&amp;", "&")).get_data(as_text=True)
+    assert re.search(r'name="ruleset" value="score-pad"\s+checked', again)
+    assert 'name="title" type="text" maxlength="40" value="Hearts"' in again
+    assert re.search(r'value="lowest"\s+checked', again)
+    for name in PLAYERS:
+        assert f'type="text" value="{name}"' in again
+    # "Any other game" at a table opens on the score pad, whatever was played last.
+    fresh = client.get(f"/new?table={table_id}&game=score-pad").get_data(as_text=True)
+    assert re.search(r'name="ruleset" value="score-pad"\s+checked', fresh)

@@ -110,6 +110,8 @@ def render_table(table: table_store.StoredTable, status: int = 200,
         older=page.before,
         game_name=game_name, figure=figure, game_url=_game_url(),
         keeps=keeps(table), rename_errors=rename_errors or {}, typed=typed or {},
+        # The keeper's chips for a new game: the table's score pads by title, as last played.
+        pad_titles=pad_titles(table) if keeps(table) else [],
         started=table_store.started, pairs=leader_first(figures.head_to_head),
         **table_share.context(state),
         games_by_id=_record_games(state))
