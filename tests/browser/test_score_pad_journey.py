@@ -135,7 +135,8 @@ def test_hearts_to_100_by_taps_with_a_correction(page: Page, live_server: str,
     expect(page.locator(".pad-end")).to_contain_text("The lowest total wins: lowest first.")
     standings = page.locator(".standings li .who").all_inner_texts()
     assert [s.strip() for s in standings] == ["Cleo", "Ben", "Dev", "Ana"]
-    page.screenshot(path=str(screenshot_dir / "pad-final-light.png"), full_page=True)
+    page.locator(".final").evaluate("el => el.scrollIntoView()")
+    page.screenshot(path=str(screenshot_dir / "pad-final-light.png"))
 
     # A correction: round 2 was Ben's 26 → Dev's; from its round number, on its own page.
     thumb.tap(page.get_by_role("link", name=say("Correct round %(number)s", number=2)))
@@ -259,3 +260,58 @@ def test_eight_players_round_fits_one_screen(phones: Callable[..., Any], look: s
         document.querySelectorAll('.points-panel, .points-panel *'),
         el => el.getBoundingClientRect().right))""")
     assert widest <= 390, widest
+
+
+def test_a_pad_from_the_tables_chips_and_its_table_in_french(page: Page,
+                                                             screenshot_dir: Path) -> None:
+    """After a first Hearts at a table, the next one starts from the table's page in at most
+    3 taps (its chip brings back the title, who wins, the target and the seating); the table's
+    page names its pads by their titles, in French too."""
+    say = Say("en")
+    page.goto("/")
+    page.get_by_label("The table's name").fill("Famille")
+    page.get_by_role("button", name="Start a table").click()
+    page.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    table_url = page.url
+    # The first Hearts, typed: "Any other game" among the table's chips.
+    page.get_by_role("link", name=say("Any other game"), exact=True).click()
+    expect(page.get_by_role("radio", name=re.compile("^" + re.escape(say("Any other game"))))
+           ).to_be_checked()
+    page.get_by_label(say("What are you playing?"), exact=True).fill("Hearts")
+    page.get_by_role("radio", name=re.compile("^" + re.escape(say("Lowest total")))).check()
+    page.get_by_label(say("Play to (points)"), exact=True).fill("100")
+    for position, name in enumerate(HEARTS):
+        page.get_by_label(say("Player %(number)s", number=position + 1), exact=True).fill(name)
+    page.get_by_role("radio", name=say("%(player)s deals first", player="Ana"), exact=True).check()
+    page.get_by_role("button", name=say("Start the game")).click()
+    page.wait_for_url(re.compile(r"/g/[\w-]+$"))
+    first = page.url
+    for name, value in zip(HEARTS, ["100", "0", "13", "13"]):
+        page.get_by_label(say("Points for %(player)s", player=name), exact=True).fill(value)
+    page.get_by_role("button", name=say("Save round %(number)s", number=1)).click()
+    expect(page.locator(".banner-final")).to_have_text(re.compile("Ben wins!"))
+
+    # The next Hearts: from the table's page, a tap on its chip, a tap on Start.
+    page.goto(table_url)
+    thumb = Thumb(page)
+    thumb.tap(page.get_by_role("link", name="Hearts", exact=True))
+    page.wait_for_url(re.compile(r"/new\?"))
+    expect(page.get_by_label(say("What are you playing?"), exact=True)).to_have_value("Hearts")
+    expect(page.get_by_role("radio", name=re.compile("^" + re.escape(say("Lowest total"))))
+           ).to_be_checked()
+    expect(page.get_by_label(say("Play to (points)"), exact=True)).to_have_value("100")
+    page.locator(".pad-fields").evaluate("el => el.scrollIntoView()")
+    page.screenshot(path=str(screenshot_dir / "pad-new-game-from-a-chip.png"))
+    thumb.button(say("Start the game"))
+    page.wait_for_url(re.compile(r"/g/[\w-]+$"))
+    assert page.url != first and thumb.taps <= 3
+    expect(page.locator(".game-banner .banner-line")).to_have_text(
+        "Round 1 · Ben deals · first to 100 · lowest wins")
+
+    # The table's page in French: its pads by title, its chips in French.
+    page.goto(table_url)
+    page.get_by_role("button", name=re.compile("^FR")).click()
+    expect(page.get_by_role("link", name=Say("fr")("Any other game"), exact=True)).to_be_visible()
+    expect(page.locator(".table-games")).to_contain_text("Hearts")
+    page.locator(".table-games").evaluate("el => el.scrollIntoView()")
+    page.screenshot(path=str(screenshot_dir / "pad-table-fr.png"))
