@@ -32,7 +32,8 @@ from .cards import Card, Suit, deck, from_token
 from .entries import (ENTRY_KINDS, TIE, Beg, Bids, Entry, Finish, Hand, Points, ShapeError, Tricks,
                       entry_to_json)
 from .errors import CODES, RuleError
-from .families import FAMILIES, GameFamily, entry_kinds, entry_from_json, family_of, parse_entry
+from .families import (FAMILIES, GameFamily, entry_kinds, entry_from_json, family_of, parse_entry,
+                       result_kinds)
 from .game import (
     RoundNotFound,
     apply,
@@ -96,5 +97,5 @@ __all__ = [
     "seven_up_statistics",
     "OfflineAnswers", "offline_answers", "tricks_left", "untaken_tricks",
     "Finish", "FinishedBy", "PAIRS_PLAYERS", "POINTS_MOST", "PadScore", "PadSideStats", "PadStats",
-    "Points", "TITLE_MAX", "Teams", "Winner", "clean_title", "pad_statistics",
+    "Points", "TITLE_MAX", "result_kinds", "Teams", "Winner", "clean_title", "pad_statistics",
 ]

@@ -62,6 +62,12 @@ def entry_kinds(settings: Settings) -> tuple[str, ...]:
     return family_of(settings).entry_kinds
 
 
+def result_kinds(settings: Settings) -> tuple[str, ...]:
+    """The entries that make a round's result, which a correction gives: every kind but the
+    score pad's "we stop here", which ends a game rather than make a round."""
+    return tuple(kind for kind in entry_kinds(settings) if kind != "finish")
+
+
 def parse_entry(settings: Settings, kind: str, body: Mapping[str, Any]) -> Entry:
     """An entry from JSON-like input (the API's bodies, the stored form, the forms' data).
 
