@@ -110,8 +110,8 @@
     event.preventDefault();
     var text = field.value.trim();
     field.value = text.charAt(0) === MINUS ? text.slice(1) : MINUS + text.replace(/^\+/, "");
-    field.removeAttribute("data-auto");
-    follow(pad);
+    // As typed: the row is the person's own, the totals follow, and polls hold (live.js).
+    field.dispatchEvent(new Event("input", { bubbles: true }));
     // Back on the field, the keypad up again, the caret after the number.
     field.focus({ preventScroll: true });
     try {

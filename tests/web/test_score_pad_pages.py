@@ -74,6 +74,12 @@ def test_a_hearts_pad_to_100_lowest_wins(app: Any, client: FlaskClient,
     assert "Round 2 · Ben deals" in said and "We stop here" in said
     assert "Undo round 1's points" in said
     assert points(game, 26, 0, 0, 0).status_code == 200
+    # A watching phone's live part: the round being played and the board, no form.
+    live = watcher.get(f"{game.url}/live?v=1")
+    assert live.status_code == 200
+    said = text(live)
+    assert "Playing round 3…" in said and "Total 39 0 0 13" in said
+    assert 'name="points_0"' not in live.get_data(as_text=True)
     # The scoreboard: the lowest total leads; a score explains itself.
     page = client.get(game.url)
     assert "The lowest total wins." in text(page)
