@@ -485,6 +485,7 @@ def description() -> dict[str, Any]:
 
 _SCORE_MARK = obj({"name": {"type": "string"}, "game": {"type": "string"},
                    "score": {"type": "integer"}})
+_SCORE_GAME = obj({"game": {"type": "string"}, "score": {"type": "integer"}})
 TABLE_SCHEMAS: dict[str, Any] = {
     "Table": obj({
         "id": {"type": "string"},
@@ -500,6 +501,8 @@ TABLE_SCHEMAS: dict[str, Any] = {
                   "items": obj({
                       "id": {"type": "string"},
                       "ruleset": {"type": "string", "enum": list(rules.RULESETS)},
+                      "title": {"type": ["string", "null"],
+                                "description": "a score pad's title, else null"},
                       "started": {"type": "string"},
                       "status": {"type": "string", "enum": [s.value for s in rules.Status]},
                       "players": {"type": "array", "items": {"type": "string"}},
@@ -507,7 +510,8 @@ TABLE_SCHEMAS: dict[str, Any] = {
                           {"name": {"type": "string"}, "score": {"type": "integer"},
                            "rank": {"type": "integer", "minimum": 1}})},
                       "links": obj({"share": {"type": "string"}}),
-                  }, required=["id", "ruleset", "started", "status", "players", "standings"])},
+                  }, required=["id", "ruleset", "title", "started", "status", "players",
+                               "standings"])},
         "created_at": {"type": "string"},
     }, required=["id", "name", "version", "links", "players", "games"]),
     "TableCreated": obj({
@@ -562,7 +566,33 @@ TABLE_SCHEMAS: dict[str, Any] = {
         "players": {"type": "array", "items": ref("TablePlayer")},
         "head_to_head": {"type": "array", "items": ref("HeadToHead")},
         "rulesets": {"type": "object", "additionalProperties": ref("TableRuleset"),
-                     "description": "only the rulesets the table has played"},
+                     "description": "only the rulesets the table has played; never score-pad"},
+        "score_pads": {"type": "array", "items": ref("TableScorePad"),
+                       "description": "one entry per score pad title and winner option: most "
+                       "games first, then by title (null last), then highest before lowest"},
+    }, required=["games", "finished", "players", "head_to_head", "rulesets", "score_pads"]),
+    "TableScorePad": obj({
+        "title": {"type": ["string", "null"], "description": "the spelling of the most recently "
+                  "started game of that title and option; null: the untitled pad"},
+        "winner": {"type": "string", "enum": ["highest", "lowest"]},
+        "games": {"type": "integer"},
+        "finished": {"type": "integer"},
+        "players": {"type": "array", "items": obj({
+            "name": {"type": "string"}, "games": {"type": "integer"},
+            "finished": {"type": "integer"}, "wins": {"type": "integer"}, "win_rate": RATE,
+            "rounds": {"type": "integer"}, "points_per_round": FIGURE,
+            "best_score": {"description": "the highest final score, or the lowest in a "
+                           "lowest-wins pad", "anyOf": [_SCORE_GAME, {"type": "null"}]},
+        })},
+        "head_to_head": {"type": "array", "items": ref("HeadToHead")},
+        "records": obj({
+            "best_score": {"anyOf": [_SCORE_MARK, {"type": "null"}],
+                           "description": "a side's names its players, \"Ana & Cleo\""},
+            "best_round": {"anyOf": [obj({"name": {"type": "string"},
+                                          "game": {"type": "string"},
+                                          "round": {"type": "integer"},
+                                          "points": {"type": "integer"}}), {"type": "null"}]},
+        }),
     }),
 }
 
@@ -646,7 +676,8 @@ def table_paths() -> dict[str, Any]:
         "/tables/{table_id}/games.csv": {"get": _table_read(
             "The table's games as a sheet",
             {"text/csv; charset=utf-8": {"schema": {"type": "string"}}},
-            description="One row per game, newest first: started, ruleset, status, players, "
+            description="One row per game, newest first: started, ruleset, title (a score pad's, "
+                        "else empty), status, players, "
                         "winners, then <name> score for every player of the table (empty "
                         "where absent). A name that starts with =, +, -, @, a tab or a "
                         "carriage return is written after a '; every text cell is quoted.")},

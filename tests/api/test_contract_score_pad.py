@@ -321,3 +321,57 @@ def test_score_sheet(api: Api, client: FlaskClient) -> None:
     ]
     text = response.get_data(as_text=True)
     assert '"Ben",-4,6,7,4' in text  # numbers plain, text quoted
+
+
+def test_a_table_counts_each_title_and_winner_apart(client: FlaskClient) -> None:
+    """docs/api.md: games[] and games.csv carry the title; the statistics' score_pads hold one
+    entry per title (two spellings of one title are one) and winner option; rulesets never
+    holds score-pad; the table's players and head to head count the pads' finished games."""
+    from tests.tables.conftest import Tables
+    tables = Tables(client, Api(client))
+    table_id, token = tables.create()
+
+    def played(title: str | None, rounds: list[list[int]], finish: bool = True,
+               **options: Any) -> Game:
+        fields: dict[str, Any] = {"options": options}
+        if title is not None:
+            fields["title"] = title
+        game = tables.game(table_id, token, ["Ana", "Ben", "Cleo", "Dev"], "score-pad", **fields)
+        for points in rounds:
+            tables.api.write(game, "points", {"points": points})
+        if finish and game.body["status"] != "finished":
+            tables.api.write(game, "finish", {})
+        return game
+
+    h1 = played("Hearts", [[26, 0, 0, 0], [0, 13, 13, 0]], winner="lowest")
+    h2 = played("hearts ", [[0, 26, 0, 0]], winner="lowest")
+    played("Hearts", [[5, 6, 7, 8]])  # highest wins: another game
+    played(None, [[1, 1]], finish=False, teams="pairs")
+    belote = played("Belote", [[162, 0]], teams="pairs")
+    stats = tables.statistics(table_id)
+    assert "score-pad" not in stats["rulesets"] and stats["rulesets"] == {}
+    assert [(p["title"], p["winner"], p["games"], p["finished"]) for p in stats["score_pads"]] == [
+        ("hearts", "lowest", 2, 2), ("Belote", "highest", 1, 1), ("Hearts", "highest", 1, 1),
+        (None, "highest", 1, 0)]
+    hearts = stats["score_pads"][0]
+    # h1: Ana 26, Ben 13, Cleo 13, Dev 0 (Dev wins); h2: Ben 26, the others 0 (three win).
+    assert hearts["players"][0] == {"name": "Ana", "games": 2, "finished": 2, "wins": 1,
+                                    "win_rate": 0.5, "rounds": 3, "points_per_round": 26 / 3,
+                                    "best_score": {"game": h2.id, "score": 0}}
+    assert hearts["records"] == {
+        "best_score": {"name": "Dev", "game": h1.id, "score": 0},
+        # 0 is first scored in h1's round 1, by Ben (seat 1): who set it first holds it.
+        "best_round": {"name": "Ben", "game": h1.id, "round": 1, "points": 0}}
+    assert [h["players"] for h in hearts["head_to_head"]][0] == ["Ana", "Ben"]
+    assert stats["score_pads"][1]["records"]["best_score"] == {
+        "name": "Ana & Cleo", "game": belote.id, "score": 162}
+    wins = {p["name"]: p["wins"] for p in stats["players"]}
+    # h1 Dev; h2 Ana, Cleo, Dev; Hearts highest Dev (8); Belote Ana & Cleo; the untitled: open.
+    assert wins == {"Ana": 2, "Ben": 0, "Cleo": 2, "Dev": 3}
+    assert stats["finished"] == 4 and stats["games"] == 5
+    table = tables.get(table_id)
+    assert [g["title"] for g in table["games"]] == ["Belote", None, "Hearts", "hearts", "Hearts"]
+    sheet = client.get(f"/api/v1/tables/{table_id}/games.csv").get_data(as_text=True)
+    rows = list(csv.reader(io.StringIO(sheet)))
+    assert rows[0][:4] == ["started", "ruleset", "title", "status"]
+    assert [row[2] for row in rows[1:]] == ["Belote", "", "Hearts", "hearts", "Hearts"]
