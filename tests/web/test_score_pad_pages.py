@@ -237,7 +237,17 @@ def test_a_tables_chips_start_its_pads_again(app: Any, client: FlaskClient) -> N
     page = client.get(f"/t/{table_id}").get_data(as_text=True)
     assert f'href="/new?table={table_id}&amp;game=score-pad">Any other game</a>' in page
     form = {**pad_form(PLAYERS, "Hearts", winner="lowest", target_number="100"), "table": table_id}
-    assert client.post("/new", data=form).status_code == 303
+    answer = client.post("/new", data=form)
+    assert answer.status_code == 303
+    hearts = Scorekeeper(app, client, answer.headers["Location"].rsplit("/", 1)[1])
+    assert points(hearts, 100, 0, 13, 13).status_code == 200  # Ana reaches 100: Ben wins
+    # The table names the game by its title, and counts its pads apart, lowest wins said.
+    said = text(client.get(f"/t/{table_id}"))
+    assert "Hearts" in said and "Won by Ben" in said
+    assert "Hearts · lowest wins 1 game · 1 finished" in said
+    assert "Best final score: 0 by Ben" in said
+    french = text(client.get(f"/t/{table_id}", headers={"Accept-Language": "fr"}))
+    assert "Hearts · le plus bas gagne 1 partie · 1 terminée" in french
     page = client.get(f"/t/{table_id}").get_data(as_text=True)
     chip = f'/new?table={table_id}&amp;title=Hearts'
     assert chip in page

@@ -37,7 +37,7 @@ from companion.storage.caches import cache
 from companion.web.game.responses import keyed_form
 from companion.web.home import home
 from companion.web.shared import access, titles
-from companion.web.shared.messages import explain, game_name, shown_name
+from companion.web.shared.messages import explain, game_name
 from companion.web.sharing.share import image_answer
 from companion.web.table import share as table_share
 
@@ -165,14 +165,9 @@ def _game_rows(state: table_store.TableState, games: list[PlayedGame]) -> list[M
 
 
 def _played_name(game: PlayedGame) -> str:
-    """A game's name in the table's list: a score pad's title (read once a row is drawn: the
-    row is cached by the game's version), else the game's name."""
-    if game.ruleset == "score-pad":
-        try:
-            return shown_name(store.load_game(game.id).settings)
-        except store.GameNotFound:
-            pass
-    return game_name(game.ruleset)
+    """A game's name in the table's list: a score pad's title ("Score pad" untitled), else
+    the game's name."""
+    return game.title or game_name(game.ruleset)
 
 
 def _record_games(state: table_store.TableState) -> dict[str, PlayedGame]:
