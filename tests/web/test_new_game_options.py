@@ -34,7 +34,7 @@ def test_every_option_is_offered_with_its_default_checked(client: FlaskClient) -
             field = f"{ruleset.replace('-', '_')}_{name}"
             if isinstance(option.choices, IntRange) and name in ASKED.get(ruleset, ()):
                 # The score pad's target and rounds: a number typed beside the game, or none.
-                assert f'name="{field}_number" type="text" inputmode="numeric"' in html, field
+                assert f'name="{field}_number" type="number"' in html, field
                 continue
             default = house_rules.token(option.default)
             assert re.search(rf'name="{field}" value="{re.escape(default)}" checked', html), field
