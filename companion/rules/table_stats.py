@@ -475,7 +475,7 @@ def game_tally(game: PlayedGame, renames: Renames) -> Tally:
                     shelf.highest_round,
                     _mark(round_.points[seat], game, round_.number, seat, key))
     # A pair's counts are shared by the table's and the ruleset's tallies: copied on adding.
-    tally.rulesets[game.ruleset] = shelf
+    tally.rulesets[game.shelf] = shelf
     return tally
 
 

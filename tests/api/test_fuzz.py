@@ -85,10 +85,11 @@ def games_under_way(api: Api) -> list[Game]:
 
 
 def a_table_under_way(api: Api, games: list[Game]) -> tuple[str, str]:
-    """A table (its id and token) holding a played game and one in progress."""
+    """A table (its id and token) holding a played game and one in progress, and two score
+    pads (its statistics then hold score_pads)."""
     made = api.client.post("/api/v1/tables", json={"name": "Fuzz"}).get_json()
     table_id, token = made["table"]["id"], made["edit_token"]
-    for game in games[:2]:
+    for game in [*games[:2], *games[5:7]]:
         api.client.post(f"/api/v1/tables/{table_id}/games", json={
             "game": game.id, "edit_token": game.token}, headers={"Authorization": f"Bearer {token}"})
         game.body = api.get(game)
