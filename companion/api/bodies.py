@@ -20,14 +20,17 @@ from companion.api.error_shape import ApiError
 from companion.rules.errors import shown
 
 #: The fields of each body; ``additionalProperties`` is false in the OpenAPI description too.
-NEW_GAME = frozenset({"ruleset", "players", "first_dealer", "options", "table"})
+NEW_GAME = frozenset({"ruleset", "players", "first_dealer", "options", "table", "title"})
 BIDS = frozenset({"version", "bids"})
 TRICKS = frozenset({"version", "tricks"})
 HAND = frozenset({"version", "jacks_turned", "beg", "high", "low", "jack", "game", "redeal"})
 #: A hand names every field but ``redeal`` (docs/api.md), ``null`` where nobody won the point.
 HAND_REQUIRED = ("jacks_turned", "beg", "high", "low", "jack", "game")
 UNDO = frozenset({"version"})
-ROUND = frozenset({"version", "bids", "tricks"})
+#: The score pad: a round's points; "we stop here".
+POINTS = frozenset({"version", "points"})
+FINISH = frozenset({"version"})
+ROUND = frozenset({"version", "bids", "tricks", "points"})
 CARD = frozenset({"value", "suit"})
 
 

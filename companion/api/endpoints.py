@@ -93,10 +93,13 @@ def create_game() -> Response:
     options = body.get("options")
     if options is not None and not isinstance(options, dict):
         raise bodies.invalid("options must be an object of option names", "options")
+    title = body.get("title")
+    if title is not None and not isinstance(title, str):
+        raise bodies.invalid("title must be text: what the table calls the game", "title")
     if table is not None:
         table_store.check_seats(table, players)  # two seats one player of the table: before the rules
     game, token = store.create_game(body["ruleset"], players, first_dealer, options,
-                                    None if table is None else table.id)
+                                    None if table is None else table.id, title)
     return _created(game, token)
 
 
@@ -266,6 +269,14 @@ def hands(game_id: str) -> Response:
     return _write_entry(game_id, "hand", bodies.HAND, bodies.HAND_REQUIRED)
 
 
+def points(game_id: str) -> Response:
+    return _write_entry(game_id, "points", bodies.POINTS, ("points",))
+
+
+def finish(game_id: str) -> Response:
+    return _write_entry(game_id, "finish", bodies.FINISH, ())
+
+
 def undo(game_id: str) -> Response:
     def read(_found: store.StoredGame) -> tuple[int, writes.Change]:
         body = bodies.json_object(bodies.UNDO, required=("version",))
@@ -295,7 +306,7 @@ def _correction(found: store.StoredGame, number: int) -> tuple[int, writes.Chang
     body = bodies.json_object(bodies.ROUND | bodies.HAND, required=("version",))
     bodies.cards_checked(body)
     settings = found.settings
-    own = rules.entry_kinds(settings)  # the entries that make a round's result
+    own = rules.result_kinds(settings)  # the entries that make a round's result
     sent = {kind for kind in rules.ENTRY_KINDS if _sends(body, kind)}
     if sent <= set(own):  # only this game's entries: each needs every field
         for kind in own:
@@ -313,7 +324,8 @@ def _correction(found: store.StoredGame, number: int) -> tuple[int, writes.Chang
 
 
 #: The fields a round's correction needs, by entry kind.
-_REQUIRED = {"bids": ("bids",), "tricks": ("tricks",), "hand": bodies.HAND_REQUIRED}
+_REQUIRED = {"bids": ("bids",), "tricks": ("tricks",), "hand": bodies.HAND_REQUIRED,
+             "points": ("points",)}
 
 
 def _sends(body: dict[str, Any], kind: str) -> bool:
@@ -334,5 +346,7 @@ def register(bp: Blueprint) -> None:
     bp.add_url_rule("/games/<id:game_id>/bids", view_func=bids, methods=["POST"])
     bp.add_url_rule("/games/<id:game_id>/tricks", view_func=tricks, methods=["POST"])
     bp.add_url_rule("/games/<id:game_id>/hands", view_func=hands, methods=["POST"])
+    bp.add_url_rule("/games/<id:game_id>/points", view_func=points, methods=["POST"])
+    bp.add_url_rule("/games/<id:game_id>/finish", view_func=finish, methods=["POST"])
     bp.add_url_rule("/games/<id:game_id>/undo", view_func=undo, methods=["POST"])
     bp.add_url_rule("/games/<id:game_id>/rounds/<number>", view_func=correct_round, methods=["PUT"])

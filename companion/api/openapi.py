@@ -75,9 +75,17 @@ _OPTIONS_HELP = (
     "option name -> value, as GET /rulesets lists them; a missing option is its default. "
     "oh-seven: card_passing. oh-hell: scoring, schedule, hook, max_hand, zero_bid. elevator: "
     "schedule, hook, max_hand, zero_bid (scoring is tricks-plus-bonus). seven-up: target, "
-    "game_tie, low_to. A value not offered is refused with 422 ruleset naming the option; "
-    "max_hand above floor(51 / players) names the number of players too."
+    "game_tie, low_to. score-pad: teams, winner, target, rounds, zero_sum. A value not offered "
+    "is refused with 422 ruleset naming the option; max_hand above floor(51 / players) names "
+    "the number of players too; score-pad teams pairs with other than 4, 6 or 8 players is "
+    "refused with 422 players."
 )
+#: The score pad's points, per side (per seat without teams); the range is a rule (422).
+PER_SIDE_INTS: dict[str, Any] = {"type": "array", "items": INTEGER,
+                                 "description": "one whole number per seat, or per side with "
+                                 "teams pairs; each from -100000 to 100000 (else 422 "
+                                 "points-range); with zero_sum adding up to 0 (else 422 "
+                                 "points-total)"}
 
 SCHEMAS: dict[str, Any] = {
     "ErrorDetail": obj({
@@ -117,20 +125,21 @@ SCHEMAS: dict[str, Any] = {
     }),
     "Round": obj({
         "number": {"type": "integer", "minimum": 1},
-        "hand_size": {"type": "integer"},
+        "hand_size": {"type": ["integer", "null"], "description": "null in a score pad"},
         "dealer": SEAT,
         "phase": {"type": "string", "enum": [p.value for p in rules.Phase]},
-        "bidding_order": SEATS,
+        "bidding_order": {**SEATS, "type": ["array", "null"]},
         "forbidden_bid": {"type": ["integer", "null"]},
         "passing": nullable("Passing"),
-        "attempts": {"type": "array", "items": ref("Attempt")},
-        "redeals": {"type": "integer"},
+        "attempts": {"type": ["array", "null"], "items": ref("Attempt")},
+        "redeals": {"type": ["integer", "null"]},
         "bids": {"type": ["array", "null"],
                  "items": {"anyOf": [{"type": "integer"}, {"type": "null"}, ref("Card")]}},
         "trump": {"anyOf": [SUIT, {"type": "null"}]},
         "leader": SEAT_OR_NULL,
         "tricks": {"type": ["array", "null"], "items": {"type": "integer"}},
-        "points": {"type": ["array", "null"], "items": {"type": "integer"}},
+        "points": {"type": ["array", "null"], "items": {"type": "integer"},
+                   "description": "per seat; a score pad with teams pairs: per side"},
         "next_bidder": SEAT_OR_NULL,
         "legal_bids": {"type": ["array", "null"], "items": {"type": "integer"}},
         "bonus": {**PER_SEAT_INTS, "description": "Oh-Seven: the rebid bonuses (+1s) scored "
@@ -157,6 +166,8 @@ SCHEMAS: dict[str, Any] = {
     "Game": obj({
         "id": {"type": "string"},
         "ruleset": {"type": "string", "enum": list(rules.RULESETS)},
+        "title": {"type": ["string", "null"], "description": "a score pad's title as typed; "
+                  "null for an untitled pad and the four card games"},
         "options": {"type": "object"},
         "version": {"type": "integer", "minimum": 1},
         "links": obj({"share": {"type": "string", "description": "/g/<id>, the read-only page"},
@@ -166,6 +177,10 @@ SCHEMAS: dict[str, Any] = {
                                   "description": "/g/<id> of the latest rematch, once one is made"}},
                      required=["share"]),
         "status": {"type": "string", "enum": [s.value for s in rules.Status]},
+        "finished_by": {"anyOf": [{"type": "string", "enum": [f.value for f in rules.FinishedBy]},
+                                  {"type": "null"}],
+                        "description": "a finished score pad: what ended it (target when the "
+                        "target and the rounds come in one round); null otherwise"},
         "players": {"type": "array", "items": ref("Player")},
         "teams": {"type": ["array", "null"], "items": ref("Team")},
         "current": nullable("Round"),
@@ -180,8 +195,8 @@ SCHEMAS: dict[str, Any] = {
         "winning_point": nullable("Award"),
         "created_at": {"type": "string"},
         "updated_at": {"type": "string"},
-    }, required=["id", "ruleset", "options", "version", "links", "status", "players", "teams",
-                 "current", "rounds", "standings"]),
+    }, required=["id", "ruleset", "title", "options", "version", "links", "status",
+                 "finished_by", "players", "teams", "current", "rounds", "standings"]),
     "Ruleset": obj({
         "id": {"type": "string"},
         "name": {"type": "string"},
@@ -203,9 +218,12 @@ SCHEMAS: dict[str, Any] = {
     "NewGame": obj({
         "ruleset": {"type": "string", "enum": list(rules.RULESETS)},
         "players": {"type": "array", "items": {"type": "string", "minLength": 1},
-                    "minItems": 2, "maxItems": 9},
+                    "minItems": 2, "maxItems": 12},
         "first_dealer": SEAT_OR_NULL,
         "options": {"type": ["object", "null"], "description": _OPTIONS_HELP},
+        "title": {"type": ["string", "null"], "description": "score-pad only: what the table "
+                  "calls the game, 1-40 characters after trimming, checked as a name; a bad "
+                  "one, or one sent for a card game: 422 ruleset with field title"},
         "table": {"type": "string", "description": "a table's id: the game belongs to it "
                   "(send the table's edit token as bearer)"},
     }, required=["ruleset", "players"], closed=True),
@@ -216,6 +234,8 @@ SCHEMAS: dict[str, Any] = {
     "HandBody": obj(HAND_FIELDS, required=["version", "jacks_turned", "beg", "high", "low", "jack",
                                            "game"], closed=True),
     "UndoBody": obj({"version": VERSION}, closed=True),
+    "PointsBody": obj({"version": VERSION, "points": PER_SIDE_INTS}, closed=True),
+    "FinishBody": obj({"version": VERSION}, closed=True),
     "BidStatistics": obj({
         "table": obj({
             "players": {"type": "integer"},
@@ -250,11 +270,31 @@ SCHEMAS: dict[str, Any] = {
                for point in ("high", "low", "jack", "game", "gifts", "jacks_turned")},
         })},
     }),
-    "Statistics": {"anyOf": [ref("BidStatistics"), ref("SevenUpStatistics")]},
+    "PadStatistics": obj({
+        "table": obj({"players": {"type": "integer"},
+                      "rounds": {"type": "integer", "description": "rounds scored"}}),
+        "players": {"type": "array", "items": obj({
+            "seat": {**SEAT, "description": "without teams"},
+            "seats": {**SEATS, "description": "with teams pairs: the side's two seats"},
+            "name": {"type": "string", "description": "a player, or a side: \"A & C\""},
+            "team": {"type": ["integer", "null"]},
+            "rounds": {"type": "integer"}, "points_per_round": FIGURE,
+            "best_round": {"type": ["integer", "null"],
+                           "description": "as the winner option reads it (lowest: the least)"},
+            "worst_round": {"type": ["integer", "null"]},
+            "rounds_won": {"type": "integer", "description": "rounds whose best points were "
+                           "this side's, a shared best counting for each"},
+            "rounds_won_rate": RATE,
+        }, required=["name", "team", "rounds", "points_per_round", "best_round", "worst_round",
+                     "rounds_won", "rounds_won_rate"])},
+    }),
+    "Statistics": {"anyOf": [ref("BidStatistics"), ref("SevenUpStatistics"),
+                             ref("PadStatistics")]},
     "RoundBody": {"anyOf": [
         obj({"version": VERSION, "bids": {"type": "array", "items": BID_ITEM},
              "tricks": {"type": "array", "items": INTEGER}}, closed=True),
         ref("HandBody"),
+        ref("PointsBody"),
     ]},
 }
 
@@ -343,7 +383,8 @@ def description() -> dict[str, Any]:
         "info": {
             "title": "Companion API",
             "version": "1",
-            "description": "Score keeping for Oh-Seven, Oh Hell, Elevator and Seven-Up. "
+            "description": "Score keeping for Oh-Seven, Oh Hell, Elevator and Seven-Up, and a "
+                           "score pad (score-pad) for any other game. "
                            "Anyone with a game's id may read it; writing needs its edit token. "
                            "Bodies are UTF-8 JSON; an integer may be written as 1 or 1.0 (JSON "
                            "Schema counts both as integers), a fraction is refused.",
@@ -398,7 +439,8 @@ def description() -> dict[str, Any]:
                 {"text/csv; charset=utf-8": {"schema": {"type": "string"}}},
                 "A header row, then one row per scored round, oldest first: round, hand_size, "
                 "dealer, then <name> bid, tricks, points, total per player (Seven-Up: hand, "
-                "dealer, beg, high, low, jack, game, then <side> points and total). A name "
+                "dealer, beg, high, low, jack, game, then <side> points and total; a score pad: "
+                "round, dealer, then <side> points and total). A name "
                 "that starts with =, +, -, @, a tab or a carriage return is written after a ' "
                 "(and so is each part of it that follows a ; or , inside it); every cell that "
                 "holds text is quoted.")},
@@ -409,11 +451,23 @@ def description() -> dict[str, Any]:
                 "yet, so one bid at a time or all at once.")},
             "/games/{game_id}/tricks": {"post": write("Enter tricks taken, per seat", "TricksBody")},
             "/games/{game_id}/hands": {"post": write("Enter a Seven-Up hand", "HandBody")},
+            "/games/{game_id}/points": {"post": write(
+                "Enter a score pad's round", "PointsBody",
+                "Every side's points for the round at once. A wrong length or a number that is "
+                "not whole: 400 invalid; out of -100000..100000: 422 points-range; a zero_sum "
+                "pad's points not adding up to 0: 422 points-total; a finished game or a card "
+                "game: 422 phase.")},
+            "/games/{game_id}/finish": {"post": write(
+                "Finish a score pad: we stop here", "FinishBody",
+                "Ends the game after its last round (finished_by scorekeeper). Before the first "
+                "round, when finished, or in a card game: 422 phase. An undo reopens it.")},
             "/games/{game_id}/undo": {"post": write("Remove the last entry", "UndoBody")},
             "/games/{game_id}/rounds/{number}": {"put": {
                 **write("Correct a scored round", "RoundBody",
-                        "{version, bids, tricks}, or for Seven-Up the hand's fields; everything "
-                        "after the round is recomputed."),
+                        "{version, bids, tricks}, or for Seven-Up the hand's fields, or for a "
+                        "score pad {version, points}; everything after the round is recomputed. "
+                        "A correction that would end the game before a later round is refused "
+                        "(422 phase, naming that round)."),
                 "parameters": [GAME_ID, {"name": "number", "in": "path", "required": True,
                                          "schema": {"type": "integer", "minimum": 1,
                                                     "maximum": WHOLE_MAX}},
@@ -436,6 +490,7 @@ def description() -> dict[str, Any]:
 
 _SCORE_MARK = obj({"name": {"type": "string"}, "game": {"type": "string"},
                    "score": {"type": "integer"}})
+_SCORE_GAME = obj({"game": {"type": "string"}, "score": {"type": "integer"}})
 TABLE_SCHEMAS: dict[str, Any] = {
     "Table": obj({
         "id": {"type": "string"},
@@ -451,6 +506,8 @@ TABLE_SCHEMAS: dict[str, Any] = {
                   "items": obj({
                       "id": {"type": "string"},
                       "ruleset": {"type": "string", "enum": list(rules.RULESETS)},
+                      "title": {"type": ["string", "null"],
+                                "description": "a score pad's title, else null"},
                       "started": {"type": "string"},
                       "status": {"type": "string", "enum": [s.value for s in rules.Status]},
                       "players": {"type": "array", "items": {"type": "string"}},
@@ -458,7 +515,8 @@ TABLE_SCHEMAS: dict[str, Any] = {
                           {"name": {"type": "string"}, "score": {"type": "integer"},
                            "rank": {"type": "integer", "minimum": 1}})},
                       "links": obj({"share": {"type": "string"}}),
-                  }, required=["id", "ruleset", "started", "status", "players", "standings"])},
+                  }, required=["id", "ruleset", "title", "started", "status", "players",
+                               "standings"])},
         "created_at": {"type": "string"},
     }, required=["id", "name", "version", "links", "players", "games"]),
     "TableCreated": obj({
@@ -513,7 +571,33 @@ TABLE_SCHEMAS: dict[str, Any] = {
         "players": {"type": "array", "items": ref("TablePlayer")},
         "head_to_head": {"type": "array", "items": ref("HeadToHead")},
         "rulesets": {"type": "object", "additionalProperties": ref("TableRuleset"),
-                     "description": "only the rulesets the table has played"},
+                     "description": "only the rulesets the table has played; never score-pad"},
+        "score_pads": {"type": "array", "items": ref("TableScorePad"),
+                       "description": "one entry per score pad title and winner option: most "
+                       "games first, then by title (null last), then highest before lowest"},
+    }, required=["games", "finished", "players", "head_to_head", "rulesets", "score_pads"]),
+    "TableScorePad": obj({
+        "title": {"type": ["string", "null"], "description": "the spelling of the most recently "
+                  "started game of that title and option; null: the untitled pad"},
+        "winner": {"type": "string", "enum": ["highest", "lowest"]},
+        "games": {"type": "integer"},
+        "finished": {"type": "integer"},
+        "players": {"type": "array", "items": obj({
+            "name": {"type": "string"}, "games": {"type": "integer"},
+            "finished": {"type": "integer"}, "wins": {"type": "integer"}, "win_rate": RATE,
+            "rounds": {"type": "integer"}, "points_per_round": FIGURE,
+            "best_score": {"description": "the highest final score, or the lowest in a "
+                           "lowest-wins pad", "anyOf": [_SCORE_GAME, {"type": "null"}]},
+        })},
+        "head_to_head": {"type": "array", "items": ref("HeadToHead")},
+        "records": obj({
+            "best_score": {"anyOf": [_SCORE_MARK, {"type": "null"}],
+                           "description": "a side's names its players, \"Ana & Cleo\""},
+            "best_round": {"anyOf": [obj({"name": {"type": "string"},
+                                          "game": {"type": "string"},
+                                          "round": {"type": "integer"},
+                                          "points": {"type": "integer"}}), {"type": "null"}]},
+        }),
     }),
 }
 
@@ -621,7 +705,8 @@ def table_paths() -> dict[str, Any]:
         "/tables/{table_id}/games.csv": {"get": _table_read(
             "The table's games as a sheet",
             {"text/csv; charset=utf-8": {"schema": {"type": "string"}}},
-            description="One row per game, newest first: started, ruleset, status, players, "
+            description="One row per game, newest first: started, ruleset, title (a score pad's, "
+                        "else empty), status, players, "
                         "winners, then <name> score for every player of the table (empty "
                         "where absent). A name that starts with =, +, -, @, a tab or a "
                         "carriage return is written after a '; every text cell is quoted.")},

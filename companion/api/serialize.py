@@ -80,8 +80,24 @@ def _award_json(award: rules.Award, settings: rules.Settings) -> dict[str, Any]:
     }
 
 
+def pad_round_json(round_: rules.Round, settings: rules.Settings) -> dict[str, Any]:
+    """A score pad's round: ``{number, dealer, phase, points}``, its points per side (per seat
+    without teams), and the card games' fields ``null`` (docs/api.md, "The score pad")."""
+    points = None
+    if round_.points is not None:
+        points = [round_.points[settings.seats_of(side)[0]] for side in settings.sides]
+    return {
+        "number": round_.number, "hand_size": None, "dealer": round_.dealer,
+        "phase": round_.phase.value, "bidding_order": None, "forbidden_bid": None,
+        "passing": None, "attempts": None, "redeals": None, "bids": None, "trump": None,
+        "leader": None, "tricks": None, "points": points,
+    }
+
+
 def round_json(round_: rules.Round, settings: rules.Settings) -> dict[str, Any]:
     """One round (Seven-Up: one hand) with the fields docs/api.md names, then the extras."""
+    if settings.family is Family.SCORE_PAD:
+        return pad_round_json(round_, settings)
     card_bids = settings.family is Family.CARD_BIDS
     turn_bids = settings.family is Family.TURN_BIDS
     bidding = round_.phase is rules.Phase.BIDDING
@@ -147,14 +163,17 @@ def _around_rounds(game: store.StoredGame) -> tuple[dict[str, Any], dict[str, An
         teams = [{"team": side, "seats": list(settings.seats_of(side)),
                   "score": state.side_scores[side]} for side in settings.sides]
     award = state.winning_award
+    finished_by = state.finished_by
     return {
         "id": game.id,
         "ruleset": settings.ruleset.id,
+        "title": settings.title,
         # The options a client may set (they create the same game again); presets apart.
         "options": {k: v for k, v in settings.options.items() if k in settings.ruleset.options},
         "version": game.version,
         "links": _links(game),
         "status": state.status.value,
+        "finished_by": None if finished_by is None else finished_by.value,
         "players": [
             {"seat": seat, "name": name, "score": state.scores[seat],
              "team": settings.side_of(seat) if settings.has_teams else None}

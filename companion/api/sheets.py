@@ -1,6 +1,6 @@
 """A game's statistics and its score sheet (docs/api.md, "Statistics and the score sheet"). The figures
-are the engine's (``rules.statistics``, ``rules.seven_up_statistics``); this module only writes
-them out, as JSON and as CSV."""
+are the engine's (``rules.statistics``, ``rules.seven_up_statistics``, ``rules.pad_statistics``);
+this module only writes them out, as JSON and as CSV."""
 
 from __future__ import annotations
 
@@ -38,6 +38,21 @@ def statistics_json(state: rules.GameState) -> dict[str, Any]:
     """The statistics object of docs/api.md for any game. Its ``table`` key, a name the contract
     keeps, holds the figures of the game as a whole (``rules.GameStats``)."""
     settings = state.settings
+    pad = rules.pad_statistics(state)
+    if pad is not None:
+        return {
+            "table": {"players": pad.players, "rounds": pad.rounds},
+            "players": [
+                {**({"seats": list(side.seats)} if settings.has_teams
+                    else {"seat": side.seats[0]}),
+                 "name": side_name(settings, side.side),
+                 "team": side.side if settings.has_teams else None,
+                 "rounds": side.rounds, "points_per_round": side.points_per_round,
+                 "best_round": side.best_round, "worst_round": side.worst_round,
+                 "rounds_won": side.rounds_won, "rounds_won_rate": side.rounds_won_rate}
+                for side in pad.per_side
+            ],
+        }
     seven_up = rules.seven_up_statistics(state)
     if seven_up is not None:
         by_side = {side.side: side for side in seven_up.per_side}
@@ -146,9 +161,28 @@ def _hand_rows(state: rules.GameState) -> list[list[object]]:
     return rows
 
 
+def _pad_rows(state: rules.GameState) -> list[list[object]]:
+    """The score pad: round, dealer, then each side's points and total."""
+    settings = state.settings
+    header: list[object] = ["round", "dealer"]
+    for side in settings.sides:
+        name = safe(side_name(settings, side))
+        header += [f"{name} points", f"{name} total"]
+    rows = [header]
+    for round_, totals in zip(state.rounds, state.running_totals):
+        assert round_.points is not None
+        row: list[object] = [round_.number, safe(settings.players[round_.dealer])]
+        for side in settings.sides:
+            row += [round_.points[settings.seats_of(side)[0]], totals[side]]
+        rows.append(row)
+    return rows
+
+
 def score_sheet(state: rules.GameState) -> str:
     """The CSV score sheet: a header row, then one row per scored round, oldest first."""
-    rows = _hand_rows(state) if state.settings.family is Family.SEVEN_UP else _bid_rows(state)
+    family = state.settings.family
+    rows = (_hand_rows(state) if family is Family.SEVEN_UP
+            else _pad_rows(state) if family is Family.SCORE_PAD else _bid_rows(state))
     out = io.StringIO()
     # Every text cell quoted (numbers stay plain integers), each one safe: whatever puts a name
     # in a cell, no cell can start a formula.

@@ -27,6 +27,7 @@ from companion.http import conditional
 from companion.http.extensions import game_creation_limit, table_write_limit
 from companion.rules.table_stats import (
     HeadToHead,
+    PadFigures,
     PlayedGame,
     RulesetFigures,
     TableFigures,
@@ -126,6 +127,7 @@ def _game_row(state: table_store.TableState, game: PlayedGame) -> dict[str, Any]
     return {
         "id": game.id,
         "ruleset": game.ruleset,
+        "title": game.title,
         "started": table_store.started(game).isoformat().replace("+00:00", "Z"),
         "status": "finished" if game.finished else "in_progress",
         "players": names,
@@ -224,6 +226,28 @@ def _ruleset_json(found: RulesetFigures) -> dict[str, Any]:
             "head_to_head": _h2h_json(found.head_to_head), "records": records}
 
 
+def _pad_json(found: PadFigures) -> dict[str, Any]:
+    """One score pad title and ``winner`` option of a table (docs/api.md, "The score pad")."""
+    score, high = found.records.best_score, found.records.best_round
+    return {
+        "title": found.title, "winner": "lowest" if found.lowest_wins else "highest",
+        "games": found.games, "finished": found.finished,
+        "players": [{"name": p.name, "games": p.games, "finished": p.finished, "wins": p.wins,
+                     "win_rate": p.win_rate, "rounds": p.rounds,
+                     "points_per_round": p.points_per_round,
+                     "best_score": None if p.best_score is None else
+                     {"game": p.best_score.game, "score": p.best_score.score}}
+                    for p in found.players],
+        "head_to_head": _h2h_json(found.head_to_head),
+        "records": {
+            "best_score": None if score is None else
+            {"name": score.name, "game": score.game, "score": score.score},
+            "best_round": None if high is None else
+            {"name": high.name, "game": high.game, "round": high.round, "points": high.points},
+        },
+    }
+
+
 def statistics_json(figures: TableFigures) -> dict[str, Any]:
     """``GET /tables/<id>/statistics`` of docs/api.md."""
     return {
@@ -233,6 +257,7 @@ def statistics_json(figures: TableFigures) -> dict[str, Any]:
                      "win_rate": p.win_rate} for p in figures.players],
         "head_to_head": _h2h_json(figures.head_to_head),
         "rulesets": {r.ruleset: _ruleset_json(r) for r in figures.rulesets},
+        "score_pads": [_pad_json(pad) for pad in figures.score_pads],
     }
 
 
@@ -242,7 +267,7 @@ def games_sheet(state: table_store.TableState) -> str:
     renames = state.table.renames
     column = {state.table.renames.key(name): i for i, name in enumerate(names)}
     rows: list[list[object]] = [
-        ["started", "ruleset", "status", "players", "winners",
+        ["started", "ruleset", "title", "status", "players", "winners",
          *(f"{safe(name)} score" for name in names)]]
     for game in table_store.played_games(state.versions)[::-1]:
         shown = table_store.table_names(state, game)
@@ -251,6 +276,7 @@ def games_sheet(state: table_store.TableState) -> str:
             scores[column[renames.key(name)]] = game.scores[seat]
         rows.append([
             table_store.started(game).isoformat().replace("+00:00", "Z"), game.ruleset,
+            None if game.title is None else safe(game.title),
             "finished" if game.finished else "in_progress",
             " · ".join(safe(n) for n in shown),
             " · ".join(safe(shown[seat]) for seat in game.winners),

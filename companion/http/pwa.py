@@ -23,7 +23,9 @@ bp = Blueprint("pwa", __name__)
 ASSETS = (
     "css/site.css",
     "css/site-seven-up.css",
+    "css/site-score-pad.css",
     "js/site.js",
+    "js/site-score-pad.js",
     "js/site-watch.js",
     HTMX,
     "icons/icon-192.png",

@@ -1,5 +1,6 @@
 """The rules engine: a pure library (standard library only) that folds a game's entries into its
-state for Oh-Seven, Oh Hell, Elevator and Seven-Up, exactly as docs/rules.md says.
+state for Oh-Seven, Oh Hell, Elevator and Seven-Up, and the score pad of any other game, exactly
+as docs/rules.md says.
 
 The web layer and the API only ask it; they never compute a rule themselves::
 
@@ -28,9 +29,11 @@ from .answers import (
 )
 from .card_bids import decks
 from .cards import Card, Suit, deck, from_token
-from .entries import ENTRY_KINDS, TIE, Beg, Bids, Entry, Hand, ShapeError, Tricks, entry_to_json
+from .entries import (ENTRY_KINDS, TIE, Beg, Bids, Entry, Finish, Hand, Points, ShapeError, Tricks,
+                      entry_to_json)
 from .errors import CODES, RuleError
-from .families import FAMILIES, GameFamily, entry_kinds, entry_from_json, family_of, parse_entry
+from .families import (FAMILIES, GameFamily, entry_kinds, entry_from_json, family_of, parse_entry,
+                       result_kinds)
 from .game import (
     RoundNotFound,
     apply,
@@ -43,10 +46,10 @@ from .game import (
     result_entries,
     undo,
 )
-from .options import GameTie, Hook, LowTo, Schedule, Scoring, TypedOptions, ZeroBid
+from .options import GameTie, Hook, LowTo, Schedule, Scoring, Teams, TypedOptions, Winner, ZeroBid
 from .registry import RULESETS, Family, IntRange, Option, OptionValue, Ruleset, get_ruleset
 from .typed import MOST_DIGITS, small_number
-from .settings import (NAME_MAX, Settings, deal_limit, max_hand_range, new_settings, showable,
+from .settings import (NAME_MAX, PAIRS_PLAYERS, TITLE_MAX, Settings, clean_title, deal_limit, max_hand_range, new_settings, showable,
                        shows_something,
                        settings_from_json, settings_problems)
 from .editions import CURRENT_GIFT_RULE, GiftRule
@@ -54,6 +57,7 @@ from .seven_up import gift_receivers, gift_refusal, may_give, put_out_by_gift
 from .state import (
     Attempt,
     Award,
+    FinishedBy,
     GameState,
     Pass,
     Passing,
@@ -63,8 +67,8 @@ from .state import (
     Standing,
     Status,
 )
-from .explain import (BidScore, HandScore, HandSummary, Outcome, Point, PointWon, RebidBonus,
-                      RoundExplanation, Rule, explain, rebid_bonuses)
+from .explain import (BidScore, HandScore, HandSummary, Outcome, PadScore, Point, PointWon,
+                      RebidBonus, RoundExplanation, Rule, explain, rebid_bonuses)
 from .offline_round import (
     OfflineAnswers,
     every_round,
@@ -73,7 +77,9 @@ from .offline_round import (
     untaken_tricks,
 )
 from .rematch import rematch_settings
-from .stats import PlayerStats, SevenUpStats, SideStats, GameStats, seven_up_statistics, statistics
+from .stats import (GameStats, PadSideStats, PadStats, PlayerStats, SevenUpStats, SideStats,
+                    pad_statistics, seven_up_statistics, statistics)
+from .score_pad import POINTS_MOST
 from .turn_bids import legal_bids, schedule
 
 __all__ = [
@@ -96,4 +102,6 @@ __all__ = [
     "RoundExplanation", "Rule", "SevenUpStats", "SideStats", "explain", "rebid_bonuses", "rematch_settings",
     "seven_up_statistics",
     "OfflineAnswers", "every_round", "offline_answers", "tricks_left", "untaken_tricks",
+    "Finish", "FinishedBy", "PAIRS_PLAYERS", "POINTS_MOST", "PadScore", "PadSideStats", "PadStats",
+    "Points", "TITLE_MAX", "result_kinds", "Teams", "Winner", "clean_title", "pad_statistics",
 ]

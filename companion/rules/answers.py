@@ -23,6 +23,7 @@ class Step(enum.Enum):
     BID = "bid"
     TRICKS = "tricks"
     HAND = "hand"  # Seven-Up: play the hand and enter it
+    POINTS = "points"  # the score pad: enter the round's points
     FINISHED = "finished"
 
 
@@ -38,6 +39,8 @@ def next_step(state: GameState) -> Step:
         return Step.FINISHED
     if current.phase is Phase.HAND:
         return Step.HAND
+    if current.phase is Phase.POINTS:
+        return Step.POINTS
     if current.phase is Phase.TRICKS:
         return Step.TRICKS
     # Cards are passed before a deal's first bid (again after a redeal), not before a rebid.

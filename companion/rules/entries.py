@@ -70,9 +70,22 @@ class Hand:
     redeal: bool = False
 
 
-Entry = Union[Bids, Tricks, Hand]
+@dataclass(frozen=True)
+class Points:
+    """The score pad: a round's points, one whole number per side (per seat without teams),
+    as the table announces them (docs/rules.md section 8)."""
 
-ENTRY_KINDS = ("bids", "tricks", "hand")
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Finish:
+    """The score pad: "we stop here", the scorekeeper ends the game after a round."""
+
+
+Entry = Union[Bids, Tricks, Hand, Points, Finish]
+
+ENTRY_KINDS = ("bids", "tricks", "hand", "points", "finish")
 
 
 def whole(value: object, field: str) -> int:
@@ -160,7 +173,15 @@ def hand(settings: Settings, body: Mapping[str, Any]) -> Hand:
 
 def field_of(entry: Entry) -> str:
     """The entry kind, as the input it came from is named."""
-    return "bids" if isinstance(entry, Bids) else "tricks" if isinstance(entry, Tricks) else "hand"
+    if isinstance(entry, Bids):
+        return "bids"
+    if isinstance(entry, Tricks):
+        return "tricks"
+    if isinstance(entry, Points):
+        return "points"
+    if isinstance(entry, Finish):
+        return "finish"
+    return "hand"
 
 
 def wrong_kind(settings: Settings, kind: str) -> RuleError:
@@ -201,6 +222,10 @@ def entry_to_json(entry: Entry) -> dict[str, Any]:
         }
     if isinstance(entry, Tricks):
         return {"kind": "tricks", "tricks": list(entry.tricks)}
+    if isinstance(entry, Points):
+        return {"kind": "points", "points": list(entry.points)}
+    if isinstance(entry, Finish):
+        return {"kind": "finish"}
     return {
         "kind": "hand",
         "jacks_turned": entry.jacks_turned,

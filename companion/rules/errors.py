@@ -21,6 +21,8 @@ CODES = frozenset(
         "seat",
         "gift-would-win",
         "hand",
+        "points-range",
+        "points-total",
     }
 )
 

@@ -1,6 +1,6 @@
 """Why each score is what it is: an explanation per seat and round, with the numbers the table
 would say ("bid 3, took 3: exact, 10 + 3 = 13"; "+1: the bids added up to 7, Ana's 5♥ was
-high"; "High: Ben · Low: Ana").
+high"; "High: Ben · Low: Ana"; the score pad's "round 3: 25 as entered; total 112").
 
 The explanation is reckoned again from the round's bids, tricks and hands and the game's
 options, by the rules of docs/rules.md (sections 1–4 and 6), not copied from the round's points: a
@@ -110,10 +110,23 @@ class HandSummary:
 
 
 @dataclass(frozen=True)
+class PadScore:
+    """One side's points in a round of the score pad: as the table entered them, and its total
+    after the round ("round 3: 25 as entered; total 112"). ``seat``: a player of that side."""
+
+    seat: int
+    side: int
+    number: int
+    points: int
+    total: int
+
+
+@dataclass(frozen=True)
 class RoundExplanation:
     number: int
-    #: Per seat: ``BidScore`` in the bid games, ``HandScore`` (its side's) in Seven-Up.
-    seats: tuple[BidScore | HandScore, ...]
+    #: Per seat: ``BidScore`` in the bid games, ``HandScore`` (its side's) in Seven-Up,
+    #: ``PadScore`` (its side's) in the score pad.
+    seats: tuple[BidScore | HandScore | PadScore, ...]
     hand: HandSummary | None = None
 
 
@@ -225,7 +238,15 @@ def explain(state: GameState) -> tuple[RoundExplanation, ...]:
     explained = []
     sides = [0] * len(settings.sides)
     for round_ in state.rounds:
-        if settings.family is Family.SEVEN_UP:
+        if settings.family is Family.SCORE_PAD:
+            assert round_.points is not None
+            for side in settings.sides:  # the round's points are per seat, its side's
+                sides[side] += round_.points[settings.seats_of(side)[0]]
+            explained.append(RoundExplanation(round_.number, tuple(
+                PadScore(seat, settings.side_of(seat), round_.number, round_.points[seat],
+                         sides[settings.side_of(seat)])
+                for seat in settings.seats)))
+        elif settings.family is Family.SEVEN_UP:
             seats, summary = explain_hand(settings, round_, tuple(sides))
             for side in settings.sides:
                 sides[side] += next(s.total for s in seats if s.side == side)

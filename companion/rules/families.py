@@ -1,5 +1,6 @@
-"""Game families as one typed shape: what a family (bids in turn, bid cards, Seven-Up hands)
-must answer for the engine to fold its entries, and the one object of each.
+"""Game families as one typed shape: what a family (bids in turn, bid cards, Seven-Up hands, the
+score pad's rounds of points) must answer for the engine to fold its entries, and the one
+object of each.
 
 ``game.py`` plays every game through this ``Protocol`` and never asks which family it is; a
 new family is one more object here.
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Protocol, Sequence
 
-from . import card_bids, seven_up, turn_bids
+from . import card_bids, score_pad, seven_up, turn_bids
 from .entries import ENTRY_KINDS, Entry, ShapeError, wrong_kind
 from .errors import shown
 from .registry import Family
@@ -48,6 +49,7 @@ FAMILIES: Mapping[Family, GameFamily] = {
     Family.TURN_BIDS: turn_bids.FAMILY,
     Family.CARD_BIDS: card_bids.FAMILY,
     Family.SEVEN_UP: seven_up.FAMILY,
+    Family.SCORE_PAD: score_pad.FAMILY,
 }
 
 
@@ -58,6 +60,12 @@ def family_of(settings: Settings) -> GameFamily:
 def entry_kinds(settings: Settings) -> tuple[str, ...]:
     """The entries this game records, in a round's order (``("hand",)`` for Seven-Up)."""
     return family_of(settings).entry_kinds
+
+
+def result_kinds(settings: Settings) -> tuple[str, ...]:
+    """The entries that make a round's result, which a correction gives: every kind but the
+    score pad's "we stop here", which ends a game rather than make a round."""
+    return tuple(kind for kind in entry_kinds(settings) if kind != "finish")
 
 
 def parse_entry(settings: Settings, kind: str, body: Mapping[str, Any]) -> Entry:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Sequence
 
 from . import card_bids
-from .entries import Entry, Tricks, field_of
+from .entries import Entry, Finish, Tricks, field_of
 from .errors import RuleError
 from .evolve import evolve as replace
 from .families import family_of
 from .settings import Settings
-from .state import GameState, Phase, Round, Status
+from .state import FinishedBy, GameState, Phase, Round, Status
 
 
 class RoundNotFound(LookupError):
@@ -60,11 +60,15 @@ def apply(state: GameState, entry: Entry) -> GameState:
     entry_rounds = state.entry_rounds + (current.number,)
     scores = tuple(side_scores[settings.side_of(s)] for s in settings.seats)
     if round_.phase is not Phase.DONE:
+        if played.finished_by is not None:  # the score pad's "we stop here"
+            return replace(state, entries=entries, entry_rounds=entry_rounds, current=None,
+                           status=Status.FINISHED, finished_by=played.finished_by)
         return replace(state, entries=entries, entry_rounds=entry_rounds, current=round_,
                        scores=scores, side_scores=side_scores)
     rounds = state.rounds + (round_,)
-    finished = played.winning_award is not None or len(rounds) == state.total_rounds
-    best = max(side_scores)
+    finished = (played.winning_award is not None or played.finished_by is not None
+                or len(rounds) == state.total_rounds)
+    best = settings.best(side_scores)
     return replace(
         state,
         entries=entries,
@@ -75,6 +79,7 @@ def apply(state: GameState, entry: Entry) -> GameState:
         side_scores=side_scores,
         status=Status.FINISHED if finished else Status.IN_PROGRESS,
         winning_award=played.winning_award,
+        finished_by=played.finished_by,
         running_totals=state.running_totals + (side_scores,),
         leaders_after=state.leaders_after + (
             tuple(side for side, score in enumerate(side_scores) if score == best),),
@@ -101,8 +106,18 @@ def fold_each(settings: Settings, entries: Sequence[Entry]) -> GameState:
     """``fold`` by applying each entry in turn: every rule checked, every refusal exact."""
     state = new_game(settings)
     for entry in entries:
-        state = apply(state, entry)
+        state = apply_stored(state, entry)
     return state
+
+
+def apply_stored(state: GameState, entry: Entry) -> GameState:
+    """``apply`` for an entry already recorded, replayed after an earlier one changed: a score
+    pad's "we stop here" after a correction of its last round reached the target is kept, with
+    no further effect (docs/rules.md section 8); anything else is ``apply``."""
+    if isinstance(entry, Finish) and state.finished_by is FinishedBy.TARGET:
+        return replace(state, entries=state.entries + (entry,),
+                       entry_rounds=state.entry_rounds + (len(state.rounds) + 1,))
+    return apply(state, entry)
 
 
 def undo(state: GameState) -> GameState:
@@ -181,7 +196,7 @@ def correct_round(state: GameState, number: int, replacement: Sequence[Entry]) -
                         reason="correction-incomplete", field=None, round=number)
     for entry in state.entries[end:]:
         try:
-            corrected = apply(corrected, entry)
+            corrected = apply_stored(corrected, entry)
         except RuleError as error:
             later = corrected.current.number if corrected.current else len(corrected.rounds) + 1
             raise RuleError(

@@ -76,8 +76,8 @@ def _others_most(round_: Round, players: int) -> int:
 
 
 def offline_answers(state: GameState) -> OfflineAnswers | None:
-    """The answers for the current round of a game with tricks (``None`` for Seven-Up, or a
-    finished game).
+    """The answers for the current round of a game with tricks (``None`` for Seven-Up, the
+    score pad, or a finished game).
 
     The seed's worked example (docs/rules.md section 2): 4 players, 5 cards, the others bid 3
     between them, so the dealer may not bid 2; the others took 4 tricks, so the last took 1.
@@ -90,7 +90,7 @@ def offline_answers(state: GameState) -> OfflineAnswers | None:
     """
     current = state.current
     family = state.settings.family
-    if current is None or family is Family.SEVEN_UP:
+    if current is None or family in (Family.SEVEN_UP, Family.SCORE_PAD):
         return None
     hooked = family is Family.TURN_BIDS and turn_bids.hooked(state.settings, current.number)
     return _answers(current, len(state.settings.players), hooked)

@@ -60,6 +60,20 @@ class LowTo(enum.Enum):
     WINNER = "winner"
 
 
+class Teams(enum.Enum):
+    """The score pad: everyone for themselves, or sides of two (docs/rules.md section 8)."""
+
+    NONE = "none"
+    PAIRS = "pairs"  # seat i with seat i + n/2
+
+
+class Winner(enum.Enum):
+    """The score pad: which total wins."""
+
+    HIGHEST = "highest"
+    LOWEST = "lowest"  # Hearts, Rummy, golf-scored games
+
+
 def values(kind: type[enum.Enum]) -> tuple[str, ...]:
     """An enum's values in declaration order (the default first), as the registry offers them."""
     return tuple(str(member.value) for member in kind)
@@ -79,6 +93,13 @@ class TypedOptions:
     target: int = 7
     game_tie: GameTie = GameTie.NOBODY
     low_to: LowTo = LowTo.HOLDER
+    teams: Teams = Teams.NONE
+    winner: Winner = Winner.HIGHEST
+    #: The score pad's target (``None``: none); Seven-Up's, always set, is ``target``.
+    pad_target: int | None = None
+    #: The score pad's number of rounds (``None``: until a target or the scorekeeper ends it).
+    rounds: int | None = None
+    zero_sum: bool = False
 
     @classmethod
     def parse(cls, resolved: Mapping[str, object]) -> TypedOptions:
@@ -87,6 +108,8 @@ class TypedOptions:
         seed = cls()
         max_hand = resolved.get("max_hand")
         target = resolved.get("target", seed.target)
+        rounds = resolved.get("rounds")
+        pad_target = resolved.get("target")  # the score pad's: None when it has none
         return cls(
             card_passing=resolved.get("card_passing", seed.card_passing) is True,
             scoring=Scoring(resolved.get("scoring", seed.scoring.value)),
@@ -97,4 +120,9 @@ class TypedOptions:
             target=target if isinstance(target, int) else seed.target,
             game_tie=GameTie(resolved.get("game_tie", seed.game_tie.value)),
             low_to=LowTo(resolved.get("low_to", seed.low_to.value)),
+            teams=Teams(resolved.get("teams", seed.teams.value)),
+            winner=Winner(resolved.get("winner", seed.winner.value)),
+            pad_target=pad_target if isinstance(pad_target, int) else None,
+            rounds=rounds if isinstance(rounds, int) else None,
+            zero_sum=resolved.get("zero_sum", seed.zero_sum) is True,
         )

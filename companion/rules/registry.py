@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import Mapping, cast
 
 from .errors import RuleError, shown
-from .options import GameTie, Hook, LowTo, Schedule, Scoring, ZeroBid, values
+from .options import GameTie, Hook, LowTo, Schedule, Scoring, Teams, Winner, ZeroBid, values
 
 #: An option's value as the API and the stored settings hold it (``None``: decided by the game).
 OptionValue = bool | int | str | None
@@ -21,6 +21,7 @@ class Family(enum.Enum):
     CARD_BIDS = "card-bids"  # Oh-Seven: simultaneous bid cards, forced rebids
     TURN_BIDS = "turn-bids"  # Oh Hell, Elevator: bids in turn, the dealer's hook
     SEVEN_UP = "seven-up"  # hands with high, low, jack and game
+    SCORE_PAD = "score-pad"  # any other game: each round's points as the table announces them
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,9 @@ MAX_HAND = Option(None, IntRange(1, 17))
 SCHEDULE = Option(Schedule.DOWN_UP.value, values(Schedule))
 HOOK = Option(Hook.ALWAYS.value, values(Hook))
 ZERO_BID = Option(ZeroBid.STANDARD.value, values(ZeroBid))
+#: docs/rules.md section 8: the score pad's target and number of rounds (``None``: none).
+PAD_TARGET = Option(None, IntRange(1, 1_000_000))
+PAD_ROUNDS = Option(None, IntRange(1, 500))
 
 
 def _frozen(options: dict[str, Option]) -> Mapping[str, Option]:
@@ -160,6 +164,23 @@ RULESETS: Mapping[str, Ruleset] = MappingProxyType(
                     "target": Option(7, (7, 10)),
                     "game_tie": Option(GameTie.NOBODY.value, values(GameTie)),
                     "low_to": Option(LowTo.HOLDER.value, values(LowTo)),
+                }
+            ),
+            MappingProxyType({}),
+        ),
+        "score-pad": Ruleset(
+            "score-pad",
+            "Score pad",
+            Family.SCORE_PAD,
+            2,
+            12,
+            _frozen(
+                {
+                    "teams": Option(Teams.NONE.value, values(Teams)),
+                    "winner": Option(Winner.HIGHEST.value, values(Winner)),
+                    "target": PAD_TARGET,
+                    "rounds": PAD_ROUNDS,
+                    "zero_sum": Option(False, (False, True)),
                 }
             ),
             MappingProxyType({}),

@@ -9,10 +9,12 @@ from typing import Any, Callable, Mapping, Sequence
 
 from .editions import CURRENT_GIFT_RULE, FIRST_GIFT_RULE, GiftRule
 from .errors import RuleError, shown
-from .options import TypedOptions
+from .options import Teams, TypedOptions, Winner
 from .registry import MAX_HAND, Family, IntRange, OptionValue, Ruleset, get_ruleset
 
 NAME_MAX = 24
+#: The score pad's title: what the table calls the game (docs/rules.md section 8).
+TITLE_MAX = 40
 #: The 52-card deck Oh Hell, Elevator and Seven-Up are dealt from (Oh-Seven's is ``cards.deck``).
 FULL_DECK = 52
 #: Cards kept undealt to turn up for trump (the largest hand leaves them in the deck).
@@ -31,6 +33,9 @@ class Settings:
     #: Seven-Up: the edition of the gift rule the game began with (``editions``); not an option
     #: a table chooses, so neither the API nor the pages show it. Stored for Seven-Up only.
     gift_rule: GiftRule = CURRENT_GIFT_RULE
+    #: The score pad: what the table calls the game, as typed (trimmed); ``None``: untitled, and
+    #: always for the four card games.
+    title: str | None = None
 
     @property
     def family(self) -> Family:
@@ -46,16 +51,28 @@ class Settings:
     # by ``evolve``, which would copy the value with them.
     @cached_property
     def has_teams(self) -> bool:
-        """Seven-Up with four players: seats 0 and 2 against 1 and 3."""
+        """Seven-Up with four players: seats 0 and 2 against 1 and 3; a score pad in pairs:
+        seat i with seat i + n/2 (docs/rules.md section 8)."""
+        if self.ruleset.family is Family.SCORE_PAD:
+            return self.typed.teams is Teams.PAIRS
         return self.ruleset.family is Family.SEVEN_UP and len(self.players) == 4
 
     def side_of(self, seat: int) -> int:
         """The side that scores for ``seat``: its team with partnerships, else the seat itself."""
-        return seat % 2 if self.has_teams else seat
+        return seat % (len(self.players) // 2) if self.has_teams else seat
 
     @property
     def sides(self) -> range:
-        return range(2) if self.has_teams else self.seats
+        return range(len(self.players) // 2) if self.has_teams else self.seats
+
+    @cached_property
+    def lowest_wins(self) -> bool:
+        """A score pad whose lowest total wins (Hearts); every other game: the highest."""
+        return self.typed.winner is Winner.LOWEST and self.ruleset.family is Family.SCORE_PAD
+
+    def best(self, scores: Sequence[int]) -> int:
+        """The best of ``scores`` as this game reads them: the highest, or the lowest."""
+        return min(scores) if self.lowest_wins else max(scores)
 
     def seats_of(self, side: int) -> tuple[int, ...]:
         """The seats ``side`` scores for, in seating order (both partners of a team)."""
@@ -74,6 +91,8 @@ class Settings:
         }
         if self.family is Family.SEVEN_UP:
             data["gift_rule"] = self.gift_rule.value
+        if self.family is Family.SCORE_PAD:
+            data["title"] = self.title
         return data
 
 
@@ -125,6 +144,7 @@ def new_settings(
     players: object,
     first_dealer: object = 0,
     options: Mapping[str, object] | None = None,
+    title: object = None,
 ) -> Settings:
     """Checked settings for a new game, or a ``RuleError`` naming what is wrong (the first of
     ``settings_problems``).
@@ -132,7 +152,7 @@ def new_settings(
     >>> new_settings("oh-hell", ["Ana", "Ben", "Cleo"]).options["schedule"]
     'down-up'
     """
-    settings = _checked(ruleset, players, first_dealer, options, _refuse)
+    settings = _checked(ruleset, players, first_dealer, options, title, _refuse)
     assert settings is not None  # _refuse raised at the first problem
     return settings
 
@@ -142,6 +162,7 @@ def settings_problems(
     players: object,
     first_dealer: object = 0,
     options: Mapping[str, object] | None = None,
+    title: object = None,
 ) -> list[RuleError]:
     """Every ``RuleError`` of these settings, in the order ``new_settings`` checks them (so the
     first is the one it raises); none when they make a game. A page shows them all at once.
@@ -150,7 +171,7 @@ def settings_problems(
     ['name-long', 'name-duplicate']
     """
     found: list[RuleError] = []
-    _checked(ruleset, players, first_dealer, options, found.append)
+    _checked(ruleset, players, first_dealer, options, title, found.append)
     return found
 
 
@@ -163,6 +184,7 @@ def _checked(
     players: object,
     first_dealer: object,
     options: Mapping[str, object] | None,
+    title: object,
     report: Callable[[RuleError], None],
 ) -> Settings | None:
     """The settings, or ``None`` once ``report`` was given a problem. A problem that leaves later
@@ -237,12 +259,52 @@ def _checked(
             rules.resolve_options({name: (options or {})[name]})
         except RuleError as error:
             problem(error)
+    clean = None
+    try:
+        clean = clean_title(rules, title)
+    except RuleError as error:
+        problem(error)
+    if (rules.family is Family.SCORE_PAD and count_ok
+            and (options or {}).get("teams") == Teams.PAIRS.value and count not in PAIRS_PLAYERS):
+        problem(RuleError(
+            "players", f"teams in pairs are for 4, 6 or 8 players, not {count}",
+            reason="pairs-count", field="players", count=count,
+        ))
     if problems:
         return None
     assert type(first_dealer) is int  # checked above, as a seat
     resolved = rules.resolve_options(options)
     return Settings(rules, tuple(n for n in names if n is not None), first_dealer,
-                    resolved, TypedOptions.parse(resolved))
+                    resolved, TypedOptions.parse(resolved), title=clean)
+
+
+#: docs/rules.md section 8: teams in pairs need sides of two facing each other.
+PAIRS_PLAYERS = (4, 6, 8)
+
+
+def clean_title(rules: Ruleset, raw: object) -> str | None:
+    """A score pad's title trimmed and checked as a name is (1–40 characters), or ``None``
+    (untitled); a title for one of the four card games is refused: their name is their title."""
+    if raw is None:
+        return None
+    if rules.family is not Family.SCORE_PAD:
+        raise RuleError("ruleset", f"{rules.name} has no title: only a score pad is given one",
+                        reason="title-ruleset", field="title", game=rules.name)
+    if not isinstance(raw, str):
+        raise RuleError("ruleset", "the title must be text", reason="title-type", field="title")
+    title = unicodedata.normalize("NFC", raw).strip()
+    if not shows_something(title):
+        raise RuleError("ruleset", "the title is empty: leave it out for an untitled pad",
+                        reason="title-empty", field="title")
+    if len(title) > TITLE_MAX:
+        raise RuleError(
+            "ruleset", f"the title is {len(title)} characters long; the most is {TITLE_MAX}",
+            reason="title-long", field="title", length=len(title), most=TITLE_MAX,
+        )
+    if not showable(title):
+        raise RuleError("ruleset", f"the title {title!r} holds a character that cannot be shown",
+                        reason="title-character", field="title", title=title)
+    return title
 
 
 def max_hand_range(players: int) -> IntRange:
@@ -292,7 +354,8 @@ def settings_from_json(data: Mapping[str, Any]) -> Settings:
     'every-receiver'
     """
     options = {k: v for k, v in data["options"].items() if k not in get_ruleset(data["ruleset"]).presets}
-    settings = new_settings(data["ruleset"], data["players"], data["first_dealer"], options)
+    settings = new_settings(data["ruleset"], data["players"], data["first_dealer"], options,
+                            data.get("title"))
     if settings.family is not Family.SEVEN_UP:
         return settings
     stored = data.get("gift_rule", FIRST_GIFT_RULE.value)

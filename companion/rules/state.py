@@ -14,12 +14,21 @@ class Phase(enum.Enum):
     BIDDING = "bidding"
     TRICKS = "tricks"
     HAND = "hand"  # Seven-Up: the hand is being played
+    POINTS = "points"  # the score pad: the round's points are awaited
     DONE = "done"
 
 
 class Status(enum.Enum):
     IN_PROGRESS = "in_progress"
     FINISHED = "finished"
+
+
+class FinishedBy(enum.Enum):
+    """What ended a score pad (docs/rules.md section 8); the four card games leave it ``None``."""
+
+    TARGET = "target"  # a total reached the target (also when the rounds ran out with it)
+    ROUNDS = "rounds"  # the number of rounds was played
+    SCOREKEEPER = "scorekeeper"  # "we stop here"
 
 
 @dataclass(frozen=True)
@@ -130,6 +139,8 @@ class GameState:
     running_totals: tuple[tuple[int, ...], ...] = ()
     #: For each scored round, the sides leading after it (several on a tie).
     leaders_after: tuple[tuple[int, ...], ...] = ()
+    #: The score pad, once finished: what ended it; ``None`` otherwise and for the card games.
+    finished_by: FinishedBy | None = None
 
     @property
     def finished(self) -> bool:
@@ -144,7 +155,8 @@ class GameState:
         share their place like everywhere else.
         """
         settings = self.settings
-        sides = sorted(settings.sides, key=lambda side: (-self.side_scores[side], side))
+        sign = 1 if settings.lowest_wins else -1  # a score pad may be won by the lowest total
+        sides = sorted(settings.sides, key=lambda side: (sign * self.side_scores[side], side))
         standings: list[Standing] = []
         for position, side in enumerate(sides):
             score = self.side_scores[side]
@@ -162,7 +174,7 @@ class GameState:
         being played has scored already (an Oh-Seven rebid bonus, a redeal's turned jack)."""
         if not self.rounds and not any(self.side_scores):
             return ()
-        best = max(self.side_scores)
+        best = self.settings.best(self.side_scores)
         return tuple(side for side, score in enumerate(self.side_scores) if score == best)
 
     @property
@@ -181,6 +193,8 @@ class Played:
     round: Round
     side_scores: tuple[int, ...]
     winning_award: Award | None = None
+    #: The score pad: the entry ended the game (its round, or "we stop here").
+    finished_by: FinishedBy | None = None
 
 
 def played_round(state: GameState, round_: Round) -> Played:

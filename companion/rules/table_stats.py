@@ -51,9 +51,21 @@ class PlayedGame:
     finished: bool
     scores: tuple[int, ...]  # per seat (a team's for both partners)
     ranks: tuple[int, ...]  # per seat, in the standings (partners share theirs)
-    rounds: tuple[PlayedRound, ...] = ()  # scored rounds (bid-and-trick games)
+    rounds: tuple[PlayedRound, ...] = ()  # scored rounds (bid-and-trick games, score pads)
     seven_up: bool = False
     hands: int = 0  # Seven-Up: hands played (redeals are no hand)
+    #: The score pad (docs/rules.md section 8): its title as typed, and whether the lowest wins.
+    pad: bool = False
+    title: str | None = None
+    lowest_wins: bool = False
+
+    @property
+    def shelf(self) -> str:
+        """Where the table counts the game: its ruleset, or for a score pad its title (one
+        game whatever its spelling) with its ``winner`` option (``pad_shelf``)."""
+        if not self.pad:
+            return self.ruleset
+        return pad_shelf(self.title, self.lowest_wins)
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -68,6 +80,26 @@ class PlayedGame:
                       key=lambda seat: (self.ranks[seat], self.sides[seat], seat))
 
 
+#: The start of a score pad's shelf: "score-pad", its winner option, its title's key.
+PAD_SHELF = "score-pad\n"
+
+
+def pad_shelf(title: str | None, lowest_wins: bool) -> str:
+    """The shelf of the score pads of one title and one ``winner`` option: two titles are one
+    game when equal after trimming, NFC and case-folding (as names are); the untitled pad is a
+    game of its own. (A title holds no line break: it is checked as a name.)
+
+    >>> pad_shelf(" Hearts", True) == pad_shelf("hearts", True) != pad_shelf("hearts", False)
+    True
+    """
+    winner = "lowest" if lowest_wins else "highest"
+    return PAD_SHELF + winner + ("" if title is None else "\n" + player_key(title))
+
+
+def is_pad_shelf(shelf: str) -> bool:
+    return shelf.startswith(PAD_SHELF)
+
+
 def _bid_value(bid: object) -> int:
     return bid.value if isinstance(bid, Card) else int(bid)  # type: ignore[call-overload]
 
@@ -80,12 +112,16 @@ def played_game(state: GameState, game_id: str, started: datetime) -> PlayedGame
         for seat in standing.seats:
             ranks[seat] = standing.rank
     seven_up = settings.family is Family.SEVEN_UP
+    pad = settings.family is Family.SCORE_PAD
     rounds = tuple(
         PlayedRound(r.number, tuple(r.points),
                     tuple(_bid_value(b) == t for b, t in zip(r.bids, r.tricks)))
         for r in state.rounds
         if r.bids is not None and r.tricks is not None and r.points is not None
     )
+    if pad:  # a round's points per seat are its side's; there is no bid to make exactly
+        rounds = tuple(PlayedRound(r.number, tuple(r.points), (False,) * len(r.points))
+                       for r in state.rounds if r.points is not None)
     hands = 0
     if seven_up:
         recorded = list(state.rounds) + ([state.current] if state.current else [])
@@ -94,6 +130,7 @@ def played_game(state: GameState, game_id: str, started: datetime) -> PlayedGame
         id=game_id, ruleset=settings.ruleset.id, started=started, names=settings.players,
         sides=tuple(settings.side_of(seat) for seat in settings.seats), finished=state.finished,
         scores=state.scores, ranks=tuple(ranks), rounds=rounds, seven_up=seven_up, hands=hands,
+        pad=pad, title=settings.title, lowest_wins=settings.lowest_wins,
     )
 
 
@@ -250,11 +287,14 @@ class RulesetTally:
     highest_score: Mark | None = None
     highest_round: Mark | None = None
     longest_run: Mark | None = None
+    #: A score pad's shelf: the latest game's title as typed, (started, game id, title); the
+    #: largest wins. In a lowest-wins pad's marks the lowest score is the best.
+    latest: tuple[datetime, str, str] | None = None
 
     def copy(self) -> RulesetTally:
         return RulesetTally(self.games, self.finished, dict(self.players), dict(self.pairs),
                             dict(self.best), self.highest_score, self.highest_round,
-                            self.longest_run)
+                            self.longest_run, self.latest)
 
     def add_counts(self, other: RulesetTally, sign: int = 1) -> None:
         self.games += sign * other.games
@@ -267,6 +307,8 @@ class RulesetTally:
         self.highest_score = _better(self.highest_score, other.highest_score)
         self.highest_round = _better(self.highest_round, other.highest_round)
         self.longest_run = _better(self.longest_run, other.longest_run)
+        if other.latest is not None and (self.latest is None or other.latest > self.latest):
+            self.latest = other.latest
 
 
 
@@ -351,6 +393,8 @@ def replaced(whole: Tally, removed: Sequence[Tally], added: Sequence[Tally],
             records.update(name for name in _RECORDS
                            if getattr(shelf, name) is not None
                            and getattr(shelf, name) == getattr(before, name))
+            if shelf.latest is not None and shelf.latest == before.latest:
+                records.add("latest")
     for key in held_names:
         result.spelling.pop(key, None)
     for ruleset, (best, records) in held.items():
@@ -393,6 +437,13 @@ def replaced(whole: Tally, removed: Sequence[Tally], added: Sequence[Tally],
                     mine.best[key] = min(marks)
                 else:
                     mine.best.pop(key, None)
+        if "latest" in records:
+            records.discard("latest")
+            if mine.latest is None or mine.latest < before.latest:  # type: ignore[operator]
+                shelves = shelves or [p.rulesets[ruleset] for p in every_part()
+                                      if ruleset in p.rulesets]
+                found_latest = [s.latest for s in shelves if s.latest is not None]
+                mine.latest = max(found_latest) if found_latest else None
         for name in records:
             mark = getattr(mine, name)
             if mark is None or mark > getattr(before, name):
@@ -422,6 +473,8 @@ def _pairs_of(game: PlayedGame, keys: list[str]) -> dict[tuple[str, str], list[i
 def game_tally(game: PlayedGame, renames: Renames) -> Tally:
     """One game's part of the table's figures."""
     keys = [renames.key(name) for name in game.names]
+    if game.pad:
+        return _pad_tally(game, keys)
     done = int(game.finished)
     winners = set(game.winners)
     shelf = RulesetTally(games=1, finished=done, pairs=_pairs_of(game, keys))
@@ -454,8 +507,53 @@ def game_tally(game: PlayedGame, renames: Renames) -> Tally:
                     shelf.highest_round,
                     _mark(round_.points[seat], game, round_.number, seat, key))
     # A pair's counts are shared by the table's and the ruleset's tallies: copied on adding.
-    tally.rulesets[game.ruleset] = shelf
+    tally.rulesets[game.shelf] = shelf
     return tally
+
+
+def _pad_tally(game: PlayedGame, keys: list[str]) -> Tally:
+    """A score pad's part (docs/rules.md section 8): counted on its title's shelf, the best read
+    by its ``winner`` option (a lowest-wins pad's marks hold the score, not its opposite), each
+    partner counting the side's result, and the records naming the side."""
+    done = int(game.finished)
+    winners = set(game.winners)
+    flip = -1 if game.lowest_wins else 1  # ``_mark`` keeps the largest: the lowest, flipped
+
+    def mark(value: int, number: int, seat: int, key: str) -> Mark:
+        return _mark(flip * value, game, number, seat, key)
+
+    shelf = RulesetTally(games=1, finished=done, pairs=_pairs_of(game, keys),
+                         latest=(game.started, game.id, game.title or ""))
+    tally = Tally(games=1, finished=done, pairs=shelf.pairs)
+    # A side (a player, or partners) is named by its players' keys, as the CSV names it.
+    sides: dict[int, list[int]] = {}
+    for seat, side in enumerate(game.sides):
+        sides.setdefault(side, []).append(seat)
+    side_key = {side: SIDE_JOIN.join(keys[s] for s in seats) for side, seats in sides.items()}
+    for seat, key in enumerate(keys):
+        won = int(seat in winners)
+        tally.spelling[key] = (game.started, game.id, game.names[seat])
+        tally.players[key] = [1, done, won]
+        rounds = len(game.rounds)
+        points = sum(r.points[seat] for r in game.rounds)
+        shelf.players[key] = [1, done, won, rounds, points, 0, 0]
+        if game.finished:
+            shelf.best[key] = mark(game.scores[seat], 0, seat, key)
+    for side, seats in sides.items():
+        first = seats[0]
+        if game.finished:
+            shelf.highest_score = _better(shelf.highest_score,
+                                          mark(game.scores[first], 0, first, side_key[side]))
+        for round_ in game.rounds:
+            shelf.highest_round = _better(
+                shelf.highest_round,
+                mark(round_.points[first], round_.number, first, side_key[side]))
+    tally.rulesets[game.shelf] = shelf
+    return tally
+
+
+#: Between the keys of partners in a record's mark: the record names the side ("Ana & Cleo").
+SIDE_JOIN = "\x00"
 
 
 def total(parts: Iterable[Tally]) -> Tally:
@@ -546,6 +644,31 @@ class RulesetFigures:
 
 
 @dataclass(frozen=True)
+class PadRecords:
+    """A score pad's records: the best final score and the best score in one round, each read
+    by the pad's ``winner`` option; a side's names its players ("Ana & Cleo")."""
+
+    best_score: ScoreRecord | None
+    best_round: RoundRecord | None
+
+
+@dataclass(frozen=True)
+class PadFigures:
+    """The score pads of one title (any spelling) and one ``winner`` option at a table."""
+
+    #: The spelling of the most recently started of its games; ``None``: the untitled pad.
+    title: str | None
+    lowest_wins: bool
+    games: int
+    finished: int
+    #: ``rounds``, ``points_per_round`` and ``best_score`` as the pads read them; a pad has no
+    #: success rate, hands or points won (``None``).
+    players: tuple[RulesetPlayer, ...]
+    head_to_head: tuple[HeadToHead, ...]
+    records: PadRecords
+
+
+@dataclass(frozen=True)
 class TableFigures:
     games: int
     finished: int
@@ -554,6 +677,9 @@ class TableFigures:
     rulesets: tuple[RulesetFigures, ...]
     #: The name the table shows for each player (by key).
     names: dict[str, str]
+    #: Each score pad title and ``winner`` option apart (docs/rules.md section 8): most games
+    #: first, then by title (the untitled last), then highest before lowest.
+    score_pads: tuple[PadFigures, ...] = ()
 
 
 def _rate(count: int, whole: int) -> float | None:
@@ -610,6 +736,40 @@ def _ruleset_figures(ruleset: str, shelf: RulesetTally, order: list[str],
                           _head_to_head(order, shelf.pairs, names), records)
 
 
+def _pad_figures(shelf_name: str, shelf: RulesetTally, order: list[str],
+                 names: dict[str, str]) -> PadFigures:
+    lowest = shelf_name.split("\n")[1] == "lowest"
+    flip = -1 if lowest else 1
+
+    def score(mark: Mark) -> int:
+        return -mark[0] * flip
+
+    def side(mark: Mark) -> str:
+        return " & ".join(names[key] for key in mark[5].split(SIDE_JOIN))
+
+    players = []
+    for key in order:
+        counts = shelf.players.get(key)
+        if counts is None:
+            continue
+        games, finished, wins, rounds, points = counts[:5]
+        best = shelf.best.get(key)
+        players.append(RulesetPlayer(
+            name=names[key], games=games, finished=finished, wins=wins,
+            win_rate=_rate(wins, finished), rounds=rounds,
+            points_per_round=_rate(points, rounds), success_rate=None,
+            best_score=None if best is None else BestScore(best[2], score(best)),
+            hands=None, points=None))
+    top, high = shelf.highest_score, shelf.highest_round
+    records = PadRecords(
+        None if top is None else ScoreRecord(side(top), top[2], score(top)),
+        None if high is None else RoundRecord(side(high), high[2], high[3], score(high)))
+    assert shelf.latest is not None  # every pad's part holds its title's spelling
+    title = shelf.latest[2] if "\n" in shelf_name[len(PAD_SHELF):] else None
+    return PadFigures(title, lowest, shelf.games, shelf.finished, tuple(players),
+                      _head_to_head(order, shelf.pairs, names), records)
+
+
 #: The order rulesets are shown in (docs/rules.md sections 1–4); any other after, by id.
 RULESET_ORDER = ("oh-seven", "oh-hell", "elevator", "seven-up")
 
@@ -621,14 +781,18 @@ def figures(tally: Tally, renames: Renames) -> TableFigures:
     players = tuple(
         PlayerFigures(names[k], games, finished, wins, _rate(wins, finished))
         for k in keys for games, finished, wins in [tally.players[k]])
-    shown_rulesets = sorted(tally.rulesets, key=lambda r: (
+    shown_rulesets = sorted((r for r in tally.rulesets if not is_pad_shelf(r)), key=lambda r: (
         RULESET_ORDER.index(r) if r in RULESET_ORDER else len(RULESET_ORDER), r))
+    pads = [_pad_figures(r, tally.rulesets[r], keys, names)
+            for r in tally.rulesets if is_pad_shelf(r)]
+    pads.sort(key=lambda pad: (-pad.games, pad.title is None, player_key(pad.title or ""),
+                               pad.lowest_wins))
     return TableFigures(
         games=tally.games, finished=tally.finished, players=players,
         head_to_head=_head_to_head(keys, tally.pairs, names),
         rulesets=tuple(_ruleset_figures(r, tally.rulesets[r], keys, names)
                        for r in shown_rulesets),
-        names=names)
+        names=names, score_pads=tuple(pads))
 
 
 # --- who is ahead, and how the wins came ----------------------------------------------------

@@ -239,10 +239,11 @@ def create_game(
     first_dealer: object = 0,
     options: Mapping[str, object] | None = None,
     table_id: str | None = None,
+    title: object = None,
 ) -> tuple[StoredGame, str]:
     """A new game and its edit token (returned once; only its hash is stored), at the table
-    ``table_id`` if one is named."""
-    settings = rules.new_settings(ruleset, players, first_dealer, options)
+    ``table_id`` if one is named; a score pad's ``title`` is kept in its settings."""
+    settings = rules.new_settings(ruleset, players, first_dealer, options, title)
     token = new_edit_token()
     now = utcnow()
     row = _Row(new_game_id(), settings.to_json(), [], VERSION_FIRST, now, now, token_hash(token),

@@ -61,7 +61,7 @@ class Key:
 
 @dataclass(frozen=True)
 class Entry:
-    """Record one entry (bids, tricks or a Seven-Up hand)."""
+    """Record one entry (bids, tricks, a Seven-Up hand, a score pad's points or its finish)."""
 
     entry: rules.Entry
 

@@ -44,6 +44,8 @@ bp.add_url_rule("/g/<id:game_id>/bid", "bid", writes.bid, methods=["POST"])
 bp.add_url_rule("/g/<id:game_id>/cards", "card_bids", writes.card_bids, methods=["POST"])
 bp.add_url_rule("/g/<id:game_id>/tricks", "tricks", writes.tricks, methods=["POST"])
 bp.add_url_rule("/g/<id:game_id>/undo", "undo", writes.undo, methods=["POST"])
+bp.add_url_rule("/g/<id:game_id>/points", "points", writes.points, methods=["POST"])
+bp.add_url_rule("/g/<id:game_id>/finish", "finish", writes.finish, methods=["POST"])
 bp.add_url_rule("/g/<id:game_id>/hand", "hand", seven_up.hand, methods=["POST"])
 bp.add_url_rule("/g/<id:game_id>/hands/<int:number>", "hand_correction", seven_up.correction)
 bp.add_url_rule("/g/<id:game_id>/hands/<int:number>", "correct_hand", seven_up.correct,

@@ -9,7 +9,7 @@ from werkzeug.wrappers import Response
 
 from companion.storage import store
 from companion.web.shared import access
-from companion.web.shared.messages import game_name
+from companion.web.shared.messages import shown_name
 
 
 def home(table_error: str | None = None, table_name: str = "", status: int = 200,
@@ -21,7 +21,7 @@ def home(table_error: str | None = None, table_name: str = "", status: int = 200
     tables = access.known_tables()
     going = access.table_let_go_next()
     let_go = next((table.name for table in tables if table.id == going), None)
-    body = render_template("home.html", games=games, game_name=game_name,
+    body = render_template("home.html", games=games, shown_name=shown_name,
                            may_edit=access.may_edit, tables=tables, let_go=let_go,
                            tables_max=access.TABLES_MAX,
                            table_error=table_error, table_name=table_name,

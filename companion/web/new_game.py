@@ -15,10 +15,17 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from companion.http.extensions import game_creation_limit
-from companion.rules import RULESETS, RuleError, max_hand_range, settings_problems
+from companion.rules import (
+    RULESETS,
+    TITLE_MAX,
+    Family,
+    RuleError,
+    max_hand_range,
+    settings_problems,
+)
 from companion.storage import store, table_store
 from companion.web.game.responses import keyed_form, open_created
-from companion.web.shared import access, choices
+from companion.web.shared import access, choices, titles
 from companion.web.shared.forms import (
     FIRST_ROWS,
     MOST_PLAYERS,
@@ -60,8 +67,16 @@ def render_form(form: NewGameForm, status: int = 200, focus: str | None = None) 
         most_players=MOST_PLAYERS, random_dealer=RANDOM_DEALER, focus=focus,
         hand_ranges=hand_ranges, hand_range=hand_range,
         table=table, chips=table_pages.players_of(table) if table is not None else [],
+        titles=_earlier_titles(table), title_max=TITLE_MAX,
     )
     return make_response(body, status)
+
+
+def _earlier_titles(table: table_store.StoredTable | None) -> list[titles.EarlierTitle]:
+    """The score pads' earlier titles offered as chips: the table's, else this phone's."""
+    if table is not None:
+        return table_pages.pad_titles(table)
+    return titles.earlier_titles(store.load_games(access.recent_ids()))
 
 
 def page() -> Response:
@@ -71,8 +86,14 @@ def page() -> Response:
         "ruleset": chosen if chosen in RULESETS else None,
     }
     table = table_pages.scorekeeper_table(request.args.get("table"))
-    if table is not None:  # the same table as last time, preselected
+    if table is not None:  # the same table as last time, preselected (the game asked wins)
         data.update(table_pages.last_time(table))
+        if chosen in RULESETS:
+            data["ruleset"] = chosen
+    # A score pad's title chip on the table's page: that game again, as last played.
+    again = titles.chosen(_earlier_titles(table), request.args.get("title") or "")
+    if again is not None:
+        data.update(again.data)
     return render_form(NewGameForm(formdata=None, data=data))
 
 
@@ -130,6 +151,8 @@ def create() -> Response:
     else:
         first_dealer = rows.index(dealer)
     rules = RULESETS.get(str(form.ruleset.data))
+    # The score pad's title; the field is offered with it only (an untitled pad: None).
+    title = (form.title.data or None) if rules is not None and rules.family is Family.SCORE_PAD else None
     options: dict[str, Any] = {}
     for name in rules.options if rules is not None else ():
         field = choices.option_field(rules.id, name)
@@ -145,7 +168,7 @@ def create() -> Response:
         if value is not None:
             options[name] = value
     # Every rule the table broke, at its field, in one answer (the API says only the first).
-    for problem in settings_problems(form.ruleset.data, players, first_dealer, options):
+    for problem in settings_problems(form.ruleset.data, players, first_dealer, options, title):
         valid = False
         if problem.field == "ruleset" and form.ruleset.errors:
             continue  # already asked: which game?
@@ -158,7 +181,8 @@ def create() -> Response:
         if table is not None:
             table_store.check_seats(table, players)
         game, token = store.create_game(form.ruleset.data, players, first_dealer, options,
-                                        table_id=table.id if table is not None else None)
+                                        table_id=table.id if table is not None else None,
+                                        title=title)
     except RuleError as error:
         _place(form, error, rows)
         return render_form(form, 422)
@@ -181,7 +205,13 @@ def edit_players() -> Response:
     row = small_number(index_text)
     row = row if row is not None and row < len(names) else None
     focus = None
-    if verb == "seat":  # a table's player tapped: into the first empty seat
+    data: dict[str, Any] = {}
+    if verb == "title":  # an earlier score pad's title: that game, as it was last played
+        table = table_pages.scorekeeper_table(request.form.get("table"))
+        again = titles.chosen(_earlier_titles(table), index_text)
+        if again is not None:
+            data.update(again.data)
+    elif verb == "seat":  # a table's player tapped: into the first empty seat
         empty = [i for i, name in enumerate(names) if not name.strip()]
         if empty:
             names[empty[0]] = index_text
@@ -201,6 +231,6 @@ def edit_players() -> Response:
             dealer = other if dealer == row else row if dealer == other else dealer
             edge = (verb == "up" and other == 0) or (verb == "down" and other == len(names) - 1)
             focus = f"{'down' if verb == 'up' else 'up'}-{other}" if edge else f"{verb}-{other}"
-    data = {**form.data, "players": names,
+    data = {**form.data, **data, "players": names,
             "first_dealer": RANDOM_DEALER if dealer is None else str(dealer)}
     return render_form(NewGameForm(formdata=None, data=data), focus=focus)

@@ -78,6 +78,7 @@ SCORING = _l("Scoring")
 END = _l("The end")
 STAND_OR_BEG = _l("Stand or beg")
 POINTS = _l("The points of a hand")
+ROUND = _l("A round")
 
 _TURN_BIDS_BIDDING = (
     _l("In turn, starting left of the dealer; the dealer bids last. A bid is how many tricks "
@@ -201,6 +202,23 @@ TEXTS: Mapping[str, tuple[tuple[LazyString, tuple[LazyString, ...]], ...]] = {
                   "side to reach the target wins, so a game never ties, and the points after "
                   "it do not count."),)),
     ),
+    # Every number in these sentences is the engine's (``score_pad_facts``).
+    "score-pad": (
+        (PLAYERS, (_l("%(least)s to %(most)s players, any game: Hearts, Rummy, Tarot, one you "
+                      "made up. The score pad knows none of its rules: it adds up the points the "
+                      "table announces, and enforces only what the options below say."),)),
+        (DEAL, (_l("The first dealer is chosen at the start; the deal passes to the left each "
+                   "round. The screen shows who deals; nothing else about the deal is "
+                   "checked."),)),
+        (ROUND, (_l("Every player's points for the round (a side's, with teams in pairs) are "
+                    "entered at once: whole numbers from %(lowest)s to %(highest)s, zero "
+                    "included. A round can be undone, or corrected from the scoreboard."),)),
+        (END, (_l("The game ends with the round in which a total reaches the target, or after "
+                  "the number of rounds chosen, whichever comes first; without either, when "
+                  "the scorekeeper taps “We stop here” after a round (undo reopens it). The "
+                  "highest total wins, or the lowest if the table chose so; equal totals share "
+                  "the place."),)),
+    ),
 }
 
 #: A line of each game's seed, in its own words.
@@ -217,6 +235,7 @@ QUOTES: Mapping[str, tuple[Quote, ...]] = {
                              "bonus de 10 points s'il a réalisé son enchère exactement."),),
     "seven-up": (Quote("fr", "Chaque fois que vous marquez un point, mettez un de vos jetons "
                              "dans le pot central."),),
+    "score-pad": (),  # no seed: the table's own game
 }
 
 HAND_SIZES = _l("%(players)s: %(cards)s at most, %(rounds)s rounds")
@@ -361,7 +380,15 @@ def seven_up_facts() -> dict[str, object]:
 FACTS: Mapping[str, Callable[[str], dict[str, object]]] = {
     "oh-seven": lambda _ruleset: oh_seven_facts(), "oh-hell": in_turn_facts,
     "elevator": in_turn_facts, "seven-up": lambda _ruleset: seven_up_facts(),
+    "score-pad": lambda _ruleset: score_pad_facts(),
 }
+
+
+def score_pad_facts() -> dict[str, object]:
+    """The score pad's numbers: its players and the range of a round's points."""
+    ruleset = RULESETS["score-pad"]
+    return {"least": ruleset.min_players, "most": ruleset.max_players,
+            "lowest": _points(-rules.POINTS_MOST), "highest": _points(rules.POINTS_MOST)}
 
 
 def sections(ruleset_id: str) -> tuple[Section, ...]:

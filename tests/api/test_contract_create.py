@@ -22,7 +22,7 @@ def test_rulesets_name_every_ruleset_with_its_options(client: FlaskClient) -> No
     response = client.get("/api/v1/rulesets")
     assert response.status_code == 200
     rulesets = {r["id"]: r for r in response.get_json()}
-    assert set(rulesets) == {"oh-seven", "oh-hell", "elevator", "seven-up"}
+    assert set(rulesets) == {"oh-seven", "oh-hell", "elevator", "seven-up", "score-pad"}
     assert rulesets["oh-seven"]["options"] == {"card_passing": {"default": False,
                                                                 "choices": [False, True]}}
     assert rulesets["oh-hell"]["options"]["scoring"]["default"] == "exact"

@@ -33,11 +33,12 @@ from .client import Api, Game
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_headers_conformance, response_schema_conformance]
 EXAMPLES = 120
-MIN_PLAYERS = {"oh-seven": 2, "oh-hell": 3, "elevator": 3, "seven-up": 2}
+MIN_PLAYERS = {"oh-seven": 2, "oh-hell": 3, "elevator": 3, "seven-up": 2, "score-pad": 2}
 OPERATIONS = [("/rulesets", "GET"), ("/games", "POST"),
               ("/games/{game_id}", "GET"), ("/games/{game_id}/bids", "POST"),
               ("/games/{game_id}/tricks", "POST"), ("/games/{game_id}/hands", "POST"),
               ("/games/{game_id}/undo", "POST"), ("/games/{game_id}/rounds/{number}", "PUT"),
+              ("/games/{game_id}/points", "POST"), ("/games/{game_id}/finish", "POST"),
               ("/games/{game_id}/statistics", "GET"),
               ("/games/{game_id}/scores.csv", "GET"),
               ("/tables", "POST"), ("/tables/{table_id}", "GET"),
@@ -76,14 +77,21 @@ def games_under_way(api: Api) -> list[Game]:
     two = api.create("seven-up", ["Ana", "Ben"], options={"target": 10})
     api.write(two, "hands", {"jacks_turned": 0, "beg": "stand", "high": 1, "low": 0, "jack": None,
                              "game": 1})
-    return [oh_hell, oh_seven, elevator, teams, two]
+    pad = api.create("score-pad", ["Ana", "Ben", "Cleo", "Dev"], title="Belote",
+                     options={"teams": "pairs", "target": 1000})
+    api.write(pad, "points", {"points": [162, 0]})
+    hearts = api.create("score-pad", ["Ana", "Ben", "Cleo"], options={"winner": "lowest"})
+    api.write(hearts, "points", {"points": [26, 0, 0]})
+    api.write(hearts, "finish", {})
+    return [oh_hell, oh_seven, elevator, teams, two, pad, hearts]
 
 
 def a_table_under_way(api: Api, games: list[Game]) -> tuple[str, str]:
-    """A table (its id and token) holding a played game and one in progress."""
+    """A table (its id and token) holding a played game and one in progress, and two score
+    pads (its statistics then hold score_pads)."""
     made = api.client.post("/api/v1/tables", json={"name": "Fuzz"}).get_json()
     table_id, token = made["table"]["id"], made["edit_token"]
-    for game in games[:2]:
+    for game in [*games[:2], *games[5:7]]:
         api.client.post(f"/api/v1/tables/{table_id}/games", json={
             "game": game.id, "edit_token": game.token}, headers={"Authorization": f"Bearer {token}"})
         game.body = api.get(game)
@@ -117,10 +125,11 @@ def aim_at_a_real_game(case: Any, app: Flask, games: list[Game], chance: random.
     if "version" in case.body and chance.random() < 0.8:
         case.body["version"] = current["version"]
     seats = len(current["players"])
-    for name in ("bids", "tricks"):
+    sides = len(current["teams"] or current["players"])  # a score pad in pairs: per side
+    for name, count in (("bids", seats), ("tricks", seats), ("points", sides)):
         values = case.body.get(name)
         if isinstance(values, list) and chance.random() < 0.8:
-            case.body[name] = (values + [0] * seats)[:seats]
+            case.body[name] = (values + [0] * count)[:count]
 
 
 def valid_players(case: Any, chance: random.Random) -> None:

@@ -6,7 +6,7 @@ from typing import Callable
 
 import pytest
 
-from companion.rules import CODES, Bids, RuleError, apply, new_settings
+from companion.rules import CODES, Bids, Points, RuleError, apply, new_settings
 
 from .builders import bids, hand, seven_up_at, start, tricks
 from .expected import cards
@@ -24,6 +24,8 @@ CASES: dict[str, Callable[[], object]] = {
     "seat": lambda: new_settings("oh-hell", ["A", "B", "C"], first_dealer=3),
     "gift-would-win": lambda: apply(seven_up_at([0, 6]), hand(game="tie", beg="give")),
     "hand": lambda: apply(start("seven-up", 2), hand(low=1, game=0)),
+    "points-range": lambda: apply(start("score-pad", 2), Points((100_001, 0))),
+    "points-total": lambda: apply(start("score-pad", 3, zero_sum=True), Points((1, 0, 0))),
 }
 
 

@@ -212,7 +212,7 @@ def test_unknown_ruleset(ruleset: object) -> None:
 
 
 def test_rulesets() -> None:
-    assert sorted(RULESETS) == ["elevator", "oh-hell", "oh-seven", "seven-up"]
+    assert sorted(RULESETS) == ["elevator", "oh-hell", "oh-seven", "score-pad", "seven-up"]
 
 
 # -- house rules (docs/rules.md section 6) ------------------------------------------------------------

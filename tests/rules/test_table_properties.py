@@ -22,7 +22,7 @@ from companion.rules.table_stats import (
 )
 
 NAMES = ["Ana", "ana", "Ben", "BEN", "Cleo", "Dev", "Zoë", "zoe\u0308"]
-RULESETS = ["oh-hell", "elevator", "oh-seven", "seven-up"]
+RULESETS = ["oh-hell", "elevator", "oh-seven", "seven-up", "score-pad"]
 
 
 @st.composite
@@ -34,23 +34,29 @@ def played_games(draw: st.DrawFn, gid: str) -> PlayedGame:
                          max_size=count, unique=True))
     names = [draw(st.sampled_from([n for n in NAMES if table_stats.player_key(n) == k]))
              for k in keys]
-    teams = ruleset == "seven-up" and count == 4
+    pad = ruleset == "score-pad"
+    teams = (ruleset == "seven-up" or pad and draw(st.booleans())) and count == 4
     sides = [s % 2 for s in range(count)] if teams else list(range(count))
     side_scores = draw(st.lists(st.integers(-20, 60), min_size=max(sides) + 1,
                                 max_size=max(sides) + 1))
     scores = [side_scores[s] for s in sides]
-    ranks = [1 + sum(other > side_scores[s] for other in side_scores) for s in sides]
+    lowest = pad and draw(st.booleans())
+    ranks = [1 + sum((other < side_scores[s]) if lowest else (other > side_scores[s])
+                     for other in side_scores) for s in sides]
     rounds: list[PlayedRound] = []
     if ruleset != "seven-up":
         for number in range(1, draw(st.integers(0, 5)) + 1):
-            rounds.append(PlayedRound(number, tuple(draw(st.integers(-5, 20)) for _ in names),
-                                      tuple(draw(st.booleans()) for _ in names)))
+            by_side = [draw(st.integers(-5, 20)) for _ in range(max(sides) + 1)]
+            rounds.append(PlayedRound(number, tuple(by_side[s] for s in sides),
+                                      tuple(not pad and draw(st.booleans()) for _ in names)))
     return PlayedGame(
         id=gid, ruleset=ruleset,
         started=datetime(2026, 1, 1) + timedelta(minutes=draw(st.integers(0, 5))),
         names=tuple(names), sides=tuple(sides), finished=draw(st.booleans()),
         scores=tuple(scores), ranks=tuple(ranks), rounds=tuple(rounds),
-        seven_up=ruleset == "seven-up", hands=draw(st.integers(0, 9)) if ruleset == "seven-up" else 0)
+        seven_up=ruleset == "seven-up", hands=draw(st.integers(0, 9)) if ruleset == "seven-up" else 0,
+        pad=pad, title=draw(st.sampled_from(["Hearts", "hearts ", "Rummy", None])) if pad else None,
+        lowest_wins=lowest)
 
 
 @st.composite

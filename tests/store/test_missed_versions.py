@@ -189,6 +189,9 @@ def _legal(data: st.DataObject, state: rules.GameState) -> rules.Entry:
             entry = rules.Hand(data.draw(st.integers(0, 1)), data.draw(st.sampled_from(list(rules.Beg))),
                                data.draw(seats), data.draw(seats), data.draw(st.none() | seats),
                                data.draw(seats | st.just(rules.TIE)))
+        elif step is rules.Step.POINTS:  # a score pad's round, or now and then "we stop here"
+            entry = rules.Finish() if state.rounds and data.draw(st.integers(0, 9)) == 0 else \
+                rules.Points(tuple(data.draw(st.integers(-50, 50)) for _ in settings.sides))
         elif settings.family is rules.Family.CARD_BIDS:
             entry = rules.Bids(tuple(data.draw(st.sampled_from(rules.cards_open(state, s)))
                                      for s in settings.seats))

@@ -362,13 +362,13 @@ def test_games_csv_is_formula_safe(client: FlaskClient, at_table: Tables) -> Non
     assert response.headers["Content-Type"] == "text/csv; charset=utf-8"
     text = response.get_data(as_text=True)
     lines = list(csv.reader(io.StringIO(text)))
-    assert lines[0] == ["started", "ruleset", "status", "players", "winners", "Ben score",
-                        "'-x score", "'=SUM(A1) score", "a;b score", "Dev score"]
+    assert lines[0] == ["started", "ruleset", "title", "status", "players", "winners",
+                        "Ben score", "'-x score", "'=SUM(A1) score", "a;b score", "Dev score"]
     newest, oldest = lines[1], lines[2]
-    assert newest[1:5] == ["oh-hell", "in_progress", "Ben · Dev · '-x", ""]
-    assert newest[5:] == ["0", "0", "", "", "0"]
-    assert oldest[2:5] == ["finished", "'=SUM(A1) · Ben · a;b", "'=SUM(A1) · a;b"]
-    assert oldest[5:] == ["0", "", "10", "10", ""]
+    assert newest[1:6] == ["oh-hell", "", "in_progress", "Ben · Dev · '-x", ""]
+    assert newest[6:] == ["0", "0", "", "", "0"]
+    assert oldest[3:6] == ["finished", "'=SUM(A1) · Ben · a;b", "'=SUM(A1) · a;b"]
+    assert oldest[6:] == ["0", "", "10", "10", ""]
     assert '"a;b score"' in text.splitlines()[0]  # every text cell quoted
 
 

@@ -26,7 +26,8 @@ def test_the_page_offers_every_game_with_its_options(client: FlaskClient) -> Non
     assert response.status_code == 200
     page = text(response)
     for name, players in (("Oh-Seven", "2–9 players"), ("Oh Hell", "3–7 players"),
-                          ("Elevator", "3–7 players"), ("Seven-Up", "2–4 players")):
+                          ("Elevator", "3–7 players"), ("Seven-Up", "2–4 players"),
+                          ("Any other game", "2–12 players")):
         assert f"{name} {players}" in page
     assert "Pass cards — Before bidding, everyone passes cards: round 2, 1 card to the left" in page
     assert "Exact bid only — Make your bid exactly: 10 plus the bid. Miss it: nothing." in page
@@ -34,7 +35,7 @@ def test_the_page_offers_every_game_with_its_options(client: FlaskClient) -> Non
     assert "10 points" in page
     assert "4 players play in pairs (players 1 and 3 against players 2 and 4)" in page
     html = response.get_data(as_text=True)
-    assert html.count('name="ruleset"') == 4
+    assert html.count('name="ruleset"') == 5  # the four games and the score pad
     assert html.count('data-name-row') == 4
     assert 'value="random" checked' in html
     assert "<title>New game · Companion</title>" in html
@@ -141,10 +142,11 @@ def test_rows_are_added_removed_and_moved_keeping_everything(client: FlaskClient
     assert len(re.findall(r'value="remove-\d"\s+aria-label="[^"]+" disabled', removed)) == 2
 
 
-def test_nine_rows_is_the_most(client: FlaskClient) -> None:
-    data = new_game_form("oh-seven", [f"P{i}" for i in range(9)])
+def test_twelve_rows_is_the_most(client: FlaskClient) -> None:
+    # The largest table any game allows: the score pad's 12 (Oh-Seven's 9 before it).
+    data = new_game_form("score-pad", [f"P{i}" for i in range(12)])
     html = client.post("/new/players", data={**data, "action": "add"}).get_data(as_text=True)
-    assert html.count("data-name-row") == 9
+    assert html.count("data-name-row") == 12
     assert re.search(r'value="add"\s+disabled', html)
 
 

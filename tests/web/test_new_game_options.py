@@ -10,9 +10,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion.rules import RULESETS
+from companion.rules import RULESETS, IntRange
 from companion.storage import store
 from companion.web.shared import house_rules
+from companion.web.shared.choices import ASKED
 
 from .conftest import new_game_form, text
 
@@ -31,6 +32,10 @@ def test_every_option_is_offered_with_its_default_checked(client: FlaskClient) -
     for ruleset, rules in RULESETS.items():
         for name, option in rules.options.items():
             field = f"{ruleset.replace('-', '_')}_{name}"
+            if isinstance(option.choices, IntRange) and name in ASKED.get(ruleset, ()):
+                # The score pad's target and rounds: a number typed beside the game, or none.
+                assert f'name="{field}_number" type="number"' in html, field
+                continue
             default = house_rules.token(option.default)
             assert re.search(rf'name="{field}" value="{re.escape(default)}" checked', html), field
             for key in house_rules.keys(ruleset, name):

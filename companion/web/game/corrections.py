@@ -1,4 +1,5 @@
-"""Correcting a scored round from the scoreboard: its bids and tricks in one form; the engine
+"""Correcting a scored round from the scoreboard: its bids and tricks (a score pad's points) in
+one form; the engine
 folds every later round again and refuses a correction that breaks a rule (or a later round),
 at the field, keeping what was typed. Seven-Up hands are corrected elsewhere."""
 
@@ -13,8 +14,8 @@ from companion import rules
 from companion.storage.store import StoredGame
 from companion.web.game.responses import editable_game, save_correction
 from companion.web.shared import forms
-from companion.web.shared.forms import correction_form
-from companion.web.shared.messages import bid_words, explain, game_name
+from companion.web.shared.forms import correction_form, points_form
+from companion.web.shared.messages import bid_words, explain, shown_name
 
 
 def correct(game_id: str, number: int) -> Response:
@@ -23,8 +24,7 @@ def correct(game_id: str, number: int) -> Response:
     was typed and the engine's reason, 422, as the API answers it."""
     game = editable_game(game_id)
     _correctable(game, number)
-    cards = game.settings.family is rules.Family.CARD_BIDS
-    form = correction_form(len(game.settings.players), cards)()
+    form = _form(game)()
 
     def render(at: StoredGame, status: int, notice: str | None) -> Response:
         round_, refusal = _correctable(at, number)
@@ -35,7 +35,11 @@ def correct(game_id: str, number: int) -> Response:
     def replacement() -> list[rules.Entry] | None:
         if _correctable(game, number)[1] is not None:
             return None  # render says why
-        made = forms.correction(game.settings, form)
+        if game.settings.family is rules.Family.SCORE_PAD:
+            points = forms.points(game.settings, form)
+            made = None if points is None else [points]
+        else:
+            made = forms.correction(game.settings, form)
         if made is None:
             return None
         # Every rule the correction breaks, at once and each at its field (the hooked bid and
@@ -66,10 +70,14 @@ def _correctable(game: StoredGame, number: int) -> tuple[rules.Round, str | None
 def page(game_id: str, number: int) -> Response:
     game = editable_game(game_id)
     round_, refusal = _correctable(game, number)
-    cards = game.settings.family is rules.Family.CARD_BIDS
-    form = correction_form(len(game.settings.players), cards)(formdata=None)
+    form = _form(game)(formdata=None)
     if refusal is not None:
         return render_correction(game, round_, form, refusal=refusal, status=422)
+    settings = game.settings
+    if settings.family is rules.Family.SCORE_PAD:  # each side's points, as entered
+        for side in settings.sides:
+            form[f"points_{side}"].data = round_.points[settings.seats_of(side)[0]] if round_.points else None
+        return render_correction(game, round_, form)
     for seat in game.settings.seats:
         bid_ = round_.bids[seat] if round_.bids else None
         if isinstance(bid_, rules.Card):
@@ -80,12 +88,21 @@ def page(game_id: str, number: int) -> Response:
     return render_correction(game, round_, form)
 
 
+def _form(game: StoredGame) -> type[Any]:
+    """The correction's form: a score pad's points, else the round's bids (numbers or cards)
+    and tricks."""
+    settings = game.settings
+    if settings.family is rules.Family.SCORE_PAD:
+        return points_form(len(settings.sides))
+    return correction_form(len(settings.players), settings.family is rules.Family.CARD_BIDS)
+
+
 def render_correction(game: StoredGame, round_: rules.Round, form: Any, notice: str | None = None,
                       status: int = 200, refusal: str | None = None) -> Response:
     body = render_template(
         "game/correct.html", game=game, state=game.state, settings=game.settings,
         names=game.settings.players, words=bid_words(game.settings), round=round_, form=form, notice=notice,
         refusal=refusal,
-        deck=rules.deck(), game_name=game_name(game.settings.ruleset.id),
+        deck=rules.deck(), game_name=shown_name(game.settings),
     )
     return make_response(body, status)

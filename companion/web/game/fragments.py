@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block
 
 from companion import rules
-from companion.rules import Bids, Family, Step, Tricks
+from companion.rules import Bids, Family, Finish, Points, Step, Tricks
 from companion.storage.store import StoredGame
 from companion.web.game import offline
 from companion.web.game.seven_up.board import panel as seven_up_panel
@@ -28,9 +28,10 @@ from companion.web.shared.forms import (
     RoundForm,
     UndoForm,
     cards_form,
+    points_form,
     tricks_form,
 )
-from companion.web.shared.messages import bid_words, game_name, hook_reason
+from companion.web.shared.messages import bid_words, hook_reason, shown_name
 from companion.web.shared.names import names_list
 from companion.web.sharing import share
 from companion.web.table import on_game_page as game_table
@@ -46,6 +47,8 @@ def _entry_form(game: StoredGame, submitted: Any) -> Any:
     step = rules.next_step(game.state)
     if step is Step.TRICKS:
         kind: type[Any] = tricks_form(seats)
+    elif step is Step.POINTS:
+        kind = points_form(len(game.settings.sides))
     elif step in (Step.BID, Step.PASS_CARDS) and game.settings.family is Family.CARD_BIDS:
         kind = cards_form(seats)
     elif step is Step.BID:
@@ -71,6 +74,10 @@ def _undo_label(state: rules.GameState) -> str | None:
         return str(_("Take back the last bid"))
     if isinstance(last, Tricks):
         return str(_("Undo round %(round)s's tricks", round=number))
+    if isinstance(last, Points):
+        return str(_("Undo round %(round)s's points", round=number))
+    if isinstance(last, Finish):
+        return str(_("Undo “We stop here”"))
     return str(_("Undo the last hand"))
 
 
@@ -127,7 +134,7 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None,
         "names": settings.players,
         "words": bid_words(settings),
         "family": settings.family.value,
-        "game_name": game_name(settings.ruleset.id),
+        "game_name": shown_name(settings),
         "round": current,
         "editable": editable,
         "watching": not editable,  # base.html: no CSRF token in a page that posts nothing
@@ -151,6 +158,7 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None,
         "cards_closed": _cards_closed(state),
         "statistics": rules.statistics(state),
         "seven_up_statistics": rules.seven_up_statistics(state),
+        "pad_statistics": rules.pad_statistics(state),
         "why": explanations(state),
         "rematch_dealer": rules.rematch_settings(state).first_dealer if state.finished else None,
         "rematch_url": (url_for("web.game", game_id=game.rematch_id)

@@ -30,7 +30,7 @@ from companion.storage import store
 from companion.storage.store import StoredGame
 from companion.web.game.responses import keyed_form, open_created, render_game
 from companion.web.shared import access
-from companion.web.shared.messages import game_name
+from companion.web.shared.messages import shown_name
 
 
 def started_at(game: StoredGame) -> datetime:
@@ -54,7 +54,8 @@ def rematch(game_id: str) -> Response:
     settings = rules.rematch_settings(game.state)
     options = {k: v for k, v in settings.options.items() if k in settings.ruleset.options}
     new, token = store.create_game(settings.ruleset.id, list(settings.players),
-                                   settings.first_dealer, options, table_id=game.table_id)
+                                   settings.first_dealer, options, table_id=game.table_id,
+                                   title=settings.title)  # a score pad's title, kept
     store.record_rematch(game.id, new.id)  # its watchers are offered the new game
     access.remember(new.id)
     access.grant_scorekeeping(new.id, token)
@@ -66,7 +67,7 @@ def delete_page(game_id: str) -> Response:
     game = access.load_or_404(game_id)
     access.require_editor(game)
     body = render_template("game/delete.html", game=game,
-                           game_name=game_name(game.settings.ruleset.id), started=started_at(game))
+                           game_name=shown_name(game.settings), started=started_at(game))
     return make_response(body)
 
 

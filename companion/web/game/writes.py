@@ -1,4 +1,5 @@
-"""The scorekeeper's entries: a bid, the Oh-Seven cards, the tricks, and undo.
+"""The scorekeeper's entries: a bid, the Oh-Seven cards, the tricks, a score pad's round and its
+"We stop here", and undo.
 
 Each is POST -> 303 -> GET without htmx, so the back button never sends an entry twice (and a
 replay carries a stale version, which is refused). With htmx the answer is the live fragment:
@@ -20,7 +21,14 @@ from companion.storage import writes
 from companion.storage.store import StoredGame
 from companion.web.game.responses import write_entry
 from companion.web.shared import forms
-from companion.web.shared.forms import BidForm, UndoForm, cards_form, tricks_form
+from companion.web.shared.forms import (
+    BidForm,
+    FinishForm,
+    UndoForm,
+    cards_form,
+    points_form,
+    tricks_form,
+)
 
 
 def _entry(entry: Entry | None) -> writes.Entry | None:
@@ -43,6 +51,23 @@ def tricks(game_id: str) -> Response:
         return _entry(forms.tricks(game.state, form))
 
     return write_entry(game_id, lambda game: tricks_form(len(game.settings.players))(), change)
+
+
+def points(game_id: str) -> Response:
+    """A score pad's round: every side's points at once."""
+    def change(game: StoredGame, form: Any) -> writes.Entry | None:
+        rules.require_in_progress(game.state, "points")  # a page left open on a finished game
+        return _entry(forms.points(game.settings, form))
+
+    return write_entry(game_id, lambda game: points_form(len(game.settings.sides))(), change)
+
+
+def finish(game_id: str) -> Response:
+    """A score pad's "We stop here": the game ends with its totals (undo reopens it)."""
+    return write_entry(
+        game_id, lambda _game: FinishForm(),
+        lambda game, _form: _entry(rules.parse_entry(game.settings, "finish", {})),
+        said=_("The game is over. Undo reopens it."))
 
 
 def undo(game_id: str) -> Response:

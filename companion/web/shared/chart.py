@@ -64,6 +64,8 @@ class Chart:
     bottom: float = HEIGHT - BOTTOM
     width: int = WIDTH
     height: int = HEIGHT
+    #: The legend's order: best first, the lowest in a lowest-wins score pad.
+    lowest_first: bool = False
 
 
 def _nice_step(span: float, most: int) -> int:
@@ -163,9 +165,11 @@ def lines(rows: Sequence[tuple[int, ...]], numbers: Sequence[int],
     return tuple(series), x_ticks, y_ticks, y(0)
 
 
-def totals_text(series: Sequence[Series]) -> str:
-    """"Ana 42, Ben 30": each line's last value, highest first (the description's end)."""
-    return ", ".join(f"{s.name} {s.total}" for s in sorted(series, key=lambda s: -s.total))
+def totals_text(series: Sequence[Series], lowest_first: bool = False) -> str:
+    """"Ana 42, Ben 30": each line's last value, best first (the description's end): the
+    highest, or the lowest in a lowest-wins score pad."""
+    sign = 1 if lowest_first else -1
+    return ", ".join(f"{s.name} {s.total}" for s in sorted(series, key=lambda s: sign * s.total))
 
 
 def score_chart(state: GameState) -> Chart | None:
@@ -188,10 +192,11 @@ def score_chart(state: GameState) -> Chart | None:
     return Chart(
         title=title,
         summary=said,
-        description=f"{said} {last} {totals_text(series)}.",
+        description=f"{said} {last} {totals_text(series, settings.lowest_wins)}.",
         series=series,
         x_ticks=x_ticks,
         y_ticks=y_ticks,
         x_label=_("Hand") if by_hand else _("Round"),
         zero=zero,
+        lowest_first=settings.lowest_wins,
     )

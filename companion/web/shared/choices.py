@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from babel.lists import format_list
-from flask_babel import LazyString, get_locale
+from flask_babel import LazyString, format_decimal, get_locale
 from flask_babel import lazy_gettext as _l
 
 from companion.rules import (
@@ -40,13 +40,23 @@ DESCRIPTIONS: Mapping[str, LazyString] = {
                    "bid."),
     "seven-up": _l("All Fours: score high, low, jack and game. %(teams)s players play in pairs "
                    "(players %(team_a)s against players %(team_b)s). First to the target wins."),
+    "score-pad": _l("Hearts, Rummy, Tarot, a game you made up: type each round's points, the "
+                    "app adds them up."),
 }
+
+#: The score pad on the new-game page: "Any other game", its title asked first.
+ANY_OTHER_GAME = _l("Any other game")
+#: Options the new-game page asks beside the game rather than fold in its house rules: the score
+#: pad's who wins and when it ends (its title is asked first).
+ASKED: Mapping[str, tuple[str, ...]] = {"score-pad": ("winner", "target", "rounds")}
 
 
 def description_facts(ruleset: Ruleset) -> dict[str, object]:
     """The numbers a game's description says, each the engine's (docs/rules.md sections 1–4):
     Oh-Seven's rounds, hand and bonus for an exact bid; an in-turn game's exact bid under its
     default scoring; the Seven-Up table that plays in pairs, and who partners whom."""
+    if ruleset.family is Family.SCORE_PAD:
+        return {}
     if ruleset.family is Family.CARD_BIDS:
         return {"rounds": card_bids.ROUNDS, "cards": card_bids.HAND_SIZE,
                 "bonus": scoring.oh_seven(3, 3).bonus}
@@ -68,7 +78,8 @@ def description(ruleset: Ruleset) -> str:
     """A game's description on the new-game page, with the engine's numbers in it."""
     if ruleset.id not in DESCRIPTIONS:
         return ""
-    return str(DESCRIPTIONS[ruleset.id]) % description_facts(ruleset)
+    facts = description_facts(ruleset)
+    return str(DESCRIPTIONS[ruleset.id]) % facts if facts else str(DESCRIPTIONS[ruleset.id])
 
 
 @dataclass(frozen=True)
@@ -94,6 +105,18 @@ class GameChoice:
     min_players: int
     max_players: int
     options: tuple[OptionChoices, ...]
+    #: The game's own name, as its rules page is titled ("Score pad" for any other game).
+    own_name: str = ""
+
+    @property
+    def folded(self) -> tuple[OptionChoices, ...]:
+        """The options folded in the house rules' line."""
+        return tuple(o for o in self.options if o.name not in ASKED.get(self.id, ()))
+
+    @property
+    def asked(self) -> Mapping[str, OptionChoices]:
+        """The options asked beside the game, by name (the score pad's)."""
+        return {o.name: o for o in self.options if o.name in ASKED.get(self.id, ())}
 
 
 def option_field(ruleset_id: str, option: str) -> str:
@@ -116,9 +139,11 @@ def _option(rules: Ruleset, name: str) -> OptionChoices:
 def games() -> list[GameChoice]:
     """Every game the engine offers, worded for the new-game page."""
     return [
-        GameChoice(rules.id, game_name(rules.id), description(rules),
+        GameChoice(rules.id,
+                   str(ANY_OTHER_GAME) if rules.family is Family.SCORE_PAD else game_name(rules.id),
+                   description(rules),
                    rules.min_players, rules.max_players,
-                   tuple(_option(rules, name) for name in rules.options))
+                   tuple(_option(rules, name) for name in rules.options), game_name(rules.id))
         for rules in RULESETS.values()
     ]
 
@@ -133,6 +158,9 @@ NUMBER_IGNORED = _l("You typed %(typed)s: tap “This many cards” to play with
                     "number.")
 
 
+RANGE_NUMBER = _l("Type a whole number from %(least)s to %(most)s, or leave it empty.")
+
+
 def option_value(rules: Ruleset, name: str, sent: str | None,
                  typed: str | None = None, offered: IntRange | None = None) -> OptionValue | str | None:
     """The engine's value for a sent token (``None`` when nothing was sent: the default);
@@ -145,6 +173,15 @@ def option_value(rules: Ruleset, name: str, sent: str | None,
     """
     option = rules.options[name]
     typed = (typed or "").strip()
+    if name in ASKED.get(rules.id, ()) and isinstance(option.choices, IntRange):
+        # The score pad's target and rounds: a number typed plays it, an empty field does not.
+        if not typed:
+            return None
+        number = small_number(typed)
+        if number is None:
+            raise Unclear(str(RANGE_NUMBER) % {"least": format_decimal(option.choices.min),
+                                               "most": format_decimal(option.choices.max)})
+        return number
     if isinstance(option.choices, IntRange):
         if sent == house_rules.NUMBER:
             number = small_number(typed)

@@ -20,6 +20,7 @@ from companion.rules import (
     BidScore,
     Family,
     HandScore,
+    PadScore,
     Point,
     PointWon,
     RebidBonus,
@@ -183,9 +184,16 @@ def hand_lines(settings: rules.Settings, score: HandScore, summary: rules.HandSu
     return lines + ([whole] if whole else [])
 
 
+def pad_line(score: PadScore) -> str:
+    """A score pad's cell: the points as the table entered them, and the total after them."""
+    return _("Round %(number)s: %(points)s as entered; total %(total)s", number=score.number,
+             points=number(score.points), total=number(score.total))
+
+
 def explanations(state: rules.GameState) -> dict[int, tuple[list[str], ...]]:
-    """For each scored round's number, the sentences of each seat's cell (Seven-Up: each side's,
-    indexed by side); for the Oh-Seven round being bid, its rebid bonuses so far."""
+    """For each scored round's number, the sentences of each seat's cell (Seven-Up and the score
+    pad: each side's, indexed by side); for the Oh-Seven round being bid, its rebid bonuses so
+    far."""
     settings = state.settings
     explained: dict[int, tuple[list[str], ...]] = {}
     current = state.current
@@ -193,7 +201,13 @@ def explanations(state: rules.GameState) -> dict[int, tuple[list[str], ...]]:
         explained[current.number] = tuple(
             [_rebid(settings, bonus) for bonus in bonuses] for bonuses in rules.rebid_bonuses(current))
     for round_ in rules.explain(state):
-        if settings.family is Family.SEVEN_UP:
+        if settings.family is Family.SCORE_PAD:  # indexed by side, as the pad's columns
+            by_side = {}
+            for seat in round_.seats:
+                assert isinstance(seat, PadScore)
+                by_side.setdefault(seat.side, [pad_line(seat)])
+            explained[round_.number] = tuple(by_side[side] for side in settings.sides)
+        elif settings.family is Family.SEVEN_UP:
             assert round_.hand is not None
             summary = round_.hand
             by_side = {}

@@ -46,6 +46,14 @@ class NumberField(IntegerField):  # type: ignore[misc]  # WTForms has no type hi
         self.data = -number if text.startswith("-") else number
 
 
+class PointsField(NumberField):
+    """A score pad's points as typed: a number field that also reads a typographic minus (−),
+    as a phone's keyboard or a pasted score may give it."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        super().process_formdata([str(v).replace("\u2212", "-") for v in valuelist])
+
+
 class NameRows(FieldList):  # type: ignore[misc]
     """The players' name rows (``players-<row>``); a row number that is not a small plain
     number is no row (``int()`` of 5,000 digits or of "²" raised a 500)."""
@@ -111,6 +119,8 @@ class NewGameForm(PageForm):
     players = NameRows(StringField(_l("Name"), filters=[_strip]), min_entries=2,
                        max_entries=MOST_PLAYERS)
     first_dealer = StringField(default=RANDOM_DEALER)
+    #: The score pad's title ("Hearts"); empty: an untitled pad.
+    title = StringField(filters=[_strip])
 
 
 # One radio group per game and option, straight from the engine's registry; a range option
@@ -168,6 +178,17 @@ def tricks_form(seats: int) -> type[RoundForm]:
 @memoized(16)
 def cards_form(seats: int) -> type[RoundForm]:
     return type("CardBidsForm", (RoundForm,), _card_fields(seats))
+
+
+#: The score pad: one field a side (2–12): bound 16.
+@memoized(16)
+def points_form(sides: int) -> type[RoundForm]:
+    fields = {f"points_{side}": PointsField(validators=[Optional()]) for side in range(sides)}
+    return type("PointsForm", (RoundForm,), fields)
+
+
+class FinishForm(VersionedForm):
+    """The score pad's "We stop here"."""
 
 
 #: By seats and whether bids are cards: bound 32.
@@ -262,3 +283,20 @@ def correction(settings: Settings, form: RoundForm) -> list[Entry] | None:
         return None
     return [rules.parse_entry(settings, "bids", bids_body),
             rules.parse_entry(settings, "tricks", {"tricks": taken})]
+
+
+def _side_name(settings: Settings, side: int) -> str:
+    return " & ".join(isolate(settings.players[seat]) for seat in settings.seats_of(side))
+
+
+def points(settings: Settings, form: RoundForm) -> Entry | None:
+    """The score pad: every side's points for the round (a player's, or a pair's); ``None``,
+    each missing one asked for at its field, while one is not typed."""
+    typed = [form[f"points_{side}"].data for side in settings.sides]
+    for side in (s for s, value in enumerate(typed) if value is None):
+        if not form[f"points_{side}"].errors:  # "Enter a whole number." says it already
+            form.add_error("points", side, _("How many points did %(player)s score? Type 0 for "
+                                             "none.", player=_side_name(settings, side)))
+    if any(value is None for value in typed):
+        return None
+    return rules.parse_entry(settings, "points", {"points": typed})

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from flask_babel import LazyString, ngettext, pgettext
+from flask_babel import LazyString, format_decimal, ngettext, pgettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -52,6 +52,7 @@ SEEDS: Mapping[str, LazyString] = {
     "oh-hell": _l("Seed 001: the French Oh Hell rules"),
     "elevator": _l("Seed 003: the French Ascenseur (Elevator) rules of cardgames.io"),
     "seven-up": _l("Seed 004: the French Seven-Up rules"),
+    "score-pad": _l("The score pad: it knows no rule of your game and adds up what you enter"),
 }
 
 #: What each option decides, as a question the table asks.
@@ -65,6 +66,10 @@ OPTION_NAMES: Mapping[str, LazyString] = {
     "target": _l("Play to"),
     "game_tie": _l("Tie for game"),
     "low_to": _l("Low goes to"),
+    "teams": _l("Teams"),
+    "winner": _l("Who wins"),
+    "rounds": _l("Number of rounds"),
+    "zero_sum": _l("Zero-sum"),
 }
 
 #: (option, value token) -> (label, what it changes at the table)
@@ -131,6 +136,29 @@ VALUES: Mapping[tuple[str, str], tuple[LazyString, LazyString]] = {
     ("low_to", "holder"): (_l("Its holder"), _l("Low scores for the player who was dealt it.")),
     ("low_to", "winner"): (_l("Trick winner"),
                            _l("Low scores for whoever wins the trick it falls in.")),
+    # The score pad (docs/rules.md section 8): any other game.
+    ("teams", "none"): (_l("Each for themselves"),
+                        _l("Every player's points are entered and added up apart.")),
+    ("teams", "pairs"): (_l("In pairs"),
+                         _l("4, 6 or 8 players in sides of two, each with the player across "
+                            "the table (with four: players 1 and 3 against 2 and 4). Points are "
+                            "entered per side.")),
+    ("winner", "highest"): (_l("Highest total"), _l("The highest total wins.")),
+    ("winner", "lowest"): (_l("Lowest total"),
+                           _l("The lowest total wins, as in Hearts or Rummy.")),
+    ("target", BY_PLAYERS): (_l("No target"), _l("No total ends the game.")),
+    ("target", NUMBER): (_l("A target score"),
+                         _l("The game ends with the round in which a total reaches the target "
+                            "(%(least)s to %(most)s).")),
+    ("rounds", BY_PLAYERS): (_l("No limit"),
+                             _l("The game goes on until a target is reached, or until you tap "
+                                "“We stop here”.")),
+    ("rounds", NUMBER): (_l("This many rounds"),
+                         _l("The game ends after this many rounds (%(least)s to %(most)s).")),
+    ("zero_sum", "false"): (_l("Any total"), _l("A round's points may add up to anything.")),
+    ("zero_sum", "true"): (_l("Zero-sum"),
+                           _l("A round's points must add up to 0, as in Tarot or games for "
+                              "chips: the last player's are filled in as you type.")),
 }
 
 #: Where a value that is not the seed's own rule comes from (docs/rules.md section 6, source column).
@@ -152,7 +180,14 @@ SOURCES: Mapping[tuple[str, str], LazyString] = {
     ("target", "10"): _l("Seed 004: ten chips instead of seven"),
     ("game_tie", "eldest"): _l("A table variant: seed 004 does not say"),
     ("low_to", "winner"): _l("A table variant: seed 004 gives low to its holder"),
+    ("teams", "pairs"): _l("Your game's rules: the score pad adds up each side's points"),
+    ("winner", "lowest"): _l("Your game's rules: the score pad ranks the lowest total first"),
+    ("target", NUMBER): _l("Your game's rules: the score pad ends the game at the target"),
+    ("rounds", NUMBER): _l("Your game's rules: the score pad ends the game after the rounds"),
+    ("zero_sum", "true"): _l("Your game's rules: the score pad refuses a round that does not "
+                             "add up to 0"),
 }
+
 
 
 def passes() -> str:
@@ -212,11 +247,14 @@ def facts() -> dict[str, object]:
     }
 
 
-def _said(text: LazyString, key: str = "") -> str:
+def _said(text: LazyString, key: str = "", bounds: IntRange | None = None) -> str:
     """A label or an effect with the engine's numbers put in (``value``: the option value the
-    key names)."""
+    key names; ``least`` and ``most``: a range option's bounds)."""
     said = str(text)
-    return said % {**facts(), "value": key} if "%(" in said else said
+    if "%(" not in said:
+        return said
+    ranged = {"least": format_decimal(bounds.min), "most": format_decimal(bounds.max)} if bounds else {}
+    return said % {**facts(), "value": key, **ranged}
 
 
 @dataclass(frozen=True)
@@ -261,7 +299,8 @@ def wording(ruleset_id: str, name: str, key: str) -> Wording:
     default = key == token(option.default)
     label, effect = VALUES[(name, key)]
     source = SEEDS[ruleset_id] if default else SOURCES[(name, key)]
-    return Wording(key, _said(label, key), _said(effect, key), str(source), default)
+    bounds = option.choices if isinstance(option.choices, IntRange) else None
+    return Wording(key, _said(label, key, bounds), _said(effect, key, bounds), str(source), default)
 
 
 def wordings(ruleset_id: str, name: str) -> tuple[Wording, ...]:
@@ -272,7 +311,16 @@ def value_label(ruleset_id: str, name: str, value: OptionValue) -> str:
     """A value as chosen in a game: ``"Not in the last round"``, ``"12 cards"``."""
     option = RULESETS[ruleset_id].options.get(name)
     if type(value) is int and option is not None and isinstance(option.choices, IntRange):
-        return str(ngettext("%(num)s card", "%(num)s cards", value))
+        return in_units(name, value)
     if option is None:  # a preset (Elevator's scoring): worded, never offered
         return _said(VALUES[(name, token(value))][0])
     return wording(ruleset_id, name, token(value)).label
+
+
+def in_units(name: str, value: int) -> str:
+    """A range option's number in its unit: ``"12 cards"``, ``"100 points"``, ``"10 rounds"``."""
+    if name == "target":
+        return str(ngettext("%(num)s point", "%(num)s points", value))
+    if name == "rounds":
+        return str(ngettext("%(num)s round", "%(num)s rounds", value))
+    return str(ngettext("%(num)s card", "%(num)s cards", value))

@@ -25,6 +25,7 @@ GAME_NAMES: Mapping[str, LazyString] = {
     "oh-hell": _l("Oh Hell"),
     "elevator": _l("Elevator"),
     "seven-up": _l("Seven-Up"),
+    "score-pad": _l("Score pad"),
 }
 
 MESSAGES: Mapping[str, LazyString] = {
@@ -90,6 +91,16 @@ MESSAGES: Mapping[str, LazyString] = {
                            "low."),
     "jack-without-trump": _l("The jack of trumps was in play, so someone held high."),
     "game-missing": _l("Who made game? Choose a player, or a tie."),
+    # The score pad (docs/rules.md section 8)
+    "points-range": _l("A round's points run from %(least)s to %(most)s, not %(value)s."),
+    "points-total": _l("These add up to %(total)s; in a zero-sum game they must add up to 0."),
+    "finish-before-round": _l("Enter the first round's points before you stop the game."),
+    "pairs-count": _l("Teams in pairs need 4, 6 or 8 players, not %(count)s."),
+    "title-ruleset": _l("Only “Any other game” takes a title: %(game)s has its own name."),
+    "title-type": _l("Type the game's name, or leave it empty."),
+    "title-empty": _l("This title is only spaces: type the game's name, or leave it empty."),
+    "title-long": _l("This title has %(length)s characters: the most is %(most)s."),
+    "title-character": _l("This title holds a character that can't be shown."),
     # Tables (docs/rules.md section 7)
     "table-same-player": _l("%(other)s and %(name)s are one player at this table: give one "
                             "another name."),
@@ -124,6 +135,12 @@ LATER_ROUND = _l("This correction would make round %(later_round)s impossible: %
 
 def game_name(ruleset_id: str) -> str:
     return str(GAME_NAMES.get(ruleset_id, ruleset_id))
+
+
+def shown_name(settings: Settings) -> str:
+    """A game's name wherever a page shows it: a score pad's title as typed (an untitled pad
+    is "Score pad"), else the game's name."""
+    return settings.title or game_name(settings.ruleset.id)
 
 
 def _names_in_params(params: dict[str, Any], error: RuleError, settings: Settings | None) -> None:

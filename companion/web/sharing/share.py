@@ -28,7 +28,7 @@ from companion.rules.memo import memoized
 from companion.storage.caches import cache
 from companion.storage.store import StoredGame
 from companion.web.shared import access
-from companion.web.shared.messages import game_name
+from companion.web.shared.messages import shown_name
 from companion.web.shared.names import isolate, names_list, side_names
 from companion.web.sharing.standings_image import Picture, Row, render_aside
 
@@ -80,7 +80,13 @@ def headline(state: GameState) -> str | None:
 
 
 def status(state: GameState) -> str:
-    """"Final standings", "After round 6 of 19", "Not started yet"."""
+    """"Final standings", "After round 6 of 19", "Not started yet"; a lowest-wins score pad
+    says so ("Final standings · lowest wins"), its standings being lowest first."""
+    said = _status(state)
+    return _("%(status)s · lowest wins", status=said) if state.settings.lowest_wins else said
+
+
+def _status(state: GameState) -> str:
     if state.finished:
         return _("Final standings")
     played = len(state.rounds)
@@ -88,6 +94,8 @@ def status(state: GameState) -> str:
         return _("Not started yet")
     if state.total_rounds:
         return _("After round %(number)s of %(total)s", number=played, total=state.total_rounds)
+    if state.settings.family is Family.SCORE_PAD:
+        return _("After round %(number)s", number=played)
     return _("After hand %(number)s", number=played)
 
 
@@ -103,7 +111,7 @@ def picture(game: StoredGame) -> Picture:
             seat=" & ".join(str(s + 1) for s in place.seats))
         for place in game.state.standings
     )
-    return Picture(game=str(game_name(settings.ruleset.id)), status=status(game.state),
+    return Picture(game=shown_name(settings), status=status(game.state),
                    date=format_date(game.created_at, "long"),
                    headline=headline(game.state), rows=rows, footer="Companion")
 
@@ -121,7 +129,7 @@ class Preview:
 def preview(game: StoredGame) -> Preview:
     state = game.state
     settings = game.settings
-    name = str(game_name(settings.ruleset.id))
+    name = shown_name(settings)
     said = headline(state)
     sides = side_names(settings)
     if said:
@@ -190,6 +198,6 @@ def context(game: StoredGame, scorekeeper_url: str | None) -> dict[str, object]:
         "preview": preview(game),
         "image_url": url_for("web.standings_image", game_id=game.id, v=game.version,
                              lang=str(get_locale() or "en")),
-        "image_name": f"{game_name(game.settings.ruleset.id)} {game.created_at:%Y-%m-%d}.png",
+        "image_name": f"{shown_name(game.settings)} {game.created_at:%Y-%m-%d}.png",
         "by_hand": game.settings.family is Family.SEVEN_UP,
     }

@@ -40,7 +40,7 @@ from companion.storage import idempotency, store, table_store
 from companion.storage.caches import cache
 from companion.web.game.responses import keyed_form
 from companion.web.home import home
-from companion.web.shared import access, choices, house_rules
+from companion.web.shared import access, titles
 from companion.web.shared.messages import explain, game_name
 from companion.web.shared.names import isolate
 from companion.web.sharing.share import LazyQR, image_answer
@@ -153,6 +153,8 @@ def render_table(table: table_store.StoredTable, status: int = 200,
         older_since=page.started and table_store.moment_text(page.started),
         game_name=game_name, figure=figure, game_url=_game_url(),
         keeps=keeps(table), rename_errors=rename_errors or {}, typed=typed or {},
+        # The keeper's chips for a new game: the table's score pads by title, as last played.
+        pad_titles=pad_titles(table) if keeps(table) else [],
         started=table_store.started, pairs=pairs, pair_rows=leader_first(pairs.rows),
         players_max=table_stats.PLAYERS_MAX, players_page=PLAYERS_PAGE,
         page_args={"before": before, "started": since, "players": leaders.start or None,
@@ -219,11 +221,17 @@ def _game_rows(state: table_store.TableState, games: list[PlayedGame]) -> list[M
         if not isinstance(row, Markup):
             draw = draw or get_template_attribute("table/_macros.html", "game_row")
             row = Markup(draw(game, names, url_for("web.game", game_id=game.id),
-                              str(game_name(game.ruleset)),
+                              _played_name(game),
                               format_date(table_store.started(game), "medium")))
             cached.put(key, row)
         rows.append(row)
     return rows
+
+
+def _played_name(game: PlayedGame) -> str:
+    """A game's name in the table's list: a score pad's title ("Score pad" untitled), else
+    the game's name."""
+    return game.title or game_name(game.ruleset)
 
 
 def _record_games(state: table_store.TableState) -> dict[str, PlayedGame]:
@@ -395,15 +403,19 @@ def last_time(table: table_store.StoredTable) -> dict[str, object]:
     except store.GameNotFound:
         return {}
     settings = rematch_settings(game.state)
-    rules = settings.ruleset
-    data: dict[str, object] = {"ruleset": rules.id, "players": list(settings.players),
-                               "first_dealer": str(settings.first_dealer)}
-    for name, value in settings.options.items():
-        if name not in rules.options:
-            continue
-        field = choices.option_field(rules.id, name)
-        if isinstance(rules.options[name].choices, IntRange) and isinstance(value, int):
-            data[field], data[choices.number_field(field)] = house_rules.NUMBER, str(value)
-        else:
-            data[field] = house_rules.token(value)
+    data: dict[str, object] = {"ruleset": settings.ruleset.id, "players": list(settings.players),
+                               "first_dealer": str(settings.first_dealer),
+                               **titles.option_data(settings)}
+    if settings.title:  # a score pad: its title too
+        data["title"] = settings.title
     return data
+
+
+#: How many of a table's newest games are looked through for its score pads' titles.
+TITLES_FROM = 60
+
+
+def pad_titles(table: table_store.StoredTable) -> list[titles.EarlierTitle]:
+    """The table's earlier score-pad titles, newest first, each with its last options."""
+    newest = [game_id for game_id, _version in table_store.game_versions(table.id)[-TITLES_FROM:]]
+    return titles.earlier_titles(reversed(store.load_games(newest)))

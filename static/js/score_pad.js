@@ -1,0 +1,155 @@
+/*
+ * The score pad's round (any other game): every player's or side's points typed on the phone's
+ * numeric keypad, one Save. Every form works without this file; it only saves taps.
+ * Listeners are on the document, so a round swapped in by htmx or drawn by the tap queue is
+ * covered too. Nothing here decides a rule: the engine judges the round when it is saved.
+ *
+ * - A sign that needs no minus key: a phone's numeric keypad often has none, so each row has a
+ *   ± button that turns the number negative or back (an empty field starts with "−"), and keeps
+ *   the keypad on the field.
+ * - Enter (the keypad's "next") moves to the next row still empty; on the last row it saves.
+ * - Beside each row, its total after this round, as typed (data-total: the total before it).
+ * - A zero-sum game (data-zero-sum): once every row but one is typed, that one is filled in
+ *   with the others' opposite and marked (data-auto); typing in it makes it the person's own.
+ *   The line under the rows says what the typed points add up to.
+ */
+(function () {
+  "use strict";
+
+  var MINUS = "-";
+  var WHOLE = /^[+-]?\d+$/;
+
+  function form(element) {
+    // The entry form, or the rows of a round's correction inside its own form.
+    return element instanceof Element ? element.closest("[data-points]") : null;
+  }
+
+  function fields(pad) {
+    return Array.prototype.slice.call(pad.querySelectorAll("input[data-points-field]"));
+  }
+
+  function number(field) {
+    var text = field.value.replace(/\s/g, "").replace("\u2212", MINUS);
+    return WHOLE.test(text) ? parseInt(text, 10) : null;
+  }
+
+  // The typed number with a typographic minus, as the rest of the page shows numbers.
+  function shown(value) {
+    return value < 0 ? "\u2212" + String(-value) : String(value);
+  }
+
+  function own(field) {
+    return field.value.trim() !== "" && !field.hasAttribute("data-auto");
+  }
+
+  /* --- the round's totals, and a zero-sum game's last row ------------------------------- */
+
+  function follow(pad) {
+    var rows = fields(pad);
+    if (pad.hasAttribute("data-zero-sum")) {
+      var open = rows.filter(function (field) { return !own(field); });
+      var typed = rows.filter(own).map(number);
+      var whole = typed.every(function (value) { return value !== null; });
+      rows.forEach(function (field) {
+        if (field.hasAttribute("data-auto") && (open.length !== 1 || open[0] !== field || !whole)) {
+          field.value = "";
+          field.removeAttribute("data-auto");
+        }
+      });
+      if (open.length === 1 && whole && typed.length) {
+        var rest = -typed.reduce(function (sum, value) { return sum + value; }, 0);
+        open[0].value = String(rest === 0 ? 0 : rest);
+        open[0].setAttribute("data-auto", "");
+      }
+    }
+    var sum = 0;
+    var counted = 0;
+    rows.forEach(function (field) {
+      var value = number(field);
+      var row = field.closest("[data-points-row]");
+      var after = row ? row.querySelector("[data-after]") : null;
+      var sign = row ? row.querySelector("[data-sign]") : null;
+      if (after) {
+        var total = parseInt(after.getAttribute("data-total"), 10) || 0;
+        after.textContent = value === null ? "" : after.getAttribute("data-words")
+          .split("{total}").join(shown(total + value));
+      }
+      if (sign) {
+        sign.setAttribute("aria-pressed", field.value.trim().charAt(0) === MINUS ? "true" : "false");
+      }
+      if (value !== null) {
+        sum += value;
+        counted += 1;
+      }
+    });
+    var said = pad.querySelector("[data-points-sum]");
+    if (said) {
+      said.textContent = counted ? said.getAttribute("data-words").split("{sum}").join(shown(sum)) : "";
+    }
+  }
+
+  document.addEventListener("input", function (event) {
+    var field = event.target;
+    var pad = form(field);
+    if (!pad || !(field instanceof HTMLInputElement) || !field.hasAttribute("data-points-field")) {
+      return;
+    }
+    field.removeAttribute("data-auto"); // typed by hand: never overwritten
+    follow(pad);
+  });
+
+  /* --- ±: a sign without a minus key ------------------------------------------------------ */
+
+  document.addEventListener("click", function (event) {
+    var button = event.target instanceof Element ? event.target.closest("button[data-sign]") : null;
+    var pad = form(button);
+    var field = button && document.getElementById(button.getAttribute("data-sign"));
+    if (!pad || !field) {
+      return;
+    }
+    event.preventDefault();
+    var text = field.value.trim();
+    field.value = text.charAt(0) === MINUS ? text.slice(1) : MINUS + text.replace(/^\+/, "");
+    // As typed: the row is the person's own, the totals follow, and polls hold (live.js).
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+    // Back on the field, the keypad up again, the caret after the number.
+    field.focus({ preventScroll: true });
+    try {
+      field.setSelectionRange(field.value.length, field.value.length);
+    } catch (error) { /* a field type without a caret */ }
+  });
+
+  /* --- Enter moves on, the last row saves ------------------------------------------------- */
+
+  document.addEventListener("keydown", function (event) {
+    var field = event.target;
+    var pad = form(field);
+    if (event.key !== "Enter" || !pad || !(field instanceof HTMLInputElement) || event.isComposing) {
+      return;
+    }
+    event.preventDefault();
+    var rows = fields(pad);
+    var after = rows.slice(rows.indexOf(field) + 1);
+    var next = after.filter(function (row) { return row.value.trim() === ""; })[0];
+    if (next) {
+      next.focus();
+    } else if (field.form && typeof field.form.requestSubmit === "function") {
+      field.form.requestSubmit(); // the tap queue sends it, as a tap on Save
+    } else if (field.form) {
+      field.form.submit();
+    }
+  });
+
+  function prepare(root) {
+    if (!(root instanceof Element) && root !== document) {
+      return;
+    }
+    var pads = root instanceof Element && root.matches("[data-points]") ? [root] : [];
+    pads.concat(Array.prototype.slice.call(root.querySelectorAll("[data-points]")))
+      .forEach(follow);
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { prepare(document); });
+  document.addEventListener("htmx:afterSettle", function (event) { prepare(event.target); });
+  document.addEventListener("companion:shown", function (event) { prepare(event.target); });
+})();
