@@ -46,28 +46,22 @@ def _sqlite_pragmas(synchronous: str) -> Callable[[Any, Any], None]:
     return connected
 
 
-def _utc_session(dbapi_connection: Any, _record: Any) -> None:
-    # Every time is stored and read in UTC (docs/api.md writes them with a "Z"), whatever the
-    # server's or the database's own TimeZone: a session in another zone would hand back
-    # "-05:00". Committed at once, so the pool's rollback on return cannot undo it.
-    cursor = dbapi_connection.cursor()
-    cursor.execute("SET TIME ZONE 'UTC'")
-    cursor.close()
-    dbapi_connection.commit()
-
-
 def init_app(app: Flask) -> None:
     synchronous = str(app.config.get("SQLITE_SYNCHRONOUS", "NORMAL")).strip().upper()
     if synchronous not in SYNCHRONOUS:
         raise ValueError(f"SQLITE_SYNCHRONOUS must be one of {', '.join(SYNCHRONOUS)}, "
                          f"not {app.config.get('SQLITE_SYNCHRONOUS')!r}")
+    if str(app.config.get("SQLALCHEMY_DATABASE_URI", "")).startswith("postgresql"):
+        # Every time is read in UTC (docs/api.md writes them with a "Z") whatever the database's
+        # own TimeZone: a session in another zone handed back "-05:00".
+        options = app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {})
+        connect = options.setdefault("connect_args", {})
+        connect["options"] = (str(connect.get("options", "")) + " -c timezone=UTC").strip()
     db.init_app(app)
     with app.app_context():
         engine: Engine = db.engine
         if engine.dialect.name == "sqlite":
             event.listen(engine, "connect", _sqlite_pragmas(synchronous))
-        elif engine.dialect.name == "postgresql":
-            event.listen(engine, "connect", _utc_session)
 
 
 def read_one(statement: Executable, params: Mapping[str, Any]) -> tuple[Any, ...] | None:
