@@ -66,9 +66,9 @@ def _refused(error: transfer.ImportRefused) -> Response:
 
 def register(bp: Blueprint) -> None:
     bp.add_url_rule("/tables/import", "import_table", view_func=import_table, methods=["POST"])
-    bp.add_url_rule("/tables/<table_id>/export", "table_export", view_func=table_export,
+    bp.add_url_rule("/tables/<id:table_id>/export", "table_export", view_func=table_export,
                     methods=["GET"])
-    bp.add_url_rule("/games/<game_id>/export", "game_export", view_func=game_export,
+    bp.add_url_rule("/games/<id:game_id>/export", "game_export", view_func=game_export,
                     methods=["GET"])
     bp.register_error_handler(transfer.ImportRefused, _refused)
 

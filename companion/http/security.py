@@ -421,11 +421,17 @@ def _database_unreachable(error: Exception) -> tuple[Response, int]:
         "the same Idempotency-Key) in a few seconds", retry_after=DATABASE_RETRY_AFTER))
 
 
+#: The API's 404 of an unknown game and of an unknown table (docs/api.md), by /api/v1/<kind>/.
+_NO_SUCH = {"games": "no game has that id", "tables": "no table has that id"}
+
+
 def _handle_error(error: HTTPException) -> tuple[Response, int]:
     status = error.code or 500
     code, title, message = ERRORS[status]
     if request.path.startswith("/api/"):
         english = error.description if status != 500 else "The server hit an unexpected problem."
+        if status == 404:  # an id not even an id's shape matched no route: said as an unknown id
+            english = _NO_SUCH.get("".join(request.path.split("/")[3:4]), english)
         response = jsonify({"error": {"code": code, "message": english, "field": None}})
     else:
         if isinstance(error, CSRFError):

@@ -46,7 +46,7 @@ OPERATIONS = [("/rulesets", "GET"), ("/games", "POST"),
               ("/tables/{table_id}/games.csv", "GET"), ("/tables/{table_id}/games", "POST"),
               ("/tables/{table_id}/players/rename", "POST"),
               ("/tables/{table_id}/export", "GET"), ("/games/{game_id}/export", "GET"),
-              ("/tables/import", "POST")]
+              ("/tables/import", "POST"), ("/tables/{table_id}", "PATCH")]
 
 
 def card(value: int, suit: str) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from flask import current_app, g, request, session
 from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response
 
+from companion.rules.memo import LRU
 from companion.http import (
     conditional as conditional_get,  # (``conditional`` below is this module's)
 )
@@ -66,20 +67,18 @@ class WatcherPage:
             ("Cache-Control", REVALIDATE), ("Vary", "Cookie")))
 
 
-#: A file's content hash by its path, with the (mtime, size) it was read at: in debug and
-#: testing ``build_id`` is worked out on every request, and reads a file again only when it changed.
-_CONTENT: dict[str, tuple[int, int, str]] = {}
+#: A file's content hash by its path and the (mtime, size) it was read at: in debug and testing
+#: ``build_id`` is worked out on every request, and reads a file again only when it changed.
+_CONTENT: LRU[tuple[str, int, int], str] = LRU(4096)
 
 
 def _content_hash(path: str) -> str:
     info = os.stat(path)
-    known = _CONTENT.get(path)
-    if known is not None and known[:2] == (info.st_mtime_ns, info.st_size):
-        return known[2]
-    with open(path, "rb") as f:
-        content = hashlib.sha256(f.read()).hexdigest()
-    _CONTENT[path] = (info.st_mtime_ns, info.st_size, content)
-    return content
+
+    def read() -> str:
+        with open(path, "rb") as f:
+            return hashlib.sha256(f.read()).hexdigest()
+    return _CONTENT.get_or_make((path, info.st_mtime_ns, info.st_size), read)
 
 
 def build_id() -> str:
