@@ -742,6 +742,8 @@ TRANSFER_SCHEMAS: dict[str, Any] = {
                         _entry("bids", "BidsBody", "POST /games/{id}/bids"),
                         _entry("tricks", "TricksBody", "POST /games/{id}/tricks"),
                         _entry("hands", "HandBody", "POST /games/{id}/hands (Seven-Up)"),
+                        _entry("points", "PointsBody", "POST /games/{id}/points (score pad)"),
+                        _entry("finish", "FinishBody", "POST /games/{id}/finish (score pad)"),
                     ]},
     "ExportGame": obj({
         "ruleset": {"type": "string", "enum": list(rules.RULESETS)},

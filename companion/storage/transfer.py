@@ -2,7 +2,8 @@
 
 **Export** writes what the table made: each game's settings, when it started and its entries in
 play order (the stored list: a corrected round's entries where the round stands, undone ones
-gone), each as the body of the API write that makes it plus its ``kind``. No id, no token.
+gone), each as the body of the API write that makes it plus its ``kind``: ``bids``, ``tricks``,
+``hands``, and a score pad's ``points`` and ``finish``. No id, no token.
 
 **Import** reads such a document into a new table. Every game is replayed through the engine,
 entry by entry, in memory first; only when every game of the document is accepted are the table
@@ -157,7 +158,8 @@ def replay(document: object, single_name: Callable[[rules.Settings, datetime], s
            ) -> Replayed:
     """The document checked and every game replayed through the engine, nothing written: the
     first problem met is raised as ``ImportRefused``. ``single_name`` names the table of a
-    one-game document (``table: null``); by default the ruleset's name and the start date."""
+    one-game document (``table: null``); by default its title (a score pad's), else the ruleset's
+    name, and the start date."""
     if not isinstance(document, dict):
         raise ImportRefused("format", f"an export is a JSON object with format {FORMAT!r}")
     if document.get("format") != FORMAT:
@@ -188,8 +190,8 @@ def replay(document: object, single_name: Callable[[rules.Settings, datetime], s
     games = tuple(_replayed_game(data, i) for i, data in enumerate(games_data))
     if table_data is None:
         only = games[0]
-        namer = single_name or (lambda settings, started:
-                                f"{settings.ruleset.name} {started.date().isoformat()}")
+        namer = single_name or (lambda settings, started: " ".join((
+            settings.title or settings.ruleset.name, started.date().isoformat())))
         name = _table_name(namer(only.settings, only.started)[:table_store.NAME_MAX])
         renames = Renames(())
     for i, game in enumerate(games):
@@ -251,14 +253,16 @@ def _replayed_game(data: object, i: int) -> ReplayedGame:
 
 
 def _settings(data: Mapping[str, Any]) -> rules.Settings:
-    """A game's settings as a creation checks them (and, for Seven-Up, its gift rule)."""
+    """A game's settings as a creation checks them: a score pad's title too (a card game's is
+    refused as at a creation), and for Seven-Up its gift rule."""
     options = data.get("options")
     if options is not None and not isinstance(options, dict):
         raise rules.ShapeError("options", "options must be an object of option names")
+    title = data.get("title")
+    if title is not None and not isinstance(title, str):
+        raise rules.ShapeError("title", "title must be text: what the table calls the game")
     settings = rules.new_settings(data.get("ruleset"), data.get("players"),
-                                  data.get("first_dealer", 0), options if options is not None else None)
-    if data.get("title") is not None:
-        raise rules.ShapeError("title", f"{settings.ruleset.name} has no title")
+                                  data.get("first_dealer", 0), options, title)
     if "gift_rule" in data:
         if settings.family is not rules.Family.SEVEN_UP:
             raise rules.ShapeError("gift_rule", f"{settings.ruleset.name} has no gift rule")

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from set_up_games import finish, new_game
+from set_up_games import card, finish, new_game, play_round
 
 pytestmark = pytest.mark.browser
 
@@ -111,3 +111,52 @@ def test_who_is_ahead_keeps_names_whole_and_fits_at_200_percent(
             assert edge is not None and 0 <= edge["x"] and edge["x"] + edge["width"] <= WIDTH
     ahead.scroll_into_view_if_needed()
     phone.screenshot(path=str(screenshot_dir / "fit-names-who-is-ahead-200.png"))
+
+
+#: Seven players, five of them with 21-character names (none of them a single word).
+BOARD_NAMES = [*NAMES[:3], "Konstantinos-Leonidas", "Cleo", "Wilhelmina-Konstanze-", "Ana"]
+
+#: The scoreboard at its box: what scrolls inside it, and every element shown that reaches
+#: past one of its sides (a visually hidden one, 1 px, is not shown).
+BOARD_OUT = """() => {
+  const box = document.querySelector("section.scoreboard .table-scroll");
+  const edge = box.getBoundingClientRect();
+  const out = [...box.querySelectorAll("*")].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 1 && r.height > 1 && e.checkVisibility()
+      && (r.left < edge.left - 0.5 || r.right > edge.right + 0.5);
+  }).map((e) => `${e.tagName}.${e.className} ${e.textContent.trim().slice(0, 30)}`);
+  return {scroll: box.scrollWidth, client: box.clientWidth, out};
+}"""
+
+
+@pytest.mark.parametrize("ruleset", ["oh-hell", "oh-seven"])
+def test_the_scoreboard_keeps_names_whole_and_fits_its_box_at_200_percent(
+        phones: Any, live_server: str, screenshot_dir: Path, ruleset: str) -> None:
+    for players, locale in ((5, "en-GB"), (7, "fr-FR")):
+        names = BOARD_NAMES[:players]
+        game = new_game(live_server, ruleset, names)
+        play_round(game)
+        play_round(game)
+        if ruleset == "oh-seven":  # a forced rebid: the bids add up to 7, the high one's bonus
+            game.write("bids", bids=[card(c) for c in ["0s", "0h", "0d", "0c", "1s", "1h", "5s"][
+                7 - players:]])
+            assert game.body["current"]["attempts"], "no rebid"
+        page = phones(has_touch=True, device_scale_factor=2, locale=locale)
+        game.keep_on(page)
+        board = page.locator("section.scoreboard")
+        big_text(page)
+        board.evaluate("(e) => e.scrollIntoView({block: 'start', behavior: 'instant'})")
+        page.screenshot(path=str(screenshot_dir / f"fit2-scoreboard-{ruleset}-{players}-200.png"))
+        seen = page.evaluate(BOARD_OUT)
+        assert seen["scroll"] <= seen["client"], seen
+        assert seen["out"] == [], seen
+        # Every name whole: in the names' row and beside each of the two rounds' scores.
+        whole(page, "section.scoreboard .name", players * 3)
+        # Still a table to a screen reader: a player's column, the totals' row.
+        expect(board.get_by_role("row")).to_have_count(2 + 2 + (ruleset == "oh-seven"))
+        expect(board.get_by_role("columnheader")).to_have_count(players + 1)
+        # At 100 %, the table of columns, as before: a name over its column, not in each score.
+        page.evaluate("document.documentElement.style.fontSize = ''")
+        expect(board.locator(".cell-who:visible, .head-total:visible")).to_have_count(0)
+        expect(board.locator(".totals")).to_be_visible()

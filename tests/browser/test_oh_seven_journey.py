@@ -39,6 +39,8 @@ def test_card_passing_a_forced_rebid_and_its_bonus(page: Page, screenshot_dir: P
                 "Ben": (1, "hearts")})
     expect(page.get_by_text("Forced rebid: the bids added up to 7.")).to_be_visible()
     expect(page.get_by_text("Pass 1 card to the left:")).to_have_count(0)  # passed already
+    expect(page.get_by_text("Dev scored +1 for the high bid")).to_be_hidden()  # folded
+    page.get_by_text("Forced rebid: the bids added up to 7.").click()  # its summary
     expect(page.get_by_text("Dev scored +1 for the high bid")).to_be_visible()
     expect(page.locator(".current-row")).to_contain_text("+1 rebid")
     # Round 1: Ana 0/0 = 2, Ben 3/3 = 5, Cleo 2/2 = 4, Dev 4 bid, 2 taken = -2; Dev's +1 now.

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from set_up_games import LiveGame, new_game
+from set_up_games import LiveGame, card, new_game
 from test_double_tap import COUNT_TOUCHES, double_tap
 
 pytestmark = pytest.mark.browser
@@ -198,3 +198,33 @@ def test_without_javascript_every_player_s_cards_are_on_the_page(
     page.get_by_role("button", name="Reveal", exact=True).click()
     expect(page.get_by_role("heading", name="Tricks")).to_be_visible()
     assert game_json(game)["current"]["phase"] == "tricks"
+
+
+@pytest.mark.parametrize("players", [5, 7])
+def test_an_oh_seven_rebid_fits_one_screen_its_rule_a_tap_away(
+        phones: Any, live_server: str, screenshot_dir: Path, players: int) -> None:
+    names = NAMES[:players]
+    game = new_game(live_server, "oh-seven", names)
+    cards = ["0s", "0h", "0d", "0c", "1s", "1h", "5s"][7 - players:]  # they add up to 7
+    for _ in range(2):  # twice the same cards: both decks' copies set aside
+        game.write("bids", bids=[card(c) for c in cards])
+    assert len(game.body["current"]["attempts"]) == 2, "not two forced rebids"
+    page = phones(has_touch=True, device_scale_factor=2, locale="en-GB")
+    game.keep_on(page)
+    expect(page.get_by_role("heading", name="Rebid")).to_be_visible()
+    page.screenshot(path=str(screenshot_dir / f"fit2-rebid-oh-seven-{players}.png"))
+    fits(page, ".cards-form")  # the cause and one player's cards, the set-aside struck through
+    first = [names[seat] for seat in game.body["current"]["bidding_order"]][0]
+    # The cards set aside are refused (struck through) on each player's cards.
+    expect(picked(page, card_name(first, cards[names.index(first)]))).to_be_disabled()
+    # The cause said at once; what was revealed, who scored and the rule a tap away.
+    rebid = page.locator(".rebid")
+    expect(rebid.locator("summary")).to_have_text("Forced rebid: the bids added up to 7.")
+    rule = rebid.get_by_text("the cards put forward are set aside for this deal")
+    expect(rule).to_be_hidden()
+    page.touchscreen.tap(*Finger(page).spot(rebid.locator("summary")))
+    expect(rule).to_be_visible()
+    expect(rebid).to_contain_text(f"Revealed: {first}")
+    expect(rebid).to_contain_text(f"{names[-1]} scored +1 for the high bid")
+    expect(rebid.locator(".rebid-aside")).to_contain_text("Set aside in this deal:")
+    page.screenshot(path=str(screenshot_dir / f"fit2-rebid-oh-seven-{players}-open.png"))

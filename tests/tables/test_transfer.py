@@ -114,12 +114,18 @@ def test_a_table_exported_and_imported_elsewhere_is_the_same_table(
     assert (document["format"], document["format_version"], document["table"]["name"]) == (
         "companion-export", 1, "Thursday cards")
     assert document["table"]["renames"] == [{"from": "Ana", "to": "Anna"}]
-    assert len(document["games"]) == 6
+    assert len(document["games"]) == 9
+    assert [g["title"] for g in document["games"][6:]] == ["Hearts", "Tarot", None]
+    assert document["games"][7]["options"] == {"teams": "pairs", "winner": "highest",
+                                               "target": None, "rounds": None, "zero_sum": True}
     text_of = exported.get_data(as_text=True)
     for game_id in _all_games(source, table_id):
         assert game_id not in text_of  # no id, no token
     kinds = {e["kind"] for g in document["games"] for e in g["entries"]}
-    assert kinds == {"bids", "tricks", "hands"}
+    assert kinds == {"bids", "tricks", "hands", "points", "finish"}
+    assert document["games"][7]["entries"] == [
+        {"kind": "points", "points": [30, -30]}, {"kind": "points", "points": [-10, 10]},
+        {"kind": "finish"}]
 
     imported = target.post("/api/v1/tables/import", json=document)
     assert imported.status_code == 201, imported.get_json()
@@ -271,3 +277,37 @@ def test_an_import_counts_as_one_creation(make_app: Callable[..., Flask],
     assert refused.status_code == 422  # a refusal spends nothing
     assert client.post("/api/v1/tables/import", json=document).status_code == 201
     assert client.post("/api/v1/tables/import", json=document).status_code == 429
+
+
+def test_a_score_pad_entry_against_its_rules_is_refused_by_game_and_entry(
+        app: Flask, document: dict[str, Any]) -> None:
+    client = app.test_client()
+    api = Api(client)
+    pad = api.create("score-pad", ["Ana", "Ben", "Cleo"], title="Rummy",
+                     options={"zero_sum": True})
+    for points in ([5, -2, -3], [-1, 0, 1], [4, 4, -8]):
+        api.write(pad, "points", {"points": points})
+    alone = client.get(f"/api/v1/games/{pad.id}/export")
+    day = pad.body["created_at"][:10]
+    assert f'filename="Rummy-{day}.json"' in alone.headers["Content-Disposition"]
+    imported = client.post("/api/v1/tables/import", json=alone.get_json())
+    assert imported.get_json()["table"]["name"] == f"Rummy {day}"  # a pad's table: its title
+    pad_game = alone.get_json()["games"][0]
+    assert pad_game["title"] == "Rummy" and pad_game["options"]["zero_sum"] is True
+    mixed = copy.deepcopy(document)
+    mixed["games"].insert(5, pad_game)
+    assert app.test_client().post("/api/v1/tables/import", json=mixed).status_code == 201
+    pad_game["entries"][1]["points"] = [-1, 0, 2]
+    error = _refused(app, mixed, 422, "import")
+    assert error["field"] == "games[5].entries[1]"
+    assert error["message"] == ("games[5].entries[1]: these points add up to 1; in a zero-sum "
+                                "game they must add up to 0")
+    pad_game["entries"][1] = {"kind": "points", "points": [1, 2]}
+    assert _refused(app, mixed, 422, "import")["field"] == "games[5].entries[1]"
+    # A title is a score pad's: one on a card game is refused at that game.
+    titled = copy.deepcopy(document)
+    titled["games"][4]["title"] = "Hearts"
+    error = _refused(app, titled, 422, "import")
+    assert error["field"] == "games[4]" and "only a score pad" in error["message"]
+    titled["games"][4]["title"] = 7
+    assert _refused(app, titled, 422, "import")["field"] == "games[4]"

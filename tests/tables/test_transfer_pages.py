@@ -88,3 +88,33 @@ def test_a_broken_file_is_refused_at_its_field_in_french(app: Flask, client: Fla
         assert answer.status_code == 422
         assert words in answer.get_data(as_text=True)
     assert _tables(app) == before
+
+
+def test_a_score_pad_file_comes_back_under_its_title_or_says_its_rule_in_french(
+        app: Flask, client: FlaskClient) -> None:
+    made = client.post("/api/v1/games", json={
+        "ruleset": "score-pad", "players": ["Ana", "Ben", "Cleo"], "title": "Rummy",
+        "options": {"zero_sum": True}})
+    game = made.get_json()["game"]
+    token = made.get_json()["edit_token"]
+    for points in ([5, -2, -3], [-1, 0, 1]):
+        game = client.post(f"/api/v1/games/{game['id']}/points",
+                           json={"version": game["version"], "points": points},
+                           headers={"Authorization": f"Bearer {token}"}).get_json()
+    document = client.get(f"/api/v1/games/{game['id']}/export").get_json()
+    before = _tables(app)
+    broken = copy.deepcopy(document)
+    broken["games"][0]["entries"][1]["points"] = [-1, 0, 2]
+    answer = _send(client, broken, Accept_Language="fr")
+    assert answer.status_code == 422
+    error = re.search(r'<p class="field-error" id="import-file-error">([^<]*)</p>',
+                      answer.get_data(as_text=True))
+    assert error is not None
+    assert error.group(1).startswith("Partie 1, saisie 2 : Le total fait 1 ; ")
+    assert _tables(app) == before
+    answer = _send(client, document)
+    assert answer.status_code == 303
+    new_id = answer.headers["Location"].rsplit("/", 1)[-1]
+    table = client.get(f"/api/v1/tables/{new_id}").get_json()
+    assert table["name"].startswith("Rummy · ")
+    assert table["games"][0]["title"] == "Rummy"

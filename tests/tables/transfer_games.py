@@ -4,8 +4,7 @@ Seven-Up's gift and redeal, finished games and one left in progress.
 
 A builder is ``build(play)`` where ``play(ruleset, players, **options)`` starts a game at the
 table and returns a ``Playing``. A new ruleset joins the round trip with one more builder in
-``BUILDERS`` (the score pad's would write ``points`` and ``finish``): the test walks them all and
-checks that every ruleset has one.
+``BUILDERS``: the test walks them all and checks that every ruleset has one.
 """
 
 from __future__ import annotations
@@ -112,10 +111,37 @@ def seven_up(play: Play) -> None:
         teams.write("hands", **hand(high=0, low=0, jack=0, game=0))
 
 
+def score_pad(play: Play) -> None:
+    """A titled Hearts pad, lowest wins, to its target, with an undo and a round corrected; a
+    zero-sum pad of teams in pairs that the table stops; an untitled pad left in progress."""
+    hearts = play("score-pad", ["Ana", "Ben", "Cleo", "Dev"], title="Hearts",
+                  options={"winner": "lowest", "target": 50})
+    hearts.write("points", points=[10, 6, 5, 5])
+    hearts.write("points", points=[0, 26, 0, 0])
+    hearts.undo()
+    hearts.write("points", points=[0, 13, 13, 0])
+    hearts.correct(1, points=[10, 6, 4, 6])
+    for points in ([26, 0, 0, 0], [0, 0, 26, 0], [5, 6, 15, 0]):
+        hearts.write("points", points=points)
+    assert (hearts.game.body["status"], hearts.game.body["finished_by"]) == ("finished", "target")
+    pairs = play("score-pad", ["Ben", "Dev", "Ana", "Cleo"], title="Tarot",
+                 options={"teams": "pairs", "zero_sum": True}, first_dealer=1)
+    pairs.write("points", points=[30, -30])
+    pairs.write("points", points=[-10, 10])
+    pairs.write("finish")
+    assert (pairs.game.body["status"], pairs.game.body["finished_by"]) == (
+        "finished", "scorekeeper")
+    untitled = play("score-pad", ["Cleo", "Ana", "Ben"], options={"rounds": 5})
+    untitled.write("points", points=[12, -3, 0])
+    untitled.write("points", points=[4, 9, 100_000])
+    assert untitled.game.body["status"] == "in_progress"
+
+
 #: One builder per ruleset (``GET /api/v1/rulesets`` lists them all).
 BUILDERS: dict[str, Callable[[Play], None]] = {
     "oh-hell": oh_hell,
     "elevator": elevator,
     "oh-seven": oh_seven,
     "seven-up": seven_up,
+    "score-pad": score_pad,
 }

@@ -47,8 +47,8 @@ def refusal(error: transfer.ImportRefused) -> str:
 
 
 def _named(settings: rules.Settings, started: datetime) -> str:
-    """A one-game file's table: the game's name and its day, in the page's language."""
-    return f"{game_name(settings.ruleset.id)} · {format_date(started, 'medium')}"
+    """A one-game file's table: the game's title or name and its day, in the page's language."""
+    return f"{settings.title or game_name(settings.ruleset.id)} · {format_date(started, 'medium')}"
 
 
 def import_table() -> Response:
