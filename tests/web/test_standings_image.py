@@ -185,11 +185,9 @@ def test_a_long_headline_is_fitted_in_about_linear_time(monkeypatch: pytest.Monk
         return width(clusters, font)  # type: ignore[arg-type]
 
     monkeypatch.setattr(standings_image, "_width", counting)
-    started = time.perf_counter()
     _image(picture)
-    took = time.perf_counter() - started
+    # Counted, not timed (a timed test fails on a busy machine; bench/ holds the seconds).
     assert sum(measured) < 60_000, sum(measured)
-    assert took < 2.0
 
 
 def test_a_headline_cut_still_ends_with_an_ellipsis_and_fits() -> None:
