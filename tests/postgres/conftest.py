@@ -15,8 +15,10 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from flask_migrate import downgrade, upgrade
 
 from companion import create_app
+from companion.storage.models import db
 
 pytestmark = pytest.mark.server
 
@@ -88,3 +90,15 @@ def postgres_app(postgres_url: str) -> Callable[[], Flask]:
             "RATELIMIT_ENABLED": False,
         })
     return make
+
+
+@pytest.fixture
+def pg_app(postgres_app: Callable[[], Flask]) -> Iterator[Flask]:
+    """One app on a migrated database, migrated down again after the test."""
+    app = postgres_app()
+    with app.app_context():
+        upgrade()
+    yield app
+    with app.app_context():
+        db.session.remove()
+        downgrade(revision="base")

@@ -9,24 +9,13 @@ from collections.abc import Callable, Iterator
 import psycopg
 import pytest
 from flask import Flask
-from flask_migrate import downgrade, upgrade
+from flask_migrate import upgrade
 
 from companion import create_app
 from companion.storage.models import db
 from tests.api.test_idempotency import race_one_key
 
 pytestmark = pytest.mark.server
-
-
-@pytest.fixture
-def pg_app(postgres_app: Callable[[], Flask]) -> Iterator[Flask]:
-    app = postgres_app()
-    with app.app_context():
-        upgrade()
-    yield app
-    with app.app_context():
-        db.session.remove()
-        downgrade(revision="base")
 
 
 def test_a_nul_in_an_id_is_a_404_on_postgresql(pg_app: Flask) -> None:

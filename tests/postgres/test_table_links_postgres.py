@@ -5,28 +5,15 @@ wants), a join whose form key is recorded with it, and a refused one that leaves
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterator
 
 import pytest
 from flask import Flask
-from flask_migrate import downgrade, upgrade
 
 from companion.storage.models import Table, db
 from tests.api.client import Api
 from tests.tables.conftest import ONE_CARD, Tables
 
 pytestmark = pytest.mark.server
-
-
-@pytest.fixture
-def pg_app(postgres_app: Callable[[], Flask]) -> Iterator[Flask]:
-    app = postgres_app()
-    with app.app_context():
-        upgrade()
-    yield app
-    with app.app_context():
-        db.session.remove()
-        downgrade(revision="base")
 
 
 def test_keep_and_join_on_postgresql(pg_app: Flask) -> None:
