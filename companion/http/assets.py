@@ -33,21 +33,35 @@ from companion.http import encodings
 #: Served as one file each, in this order: a page needs one style sheet and one script of ours.
 #: A watcher's game page (no edit right: it sends no form) loads ``js/site-watch.js``, without
 #: the scorekeeper's tap queue, offline pad, double-tap guard, one-player-at-a-time forms and
-#: waiting forms; every other page ``js/site.js``; a score pad's scorekeeper
-#: ``js/site-score-pad.js`` (its round's keypad). ``live.js`` comes first: it defines what a poll
-#: is for the others.
+#: waiting forms; a card game's scorekeeper ``js/site-game.js``; a score pad's scorekeeper
+#: ``js/site-score-pad.js`` (its round's keypad); every other page ``js/site.js``. ``live.js``
+#: comes first: it defines what a poll is for the others.
 BUNDLES: dict[str, tuple[str, ...]] = {
     "css/site.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/offline.css",
-                     "css/table.css", "css/table_links.css", "css/score_pad.css"),
+                     "css/table.css", "css/table_links.css"),
+    # The pages that start a game: the new-game page and a table's (its chips), with the score
+    # pad's title and options.
+    "css/site-start.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/offline.css",
+                           "css/table.css", "css/table_links.css", "css/new_game.css",
+                           "css/score_pad.css"),
+    # A card game's scorekeeper (its page and a round's correction): the round forms too.
+    "css/site-game.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/entry.css",
+                          "css/offline.css", "css/table.css", "css/table_links.css"),
     "css/site-seven-up.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/seven_up.css",
                               "css/offline.css", "css/table_links.css"),
-    "css/site-rules.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/rules.css"),
+    "css/site-rules.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/new_game.css",
+                           "css/rules.css"),
     # A score pad's game and correction pages: its round too (kept off every other page).
     "css/site-score-pad.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/offline.css",
                                "css/table.css", "css/table_links.css", "css/score_pad.css",
                                "css/score_pad_round.css"),
-    "js/site.js": ("js/live.js", "js/app.js", "js/game.js", "js/seven_up.js", "js/double_tap.js",
-                   "js/steps.js", "js/pad.js", "js/queue.js", "js/waiting_forms.js"),
+    "js/site.js": ("js/live.js", "js/app.js", "js/game.js", "js/double_tap.js", "js/pad.js",
+                   "js/queue.js", "js/waiting_forms.js"),
+    # A card game's scorekeeper (its page and its corrections): Seven-Up's hand and the round
+    # shown a player at a time too (kept off the home, new-game and table pages' weight).
+    "js/site-game.js": ("js/live.js", "js/app.js", "js/game.js", "js/seven_up.js",
+                        "js/double_tap.js", "js/steps.js", "js/pad.js", "js/queue.js",
+                        "js/waiting_forms.js"),
     "js/site-score-pad.js": ("js/live.js", "js/app.js", "js/game.js", "js/seven_up.js",
                              "js/double_tap.js", "js/steps.js", "js/pad.js",
                              "js/queue.js", "js/waiting_forms.js", "js/score_pad.js"),

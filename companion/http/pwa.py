@@ -22,9 +22,12 @@ bp = Blueprint("pwa", __name__)
 #: URLs, so a changed file is a new URL and a new cache.
 ASSETS = (
     "css/site.css",
+    "css/site-game.css",
+    "css/site-start.css",
     "css/site-seven-up.css",
     "css/site-score-pad.css",
     "js/site.js",
+    "js/site-game.js",
     "js/site-score-pad.js",
     "js/site-watch.js",
     HTMX,

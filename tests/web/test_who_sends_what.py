@@ -63,7 +63,7 @@ def test_a_watcher_loads_no_tap_queue(start: Callable[..., Scorekeeper], watcher
     table = start("oh-hell", PLAYERS, dealer=0)
     own = _script(table.client.get(table.url).get_data(as_text=True))
     watched = _script(watcher.get(table.url).get_data(as_text=True))
-    assert re.fullmatch(r"/static/js/site\.[0-9a-f]{12}\.js", own)
+    assert re.fullmatch(r"/static/js/site-game\.[0-9a-f]{12}\.js", own)
     assert re.fullmatch(r"/static/js/site-watch\.[0-9a-f]{12}\.js", watched)
     bundle = watcher.get(watched).get_data(as_text=True)
     scorekeepers = table.client.get(own).get_data(as_text=True)
