@@ -63,7 +63,14 @@ def test_a_backup_taken_while_eight_threads_write_holds_every_acknowledged_entry
     threads = [threading.Thread(target=scorekeeper) for _ in range(8)]
     for thread in threads:
         thread.start()
-    time.sleep(0.5)
+    # Every scorekeeper has had a write acknowledged (however busy the machine), then some more.
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not errors:
+        with guard:
+            if len(acknowledged) == 8 and all(v > 1 for v in acknowledged.values()):
+                break
+        time.sleep(0.05)
+    time.sleep(0.2)
     with guard:  # every write acknowledged before the backup starts
         before = dict(acknowledged)
     made = backups.make(source, Path(app.instance_path) / "backups")
