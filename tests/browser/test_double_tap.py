@@ -246,6 +246,30 @@ def test_a_double_tap_on_undo_takes_back_one_entry(phone: Page, live_server: str
     expect(row(phone, "Cleo")).to_contain_text("to bid")
 
 
+def test_a_double_tap_on_a_score_pads_save_saves_one_round(phone: Page, live_server: str) -> None:
+    game = new_game(live_server, "score-pad", NAMES)
+    start = opened(phone, game)
+    for name, points in zip(NAMES, ("12", "0", "7", "3")):
+        phone.get_by_label(f"Points for {name}", exact=True).fill(points)
+    double_tap(phone, centre(phone.get_by_role("button", name="Save round 1")))
+    body = stored(phone, game, start + 1)
+    assert body["version"] == start + 1
+    assert [r["points"] for r in body["rounds"]] == [[12, 0, 7, 3]]
+    expect(phone.get_by_role("button", name="Save round 2")).to_be_visible()
+    # The next round's fields came empty: the second touch typed nothing into them.
+    expect(phone.get_by_label("Points for Ana", exact=True)).to_have_value("")
+
+
+def test_a_double_tap_on_we_stop_here_finishes_once(phone: Page, live_server: str) -> None:
+    game = new_game(live_server, "score-pad", NAMES)
+    game.write("points", points=[5, 0, 2, 1])
+    start = opened(phone, game)
+    double_tap(phone, centre(phone.get_by_role("button", name="We stop here")))
+    body = stored(phone, game, start + 1)
+    assert body["version"] == start + 1  # finished, not finished and then taken back
+    assert body["status"] == "finished" and body["finished_by"] == "scorekeeper"
+
+
 # --- a real tap is never dropped ----------------------------------------------------------------
 
 
