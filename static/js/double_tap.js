@@ -70,17 +70,22 @@
   window.addEventListener("pointerdown", function (event) {
     swallowed = false;
     mouse = event.pointerType === "mouse";
-    var form = event.isPrimary ? guarded(event.target) : null;
-    if (!form) {
+    if (!event.isPrimary) {
       return;
     }
-    if (!mouse && sameTap(event)) {
+    var form = guarded(event.target);
+    if (form && !mouse && sameTap(event)) {
       swallowed = true;
       swallow(event);
       return;
     }
+    // Any other touch is the last tap from now on, a field's too: after a touch elsewhere (the
+    // points typed in a field, then Save), a touch back on the same spot is a new tap, however
+    // quick the scorekeeper.
     accepted = { x: event.clientX, y: event.clientY, time: event.timeStamp };
-    lastTapped = form.classList[0];
+    if (form) {
+      lastTapped = form.classList[0];
+    }
   }, true);
 
   window.addEventListener("click", function (event) {
@@ -89,7 +94,7 @@
       swallowed = false;
       swallow(event);
       release(); // no press goes on: an answer waiting for it is swapped in
-    } else if (accepted && guarded(event.target)) {
+    } else if (accepted && event.detail > 0) {
       accepted.time = event.timeStamp; // the tap ends with its click: the time counts from here
     }
   }, true);

@@ -299,6 +299,25 @@ def test_the_same_spot_a_little_later_is_counted(phone: Page, live_server: str) 
     assert body["current"]["bids"] == [None, 1, 1, None]
 
 
+def test_the_same_spot_soon_after_a_touch_elsewhere_is_counted(phone: Page, live_server: str) -> None:
+    """A quick scorekeeper: Ana's ±, her field, her ± again, all within the moment a second
+    touch would be a bounce. The touch on the field in between ended the first tap: the second
+    ± is a tap of its own, and the sign is taken back."""
+    game = new_game(live_server, "score-pad", NAMES)
+    opened(phone, game)
+    sign = centre(phone.get_by_role("button", name="Minus for Ana", exact=True))
+    field = centre(phone.get_by_label("Points for Ana", exact=True))
+    before = phone.evaluate("window.lifted")
+    for spot in (sign, field, sign):
+        phone.touchscreen.tap(*spot)
+    lifted(phone, before + 3)
+    gap = phone.evaluate("window.touched[window.touched.length - 1] - window.touched[window.touched.length - 3]")
+    assert gap < SAME_TAP_MS, f"the third touch came {gap:.0f} ms after the first: no quick return"
+    expect(phone.get_by_label("Points for Ana", exact=True)).to_have_value("")
+    expect(phone.get_by_role("button", name="Minus for Ana", exact=True)).to_have_attribute(
+        "aria-pressed", "false")
+
+
 def test_a_double_click_of_a_mouse_is_one_bid(phone: Page, live_server: str) -> None:
     game = new_game(live_server, "oh-hell", NAMES)
     start = opened(phone, game)
