@@ -57,8 +57,7 @@
   // "Ana deals first", "Remove Ana": the server's words, with {name} for the name
   // (data-named) and the row's number while it has none (data-unnamed).
   var MOVING = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe]/; // right-to-left letters
-  document.addEventListener("input", function (event) {
-    var field = event.target;
+  function nameRow(field) {
     var row = field instanceof HTMLInputElement && field.hasAttribute("data-name-row") &&
       field.closest(".player-row");
     if (!row) {
@@ -72,7 +71,11 @@
       control.setAttribute("aria-label", name ? fill(control.getAttribute("data-named"), "{name}", name)
         : control.getAttribute("data-unnamed"));
     });
-  });
+  }
+  document.addEventListener("input", function (event) { nameRow(event.target); });
+  // A name typed before this script ran (a slow phone, the page still loading) or put back by
+  // the browser (back, autofill) fired no input here: the rows are named from what they hold.
+  document.querySelectorAll("[data-name-row]").forEach(nameRow);
 
   /* --- new game: the house rules' line says the ones changed ---------------------------- */
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -73,3 +74,18 @@ def test_the_pages_in_french_and_in_dark_mode(other_page: Page, screenshot_dir: 
     hooked = say("%(player)s bids %(bid)s", player="Ana", bid=2)
     expect(page.get_by_role("button", name=hooked, exact=True)).to_be_disabled()
     page.screenshot(path=str(screenshot_dir / f"hooked-dealer-{suffix}.png"))
+
+
+def test_names_typed_before_the_script_came_name_their_rows(page: Page) -> None:
+    """A slow phone: the page is there and a name typed before its script has run. The row's
+    buttons are still named for it once the script comes (no input event reached it)."""
+    held: list[Any] = []
+    page.route(re.compile(r"/static/js/site[^/]*\.js"), lambda route: held.append(route))
+    page.goto("/new", wait_until="commit")
+    field = page.get_by_label("Player 1", exact=True)
+    field.fill("Eve")  # typed while the script is still on its way
+    expect(page.get_by_role("button", name="Move Eve down")).to_have_count(0)
+    assert held, "the page's script was not held back"
+    for route in held:
+        route.continue_()
+    expect(page.get_by_role("button", name="Move Eve down")).to_be_visible()
