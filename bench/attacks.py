@@ -139,7 +139,9 @@ def _pipeline(port: int, path: str, requests: int, state: Pipelined, began: floa
         while seen < requests and not state.stop.is_set():
             try:
                 data = s.recv(262144)
-            except TimeoutError:
+            except (TimeoutError, BlockingIOError):
+                # BlockingIOError: the writer's settimeout(None) marks the socket blocking a
+                # moment before its file is, and a read in between finds nothing yet (EAGAIN).
                 continue
             except OSError:
                 break
