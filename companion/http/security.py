@@ -29,6 +29,7 @@ from werkzeug.sansio.utils import get_host
 
 from companion.http.sessions import SessionInterface
 from companion.rules.memo import memoized
+from companion.storage.store import ID_PATTERN
 
 CONTENT_SECURITY_POLICY = "; ".join(
     (
@@ -223,7 +224,7 @@ _SEGMENT = re.compile(r"[^/\\]+")
 #: A run of text that may hold a URL or a path, as a log line or a header carries it.
 _URL_RUN = re.compile(r"[^\s\"'<>]+")
 #: A game's own page, in a scorekeeper link.
-_GAME_PATH = re.compile(r"[/\\]+g[/\\]+([A-Za-z0-9_-]{1,64})[/\\]")
+_GAME_PATH = re.compile(r"[/\\]+g[/\\]+(" + ID_PATTERN + r")[/\\]")
 #: Overlong UTF-8 forms of an ASCII character (``%C0%AF`` is ``/``), which lenient decoders read
 #: as that character.
 _OVERLONG = re.compile(rb"[\xc0\xc1][\x80-\xbf]|\xe0[\x80-\x9f][\x80-\xbf]"
@@ -333,7 +334,7 @@ class IdConverter(BaseConverter):
     space, 65 characters) matches no route: a 404 before any query, on every route, whatever
     the database would make of it."""
 
-    regex = r"[A-Za-z0-9_-]{1,64}"
+    regex = ID_PATTERN
 
 
 #: What a log line must not hold as such: control characters (a NUL, a line break that would

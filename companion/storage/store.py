@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -98,6 +99,21 @@ def token_matches(token: str | None, stored_hash: str | None) -> bool:
     if not token or not stored_hash:
         return False
     return hmac.compare_digest(token_hash(token), stored_hash)
+
+
+#: What an id is, as they are made (``secrets.token_urlsafe``: URL-safe base64): a game's or a
+#: table's id, or an edit token. The one rule, checked before any query by the storage's doors
+#: (``is_id``, here and in ``table_store``) and by the address converter of every route
+#: (``companion.http.security.IdConverter``): anything else (a NUL, a line break, 65
+#: characters) is no game and no table, on SQLite and PostgreSQL alike, whatever the driver
+#: would make of it.
+ID_PATTERN = r"[A-Za-z0-9_-]{1,64}"
+_ID = re.compile(ID_PATTERN)
+
+
+def is_id(text: object) -> bool:
+    """Whether ``text`` can be an id: anything else names nothing stored."""
+    return isinstance(text, str) and _ID.fullmatch(text) is not None
 
 
 def new_game_id() -> str:
@@ -226,8 +242,9 @@ _ROW_BY_ID = _ROW.where(_GAMES.c.id == bindparam("game_id"))
 
 
 def game_head(game_id: str) -> GameHead | None:
-    """The game's version and token hash, or ``None`` for no such game: no entries, no fold."""
-    if not game_id:
+    """The game's version and token hash, or ``None`` for no such game: no entries, no fold.
+    What cannot be an id is none, before any query."""
+    if not is_id(game_id):
         return None
     row = database.read_plain(_HEAD, {"game_id": game_id})
     return None if row is None else GameHead(game_id, row[0], row[1], row[2])
@@ -295,10 +312,11 @@ def game_at(head: GameHead) -> StoredGame:
 
 def load_games(game_ids: Sequence[str]) -> list[StoredGame]:
     """The games that exist among ``game_ids``, in that order (for a device's game list)."""
+    game_ids = [gid for gid in game_ids if is_id(gid)]
     if not game_ids:
         return []
     rows = {row[0]: _Row(*row) for row in database.read_all(
-        _ROW.where(_GAMES.c.id.in_(list(game_ids))), {})}
+        _ROW.where(_GAMES.c.id.in_(game_ids)), {})}
     return [_stored(rows[i]) for i in game_ids if i in rows]
 
 
@@ -317,7 +335,7 @@ def delete_game(game_id: str) -> None:
 def was_deleted(game_id: str) -> bool:
     """Whether a game of this id was deleted by its scorekeeper (asked only once none is found,
     so that its watchers are told so)."""
-    return database.read_one(_DELETED, {"game_id": game_id}) is not None
+    return is_id(game_id) and database.read_one(_DELETED, {"game_id": game_id}) is not None
 
 
 _DELETED = (select(DeletedGame.__table__.c.id)

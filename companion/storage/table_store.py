@@ -154,12 +154,15 @@ _VERSION = select(_TABLES.c.version).where(_TABLES.c.id == bindparam("table_id")
 
 def table_version(table_id: str) -> int | None:
     """The table's version alone (what a 304 needs), or ``None`` for no such table."""
+    if not store.is_id(table_id):
+        return None
     row = database.read_plain(_VERSION, {"table_id": table_id})
     return None if row is None else int(row[0])
 
 
 def load_table(table_id: str) -> StoredTable:
-    row = database.read_one(_ROW, {"table_id": table_id})
+    """The table (``TableNotFound``: no such table, or no id at all, before any query)."""
+    row = database.read_one(_ROW, {"table_id": table_id}) if store.is_id(table_id) else None
     if row is None:
         raise TableNotFound(table_id)
     return _stored(table_id, *row)

@@ -1,6 +1,7 @@
-"""What a client puts in an address: every id is checked in one place (the ``id`` converter of
-``companion.http.security``) before any query, on every route; nothing sent there is echoed into
-a page or an error message, nor forges a line in a log."""
+"""What a client puts in an address: every id is checked by one rule
+(``companion.storage.store.is_id``: the routes' ``id`` converter and the storage's doors) before
+any query, on every route and from a query string or a body too; nothing sent there is echoed
+into a page or an error message, nor forges a line in a log."""
 
 from __future__ import annotations
 
@@ -12,8 +13,13 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from urllib.parse import unquote
+
+from sqlalchemy import event
+
 from companion.http.security import IdConverter, RedactCapabilities, escape_controls, for_log
-from companion.storage import store, table_store
+from companion.storage import database
+from companion.storage.models import db
 
 TOKEN = "Zq8-sEcReT_t0ken-0123456789abc"
 BAD = ("ab%00cd", "ab%0Acd", "ab%0D%0Acd", "ab%20cd", "ab.cd", "a" * 65)
@@ -31,15 +37,35 @@ def test_every_id_in_an_address_goes_through_the_id_converter(app: Flask) -> Non
     assert checked >= 40
 
 
-@pytest.mark.parametrize("bad", BAD)
-def test_a_bad_id_is_a_404_before_any_query(client: FlaskClient, monkeypatch: pytest.MonkeyPatch,
-                                            bad: str) -> None:
-    def no_query(*_args: object, **_kwargs: object) -> None:
-        raise AssertionError("a query with an id that cannot be one")
+def _queried_with(app: Flask, monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Every parameter of every statement the app runs from now on, by either door of
+    ``companion.storage.database`` (SQLAlchemy's, and the driver's cursor of ``read_plain``)."""
+    seen: list[object] = []
 
-    for module, name in ((store, "load_game"), (store, "game_head"),
-                         (table_store, "load_table"), (table_store, "table_version")):
-        monkeypatch.setattr(module, name, no_query)
+    def note(params: object) -> None:
+        values = params.values() if isinstance(params, dict) else params
+        seen.extend(values if isinstance(values, (list, tuple)) or hasattr(values, "__iter__")
+                    else [values])
+
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute",
+                     lambda _c, _cur, _sql, params, _ctx, _many: note(params))
+    plain = database.read_plain
+
+    def read_plain(statement: object, params: dict[str, object]) -> object:
+        note(params)
+        return plain(statement, params)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(database, "read_plain", read_plain)
+    return seen
+
+
+@pytest.mark.parametrize("bad", BAD)
+def test_a_bad_id_is_a_404_before_any_query(app: Flask, client: FlaskClient,
+                                            monkeypatch: pytest.MonkeyPatch, bad: str) -> None:
+    """Whatever route or query string brings it, an id that cannot be one reaches no statement:
+    the address converter refuses it in a path, the storage's doors wherever else it comes."""
+    queried = _queried_with(app, monkeypatch)
     for path in (f"/g/{bad}", f"/g/{bad}/live", f"/g/{bad}/standings.png",
                  f"/g/{bad}/keep/{TOKEN}", f"/g/AbCdEf123/keep/{bad}", f"/t/{bad}",
                  f"/t/{bad}/live", f"/t/{bad}/standings.png", f"/t/AbCdEf123/keep/{bad}",
@@ -51,6 +77,12 @@ def test_a_bad_id_is_a_404_before_any_query(client: FlaskClient, monkeypatch: py
             assert answer.get_json()["error"]["code"] == "not-found", path
     posted = client.post(f"/api/v1/games/{bad}/bids", json={"version": 1, "bids": [0]})
     assert posted.status_code == 404
+    # Not in a path: the "?" of a game's banner, and a join's body.
+    assert client.get(f"/rules/oh-hell?game={bad}").status_code == 200
+    joined = client.post("/api/v1/tables/AbCdEf123/games", json={"game": unquote(bad),
+                                                                  "edit_token": TOKEN})
+    assert joined.status_code in (401, 404)
+    assert not any(isinstance(value, str) and unquote(bad) in value for value in queried), queried
 
 
 def test_the_404_page_of_an_address_echoes_nothing_of_it(client: FlaskClient) -> None:

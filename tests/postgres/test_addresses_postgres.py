@@ -26,6 +26,8 @@ def test_a_nul_in_an_id_is_a_404_on_postgresql(pg_app: Flask) -> None:
                      f"/api/v1/games/{bad}", f"/api/v1/tables/{bad}",
                      f"/api/v1/tables/AbCdEf123?before={bad}"):
             assert client.get(path).status_code in (400, 404), path
+        # An id in a query string: the rules page for the game whose "?" was tapped.
+        assert client.get(f"/rules/oh-hell?game={bad}").status_code == 200
 
 
 @pytest.fixture

@@ -61,7 +61,6 @@ def credential(game_id: str) -> writes.Credential:
 def held_tables() -> list[tuple[str, str]]:
     """The tables this device holds the right of, as (table id, token), the latest granted
     last. A cookie from before the pairs held a dict (its order lost: read as it comes)."""
-    held = session.get(TABLE_TOKENS)
     return [(pair[0], pair[1]) for pair in _held()]
 
 

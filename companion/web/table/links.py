@@ -14,7 +14,6 @@ as the first did.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -37,8 +36,6 @@ from companion.web.table.pages import name_refused, open_created_table
 ALREADY = _l("This game already belongs to a table.")
 DELETED = _l("That table was deleted.")
 CHOOSE = _l("Choose a table.")
-#: Table ids are URL-safe base64; anything else is no table of this phone's.
-ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 #: A write that met a newer version of the game is tried again on the game as it is now.
 ATTEMPTS = 3
 
@@ -93,7 +90,7 @@ def join(game_id: str) -> Response:
     chosen = request.form.get("table", "")
     if not chosen:
         return _refused(game.id, {"table": [str(CHOOSE)]}, {})
-    token = access.table_token_for(chosen) if ID.fullmatch(chosen) else None
+    token = access.table_token_for(chosen) if store.is_id(chosen) else None
     if token is None:
         abort(403)  # this phone does not keep that table's score
     try:

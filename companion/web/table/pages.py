@@ -8,7 +8,6 @@ and show. Writes are the scorekeeper's: a device holding the table's right
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,7 +31,7 @@ from werkzeug.wrappers import Response
 
 from companion.http import conditional
 from companion.http.extensions import game_creation_limit, table_write_limit
-from companion.rules import IntRange, RuleError, shows_something, table_stats
+from companion.rules import RuleError, shows_something, table_stats
 from companion.rules.memo import memoized
 from companion.rules.rematch import rematch_settings
 from companion.rules.table_stats import HeadToHead, PlayedGame, PlayerFigures
@@ -46,8 +45,6 @@ from companion.web.shared.names import isolate
 from companion.web.sharing.share import LazyQR, image_answer
 from companion.web.table import share as table_share
 
-#: Table and game ids are URL-safe base64; anything else is no table (and no query).
-ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 #: Games shown per page of the table's list.
 PAGE = 20
 #: Players shown per page of "who is ahead" and of each game's figures.
@@ -57,8 +54,6 @@ PAIRS_PAGE = 12 * 11 // 2
 
 
 def _load_or_404(table_id: str) -> table_store.StoredTable:
-    if not ID.fullmatch(table_id):
-        abort(404)
     try:
         return table_store.load_table(table_id)
     except table_store.TableNotFound:
@@ -135,7 +130,7 @@ def render_table(table: table_store.StoredTable, status: int = 200,
                  typed: dict[str, str] | None = None, fragment: bool = False) -> Response:
     state = table_store.table_state(table)
     before, since = request.args.get("before"), request.args.get("started")
-    if before is not None and not ID.fullmatch(before):
+    if before is not None and not store.is_id(before):
         before = None
     try:
         page = table_store.games_page(state, before, PAGE,
@@ -259,8 +254,6 @@ def standings_image(table_id: str) -> Response:
 def live(table_id: str) -> Response:
     """The live part for a watching phone, polled every 1.5 s: 204 while the table's version
     is the one it has (answered from the version alone), else the part as it is now."""
-    if not ID.fullmatch(table_id):
-        abort(404)
     version = table_store.table_version(table_id)
     if version is None:
         abort(404)
