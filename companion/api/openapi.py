@@ -376,8 +376,26 @@ def read(summary: str, content: dict[str, Any], description: str = "") -> dict[s
     return operation
 
 
+#: What every operation that reads or writes the database may answer while it restarts.
+UNAVAILABLE = response("the database cannot be reached for a moment (unavailable): send the same "
+                       "request again, a write under the same Idempotency-Key (it may have been "
+                       "applied)", "Error", **{"Retry-After": "seconds to wait before sending it again"})
+#: The operations that answer from the code alone, never the database.
+_NO_DATABASE = ("/openapi.json", "/rulesets")
+
+
 def description() -> dict[str, Any]:
-    """The whole description, as a JSON-ready dict."""
+    """The whole description, as a JSON-ready dict: every operation that reaches the database
+    may answer 503 (docs/api.md, the error table)."""
+    described = _description()
+    for path, operations in described["paths"].items():
+        if path not in _NO_DATABASE:
+            for operation in operations.values():
+                operation["responses"].setdefault("503", UNAVAILABLE)
+    return described
+
+
+def _description() -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
         "info": {

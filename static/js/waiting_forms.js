@@ -4,7 +4,7 @@
  * this file, once, under its idempotency_key. Loaded on every page but a watcher's game page.
  * Without JavaScript the same form posts itself (POST, then 303).
  *
- * - No answer (offline, 8 s, 502/503/504): the form stays on the page as it was typed, held,
+ * - No answer (offline, 8 s, 500/502/503/504): the form stays on the page as it was typed, held,
  *   and in localStorage ("companion-form:<action>"), says it waits (with the choice to drop
  *   it), survives a reload, and is sent again under the same key on the browser's "online",
  *   when the page is shown again, and on a backoff (1 s, 2 s, 4 s … 30 s).
@@ -22,7 +22,9 @@
 
   var FORM = "companion-form:";
   var TIMEOUT = 8000;
-  var NETWORK = [502, 503, 504];
+  // A 500 or a 503 may come after the write was made (a commit whose answer failed, the
+  // database gone meanwhile): sent again under the same key, it is made once (as the queue).
+  var NETWORK = [500, 502, 503, 504];
   var csrf = document.querySelector('meta[name="csrf-token"]');
   var posting = {}; // by action: a send under way
   var unstored = {}; // by action: what storage refused (private mode), kept while the page is open

@@ -42,31 +42,37 @@ def test_writes_need_the_token_and_document_every_status(client: FlaskClient) ->
             writes = (method in ("post", "put", "patch", "delete")
                       and path not in ("/games", "/tables", "/tables/import"))
             assert ("security" in operation) == writes, (path, method)
+            # Every operation that reaches the database: 503 while it cannot be reached.
+            assert ("503" in operation["responses"]) == (path not in ("/openapi.json",
+                                                                      "/rulesets")), path
+            if "503" in operation["responses"]:
+                assert "Retry-After" in operation["responses"]["503"]["headers"], path
             if method == "delete":
-                assert set(operation["responses"]) == {"204", "401", "403", "404"}
+                assert set(operation["responses"]) == {"204", "401", "403", "404", "503"}
             elif path == "/tables/{table_id}/games":  # a join: 409 when its game kept moving
                 assert set(operation["responses"]) == {"200", "400", "401", "403", "404",
-                                                       "409", "413", "422", "429"}
+                                                       "409", "413", "422", "429", "503"}
             elif writes and path.startswith("/tables"):  # no version: no 409; limited
                 assert set(operation["responses"]) == {"200", "400", "401", "403", "404",
-                                                       "413", "422", "429"}
+                                                       "413", "422", "429", "503"}
             elif writes:
                 assert set(operation["responses"]) == {"200", "400", "401", "403", "404", "409",
-                                                       "413", "422"}
+                                                       "413", "422", "503"}
                 schema = operation["responses"]["409"]["content"]["application/json"]["schema"]
                 assert schema == {"$ref": "#/components/schemas/Conflict"}
     game = paths["/games/{game_id}"]["get"]["responses"]
-    assert set(game) == {"200", "304", "404"}
+    assert set(game) == {"200", "304", "404", "503"}
     assert set(game["200"]["headers"]) == {"ETag", "Cache-Control"}
     assert set(paths["/games"]["post"]["responses"]) == {"201", "400", "401", "403", "413", "422",
-                                                         "429"}
+                                                         "429", "503"}
     assert set(paths["/tables/import"]["post"]["responses"]) == {"201", "400", "413", "422",
-                                                                 "429"}
+                                                                 "429", "503"}
 
 
 def test_closed_bodies_refuse_unknown_fields(api: Api, client: FlaskClient) -> None:
     schemas = client.get(f"{PREFIX}/openapi.json").get_json()["components"]["schemas"]
-    for name in ("NewGame", "BidsBody", "TricksBody", "HandBody", "UndoBody", "CardBid"):
+    for name in ("NewGame", "BidsBody", "TricksBody", "HandBody", "UndoBody", "CardBid",
+                 "PointsBody", "FinishBody"):
         assert schemas[name]["additionalProperties"] is False, name
     response = client.post(f"{PREFIX}/games", json={"ruleset": "oh-hell", "players": ["A", "B", "C"],
                                                     "surprise": 1})

@@ -166,6 +166,32 @@ def test_a_rematch_whose_answer_is_lost_is_made_once(page: Page, live_server: st
     expect(games_on_this_phone(page)).to_have_count(2)
 
 
+@pytest.mark.parametrize("status", [500, 503])
+def test_a_rematch_answered_by_a_server_error_is_sent_again_and_made_once(
+        page: Page, live_server: str, status: int) -> None:
+    """The database was reached and the rematch made, but the answer was an error (a 500 of a
+    failing commit's aftermath, a 503 of an outage): the form waits and sends it again under its
+    key, which answers with the rematch made the first time."""
+    game = finished_game(page, live_server)
+    failed: list[int] = []
+
+    def fail_the_first_answer(route: Route) -> None:
+        if route.request.method != "POST" or failed:
+            route.continue_()
+            return
+        failed.append(route.fetch(max_redirects=0).status)  # the server makes the rematch…
+        route.fulfill(status=status, content_type="text/html",  # …and the phone is told it failed
+                      body='<title>Error</title><main id="main"><h1>Something went wrong</h1></main>')
+
+    page.route(f"**/g/{game.id}/rematch", fail_the_first_answer)
+    page.get_by_role("button", name="Rematch").click()
+    page.wait_for_url(lambda url: game.id not in url and "/g/" in url, timeout=20_000)
+    assert failed == [303]
+    new_id = page.url.rstrip("/").rsplit("/", 1)[1]
+    assert game_json(game)["links"]["rematch"] == f"/g/{new_id}"
+    expect(games_on_this_phone(page)).to_have_count(2)
+
+
 def test_a_seven_up_hand_corrected_offline_is_sent_once(page: Page, live_server: str) -> None:
     game = new_game(live_server, "seven-up", ["Ana", "Ben"])
     game.write("hands", jacks_turned=0, beg="stand", high=0, low=0, jack=0, game=0)
