@@ -267,10 +267,15 @@
       return;
     }
     form.setAttribute("data-queued", "");
-    // As it was tapped: the picks it was sent with.
+    // As it was tapped: the picks and the numbers typed it was sent with (a score pad's points:
+    // the server's fragment drawn again has its rows empty, and the round waiting must show).
     entry.fields.forEach(function (field) {
-      form.querySelectorAll('input[type="radio"][name="' + CSS.escape(field[0]) + '"]').forEach(function (radio) {
-        radio.checked = radio.value === field[1];
+      form.querySelectorAll('input[name="' + CSS.escape(field[0]) + '"]').forEach(function (input) {
+        if (input.type === "radio") {
+          input.checked = input.value === field[1];
+        } else if (input.type === "text" || input.type === "number") {
+          input.value = field[1];
+        }
       });
     });
     form.querySelectorAll("button, input:not([type=hidden])").forEach(function (field) {

@@ -67,7 +67,11 @@ def test_a_pad_round_saved_offline_says_the_next_round_waits(
     expect(page.get_by_text(NEXT_ENTRY)).to_be_hidden()
     expect(page.get_by_text(FINAL)).to_be_hidden()
     save = page.get_by_role("button", name=SAY("Save round %(number)s", number=2), exact=True)
-    expect(save).to_be_disabled()  # held as it was tapped while it waits
+    expect(save).to_be_disabled()  # held as it was tapped while it waits, its numbers shown
+    for name, typed in zip(NAMES, ["3", "20", "7"]):
+        field = page.get_by_role("textbox", name=SAY("Points for %(player)s", player=name))
+        expect(field).to_have_value(typed)
+        expect(field).to_be_disabled()
     page.locator(".tap-queue").evaluate("(line) => line.scrollIntoView({block: 'start'})")
     page.screenshot(path=str(screenshot_dir / "pad-offline-next-round.png"))
 
