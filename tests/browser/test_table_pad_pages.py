@@ -56,8 +56,8 @@ def test_a_pads_panel_pages_its_players(page: Page, screenshot_dir: Path) -> Non
     expect(page.get_by_text("Players 21 to 25 of 25")).to_be_visible()
     expect(page.get_by_role("link", name="Previous players")).to_be_visible()
     # The page's figures fit the phone: nothing hidden to the side.
-    table = hearts.get_by_role("table")
-    assert table.evaluate("t => t.closest('.table-scroll').scrollWidth <= t.closest('.table-scroll').clientWidth")
+    scroll = hearts.locator(".table-scroll")
+    assert scroll.evaluate("el => el.scrollWidth <= el.clientWidth")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     hearts.evaluate("el => el.scrollIntoView()")
     page.screenshot(path=str(screenshot_dir / "pad-table-players-21-to-25.png"))
