@@ -308,15 +308,15 @@
     // round's scores, the cards revealed) only the server can say.
     var newest = queue.entries[count - 1];
     // After a round's tricks, a hand or a pad's round, plainly: the next round needs the
-    // engine's answer. A line that names a form (data-after: a pad's "We stop here", after
+    // engine's answer. A line that names a form (data-follows: a pad's "We stop here", after
     // which no round comes) is said instead when the newest tap is that form's.
     var next = !plan && waiting && !queue.refused && newest && newest.kind === "form";
     var lines = holder.querySelectorAll(".tap-queue-next");
     var named = next ? Array.prototype.filter.call(lines, function (line) {
-      return String(newest.form || "").split(" ").indexOf(line.getAttribute("data-after")) >= 0;
+      return String(newest.form || "").split(" ").indexOf(line.getAttribute("data-follows")) >= 0;
     })[0] : null;
     Array.prototype.forEach.call(lines, function (line) {
-      line.hidden = !next || (named ? line !== named : line.hasAttribute("data-after"));
+      line.hidden = !next || (named ? line !== named : line.hasAttribute("data-follows"));
     });
     // Oh Hell and Elevator going on offline: the rounds played since show no score yet.
     var scores = holder.querySelector(".tap-queue-scores");
