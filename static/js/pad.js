@@ -11,8 +11,9 @@
  *   every round's answers and words and a blank round's panels (template#offline-game, drawn
  *   with the page), fitted here to the round the taps reached; the scores since wait.
  * - Any other entry's form is shown as sent, held, and "waiting to be sent" while it waits; after
- *   a round's tricks (Oh-Seven) or a Seven-Up hand, the line says the next round waits (the
- *   server's words for the step it shows).
+ *   a round's tricks (Oh-Seven), a Seven-Up hand or a score pad's round, the line says the next
+ *   round waits (the server's words for the step it shows); after a pad's "We stop here", that
+ *   the final standings wait.
  * - The newest fragment the server sent (an answer, a poll) is kept in the Cache API, for the
  *   service worker to draw a page it answers from the phone's cache with (static/sw.js).
  * - The line says how many taps wait, and after a refusal offers to send them again or drop them.
@@ -266,10 +267,15 @@
       return;
     }
     form.setAttribute("data-queued", "");
-    // As it was tapped: the picks it was sent with.
+    // As it was tapped: the picks and the numbers typed it was sent with (a score pad's points:
+    // the server's fragment drawn again has its rows empty, and the round waiting must show).
     entry.fields.forEach(function (field) {
-      form.querySelectorAll('input[type="radio"][name="' + CSS.escape(field[0]) + '"]').forEach(function (radio) {
-        radio.checked = radio.value === field[1];
+      form.querySelectorAll('input[name="' + CSS.escape(field[0]) + '"]').forEach(function (input) {
+        if (input.type === "radio") {
+          input.checked = input.value === field[1];
+        } else if (input.type === "text" || input.type === "number") {
+          input.value = field[1];
+        }
       });
     });
     form.querySelectorAll("button, input:not([type=hidden])").forEach(function (field) {
@@ -301,11 +307,17 @@
     // The next seat's bid is drawn from the page's data; what follows any other entry (a
     // round's scores, the cards revealed) only the server can say.
     var newest = queue.entries[count - 1];
-    var next = holder.querySelector(".tap-queue-next");
-    if (next) {
-      // After a round's tricks or a hand, plainly: the next round needs the engine's answer.
-      next.hidden = Boolean(plan) || !(waiting && !queue.refused && newest && newest.kind === "form");
-    }
+    // After a round's tricks, a hand or a pad's round, plainly: the next round needs the
+    // engine's answer. A line that names a form (data-follows: a pad's "We stop here", after
+    // which no round comes) is said instead when the newest tap is that form's.
+    var next = !plan && waiting && !queue.refused && newest && newest.kind === "form";
+    var lines = holder.querySelectorAll(".tap-queue-next");
+    var named = next ? Array.prototype.filter.call(lines, function (line) {
+      return String(newest.form || "").split(" ").indexOf(line.getAttribute("data-follows")) >= 0;
+    })[0] : null;
+    Array.prototype.forEach.call(lines, function (line) {
+      line.hidden = !next || (named ? line !== named : line.hasAttribute("data-follows"));
+    });
     // Oh Hell and Elevator going on offline: the rounds played since show no score yet.
     var scores = holder.querySelector(".tap-queue-scores");
     if (scores) {

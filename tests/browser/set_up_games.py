@@ -44,9 +44,12 @@ def _call(base: str, path: str, body: dict[str, Any], token: str | None = None) 
 
 
 def new_game(base: str, ruleset: str, players: list[str], dealer: int = 0,
-             **options: Any) -> LiveGame:
-    answer = _call(base, "/api/v1/games", {"ruleset": ruleset, "players": players,
-                                           "first_dealer": dealer, "options": options})
+             title: str | None = None, **options: Any) -> LiveGame:
+    """A game through the API; ``title`` for a score pad (the card games take none)."""
+    body = {"ruleset": ruleset, "players": players, "first_dealer": dealer, "options": options}
+    if title is not None:
+        body["title"] = title
+    answer = _call(base, "/api/v1/games", body)
     game = answer["game"]
     return LiveGame(base, game["id"], answer["edit_token"], answer["scorekeeper_url"], game)
 

@@ -127,3 +127,29 @@ def test_the_image_shares_a_place_between_equal_wins(client: FlaskClient,
         said = share.preview(state).description
     assert places == {"Dan": 1, "Ana": 2, "Ben": 2, "Cleo": 2}
     assert said.count("2. ") == 3 and "1. " in said and "3. " not in said
+
+
+def test_a_score_pads_panel_shows_a_page_of_players(client: FlaskClient,
+                                                   at_table: Tables) -> None:
+    """A table's Hearts panel of 25 players shows them 20 at a time, as the card games' panels
+    do (docs/rules.md section 7): the page of "who is ahead" is the page of every panel."""
+    table_id, token = at_table.create()
+    names = [f"P{n:02d}" for n in range(25)]
+    for seats in (names[:12], names[12:24], names[24:] + names[:11]):
+        game = at_table.game(table_id, token, seats, "score-pad", title="Hearts",
+                             options={"winner": "lowest"})
+        at_table.api.write(game, "points", {"points": list(range(len(seats)))})
+        at_table.api.write(game, "finish", {})
+    (hearts,) = at_table.statistics(table_id)["score_pads"]
+    assert len(hearts["players"]) == 25
+
+    def panel(query: str) -> list[str]:
+        body = client.get(f"/t/{table_id}{query}").get_data(as_text=True)
+        start = body.index('aria-labelledby="pad-1"')
+        section = body[start:body.index("</section>", start)]
+        return [html.unescape(re.sub(r"<[^>]+>", "", row)).strip().strip("\u2068\u2069")
+                for row in re.findall(r'<th scope="row">(.*?)</th>', section, re.S)]
+
+    assert panel("") == [p["name"] for p in hearts["players"][:20]]
+    assert "Players 1 to 20 of 25" in _words(client.get(f"/t/{table_id}"))
+    assert panel("?players=20") == [p["name"] for p in hearts["players"][20:]]

@@ -309,3 +309,21 @@ def test_watchers_see_the_table_live(client: FlaskClient, at_table: Tables) -> N
 
         table_store.delete_table(table_store.load_table(table_id))
     assert client.get(again).status_code == 404
+
+
+def test_a_score_pads_records_name_their_game_by_its_date(client: FlaskClient,
+                                                          at_table: Tables) -> None:
+    """A pad's records link their game by the day it was played, as the card games' records
+    do, not by a bare "the game"."""
+    table_id, token = at_table.create()
+    game = at_table.game(table_id, token, PLAYERS, "score-pad", title="Hearts",
+                         options={"winner": "lowest"})
+    at_table.api.write(game, "points", {"points": [13, 0, 4, 9]})
+    at_table.api.write(game, "finish", {})
+    body = client.get(f"/t/{table_id}").get_data(as_text=True)
+    start = body.index('aria-labelledby="pad-1"')
+    records = body[body.index('<ul class="table-records">', start):]
+    records = records[:records.index("</ul>")]
+    links = re.findall(rf'<a href="/g/{game.id}">([^<]*)</a>', records)
+    assert len(links) == 2  # the best final score, the best round
+    assert all(re.fullmatch(r"\w{3} \d{1,2}, \d{4}", link) for link in links), links

@@ -260,3 +260,43 @@ def test_a_tables_chips_start_its_pads_again(app: Any, client: FlaskClient) -> N
     # "Any other game" at a table opens on the score pad, whatever was played last.
     fresh = client.get(f"/new?table={table_id}&game=score-pad").get_data(as_text=True)
     assert re.search(r'name="ruleset" value="score-pad"\s+checked', fresh)
+
+
+def test_a_lowest_wins_pads_chart_reads_lowest_first(app: Any, client: FlaskClient) -> None:
+    """The chart of a lowest-wins pad (``Chart.lowest_first``): its legend and its description
+    name the lowest total first, its summary names the lowest as the leader, and every line
+    still ends at its true total (the lowest drawn lowest); the same rounds played highest-wins
+    read the other way round."""
+    from companion.web.shared.chart import score_chart
+
+    rounds = [(13, 0, 0, 13), (5, 8, 4, 9)]  # totals: Ana 18, Ben 8, Cleo 4, Dev 22
+
+    def read(**options: str) -> tuple[Any, list[str], str]:
+        game = start_pad(client, app, **options)
+        for values in rounds:
+            assert points(game, *values).status_code == 200
+        html = client.get(game.url).get_data(as_text=True)
+        legend = html[html.index('<ul class="chart-legend">'):]
+        legend = legend[:legend.index("</ul>")]
+        names = [re.sub(r"<[^>]+>", "", name).strip("\u2068\u2069")
+                 for name in re.findall(r'<span class="who">(.*?)</span>', legend)]
+        with app.test_request_context():
+            chart = score_chart(game.stored().state)
+        return chart, names, text(client.get(game.url))
+
+    chart, legend, said = read(winner="lowest")
+    assert chart.lowest_first
+    assert legend == ["Cleo", "Ben", "Ana", "Dev"]
+    assert chart.description == ("Cleo has led since round 2. "
+                                 "Totals after round 2: Cleo 4, Ben 8, Ana 18, Dev 22.")
+    assert "Cleo has led since round 2." in said  # the summary under the chart, on the page
+    ends = {s.name.strip("\u2068\u2069"): s.points[-1][1] for s in chart.series}
+    value_at = {value: y for y, value in chart.y_ticks}
+    assert ends["Cleo"] > ends["Ben"] > ends["Ana"] > ends["Dev"]  # y grows downwards
+    assert ends["Dev"] > value_at[25] and ends["Cleo"] < value_at[0]  # on the grid's scale
+
+    chart, legend, _said = read(winner="highest")
+    assert not chart.lowest_first
+    assert legend == ["Dev", "Ana", "Ben", "Cleo"]
+    assert chart.description == ("Dev has led since round 2. "
+                                 "Totals after round 2: Dev 22, Ana 18, Ben 8, Cleo 4.")

@@ -235,6 +235,10 @@ def _record_games(state: table_store.TableState) -> dict[str, PlayedGame]:
     named = {record.game for r in state.figures.rulesets if r.records is not None
              for record in (r.records.highest_score, r.records.highest_round,
                             r.records.longest_exact_run) if record is not None}
+    # The score pads' records too (table/_score_pads.html links them the same way).
+    named |= {record.game for pad in state.figures.score_pads
+              for record in (pad.records.best_score, pad.records.best_round)
+              if record is not None}
     versions = [key for key in state.versions if key[0] in named]
     return {game.id: game for game in table_store.played_games(versions)}
 
