@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from companion import rules
+from companion.http.extensions import game_creation_limit
 from companion.storage import idempotency, transfer
 from companion.web.home import home
 from companion.web.shared import access
@@ -51,9 +52,12 @@ def _named(settings: rules.Settings, started: datetime) -> str:
     return f"{settings.title or game_name(settings.ruleset.id)} · {format_date(started, 'medium')}"
 
 
+@game_creation_limit
 def import_table() -> Response:
     """``POST /import``: the chosen file as a new table; its page opens (303), this phone keeping
-    its score. Refused: the home page (422), the reason at the file field."""
+    its score. Refused: the home page (422), the reason at the file field. One creation for the
+    creation limit, as the API's import (a refusal, or the same file sent again under its key,
+    spends nothing)."""
     upload = request.files.get("file")
     raw = upload.read() if upload is not None else b""
     if not raw:
