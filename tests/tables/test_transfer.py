@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable
+from datetime import datetime, timezone
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from sqlalchemy import text
 from companion.storage.models import db
 from tests.api.client import Api, Game
 
+from .conftest import ONE_CARD, Tables
 from .transfer_games import BUILDERS, Playing, hand
 
 #: What differs between a game and its import: its id, its links, its version (a count of its
@@ -152,6 +154,57 @@ def test_the_export_is_tagged_by_the_table_version(client: FlaskClient) -> None:
     again = client.get(f"/api/v1/tables/{table_id}/export",
                        headers={"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 304
+
+
+def _moment(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def test_exported_is_the_time_of_the_tables_last_change(client: FlaskClient,
+                                                       at_table: Tables) -> None:
+    # Dated by its creation and its games' writes alone, an export kept its date through a
+    # rename of the table or of a player, or a deletion, while its version and ETag moved.
+    api = at_table.api
+    table_id, token = at_table.create()
+    bearer = {"Authorization": f"Bearer {token}"}
+    client.get(f"/t/{table_id}/keep/{token}")  # this client keeps the table on the pages too
+    played = at_table.game(table_id, token, ["Ana", "Ben", "Cleo"], options=ONE_CARD)
+    alone = api.create("oh-hell", ["Ana", "Ben", "Dev"])
+    changes: dict[str, Callable[[], Any]] = {
+        "a game started at the table": lambda: client.post("/api/v1/games", json={
+            "ruleset": "elevator", "players": ["Ana", "Ben", "Cleo"], "table": table_id},
+            headers=bearer),
+        "an entry": lambda: api.send(played, "bids", {"version": played.version,
+                                                      "bids": [0, 0, 0]}),
+        "a game joining": lambda: client.post(f"/api/v1/tables/{table_id}/games", json={
+            "game": alone.id, "edit_token": alone.token}, headers=bearer),
+        "a player renamed": lambda: client.post(f"/api/v1/tables/{table_id}/players/rename",
+                                                json={"from": "Dev", "to": "Devi"},
+                                                headers=bearer),
+        "the table renamed (API)": lambda: client.patch(f"/api/v1/tables/{table_id}",
+                                                        json={"name": "Friday cards"},
+                                                        headers=bearer),
+        "the table renamed (page)": lambda: client.post(f"/t/{table_id}/name",
+                                                        data={"name": "Saturday cards"}),
+        "a game deleted": lambda: client.post(f"/g/{alone.id}/delete"),
+    }
+    first = client.get(f"/api/v1/tables/{table_id}/export")
+    seen = {(first.get_json()["exported"], first.headers["ETag"])}
+    for what, change in changes.items():
+        before = datetime.now(timezone.utc)
+        answer = change()
+        after = datetime.now(timezone.utc)
+        assert answer.status_code in (200, 201, 303), (what, answer.get_data(as_text=True))
+        exported = client.get(f"/api/v1/tables/{table_id}/export")
+        when = exported.get_json()["exported"]
+        assert before <= _moment(when) <= after, what  # the change's own time
+        assert (when, exported.headers["ETag"]) not in seen, what
+        seen.add((when, exported.headers["ETag"]))
+        # One version, one document: asked again, the same bytes.
+        assert client.get(f"/api/v1/tables/{table_id}/export").get_data() == exported.get_data()
+    assert exported.get_json()["table"] == {"name": "Saturday cards",
+                                            "renames": [{"from": "Dev", "to": "Devi"}]}
+    assert len(exported.get_json()["games"]) == 2  # the one joined is deleted
 
 
 def test_one_game_exports_alone_and_imports_as_a_table_named_after_it(
