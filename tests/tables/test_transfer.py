@@ -13,7 +13,9 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import text
+from sqlalchemy import event, text
+
+from companion import rules
 
 from companion.storage.models import db
 from tests.api.client import Api, Game
@@ -233,20 +235,37 @@ def test_one_game_exports_alone_and_imports_as_a_table_named_after_it(
 
 # --- refusals: nothing created ------------------------------------------------------------------
 
+#: The game of ``document`` that plays three rounds (3, 2, then 1 card: six entries).
+LONG = 9
+
+
 @pytest.fixture
 def document(client: FlaskClient) -> dict[str, Any]:
-    """A table of twelve one-round Oh Hell games, exported."""
+    """A table of twelve Oh Hell games, exported: one round each, but the tenth (``LONG``)."""
     table_id, token = _table(client)
+    api = Api(client)
     for number in range(12):
+        rounds = 3 if number == LONG else 1
         made = client.post("/api/v1/games", json={
             "ruleset": "oh-hell", "players": ["Ana", "Ben", "Cleo"], "table": table_id,
-            "options": {"max_hand": 1, "schedule": "down"}},
+            "options": {"max_hand": rounds, "schedule": "down"}},
             headers={"Authorization": f"Bearer {token}"}).get_json()["game"]
-        api = Api(client)
         game = Game(made["id"], token, made)
-        api.write(game, "bids", {"bids": [0, 0, 0]})
-        api.write(game, "tricks", {"tricks": [int(number % 3 == seat) for seat in range(3)]})
+        for cards in range(rounds, 0, -1):
+            api.write(game, "bids", {"bids": [0, 0, 0]})
+            api.write(game, "tricks", {"tricks": [cards if number % 3 == seat else 0
+                                                  for seat in range(3)]})
     return client.get(f"/api/v1/tables/{table_id}/export").get_json()  # type: ignore[no-any-return]
+
+
+def _against_the_rules(document: dict[str, Any]) -> dict[str, Any]:
+    """``document`` with an entry against the rules in the middle of its tenth game: its second
+    round's tricks (2 cards dealt) adding up to 3; the entries around it are good."""
+    against = copy.deepcopy(document)
+    entries = against["games"][LONG]["entries"]
+    assert [e["kind"] for e in entries] == ["bids", "tricks"] * 3
+    entries[3] = {"kind": "tricks", "tricks": [1, 1, 1]}
+    return against
 
 
 def _refused(app: Flask, body: Any, status: int, code: str, **headers: str) -> dict[str, Any]:
@@ -276,12 +295,19 @@ def test_refusals_leave_nothing_behind(app: Flask, document: dict[str, Any]) -> 
     bad_name["games"][3]["players"][1] = "x" * 30
     error = _refused(app, bad_name, 422, "import")
     assert error["field"] == "games[3]" and "24" in error["message"]
-    against = copy.deepcopy(document)
-    against["games"][9]["entries"][1] = {"kind": "tricks", "tricks": [1, 1, 0]}
-    error = _refused(app, against, 422, "import")
-    assert error["field"] == "games[9].entries[1]"
-    assert error["message"].startswith("games[9].entries[1]: ")
-    assert "add up" in error["message"] or "1" in error["message"]
+    error = _refused(app, _against_the_rules(document), 422, "import")
+    assert error["field"] == "games[9].entries[3]"
+    assert error["message"] == "games[9].entries[3]: tricks add up to 3, but 2 were played"
+    bad_option = copy.deepcopy(document)
+    bad_option["games"][6]["options"]["schedule"] = "sideways"
+    error = _refused(app, bad_option, 422, "import")
+    assert error["field"] == "games[6]"
+    assert error["message"] == ('games[6]: option schedule may not be "sideways": choose one of '
+                                '"down-up", "down", "up", "up-down"')
+    bad_option["games"][6]["options"] = {"schedule": "down", "colour": "red"}
+    error = _refused(app, bad_option, 422, "import")
+    assert error == {"code": "import", "field": "games[6]",
+                     "message": "games[6]: Oh Hell has no option 'colour'"}
     unknown = copy.deepcopy(document)
     unknown["games"][2]["entries"][0]["kind"] = "hand"
     assert _refused(app, unknown, 422, "import")["field"] == "games[2].entries[0]"
@@ -320,6 +346,63 @@ def test_an_idempotency_key_replayed_gives_the_same_table(app: Flask,
     other = client.post("/api/v1/tables/import", json={**document, "table": {"name": "B"}},
                         headers=key)
     assert other.status_code == 422 and other.get_json()["error"]["code"] == "idempotency-key"
+
+
+def test_a_refused_import_under_a_key_leaves_neither_key_nor_count(
+        make_app: Callable[..., Flask], document: dict[str, Any]) -> None:
+    app = make_app(RATELIMIT_ENABLED=True, GAME_CREATION_LIMIT="2 per hour")
+    key = {"Idempotency-Key": "import-" + "r" * 30}
+    _refused(app, _against_the_rules(document), 422, "import", **key)  # no table, game, key
+    # The key was not taken: another body under it is judged as a document, not as a key
+    # reused, and the whole budget is left.
+    error = _refused(app, {**document, "format_version": 2}, 422, "import", **key)
+    assert error["field"] == "format_version"
+    client = app.test_client()
+    made = client.post("/api/v1/tables/import", json=document, headers=key)
+    assert made.status_code == 201 and made.headers["X-RateLimit-Remaining"] == "1"
+    again = client.post("/api/v1/tables/import", json=document, headers=key)
+    assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_json()["table"]["id"] == made.get_json()["table"]["id"]
+    assert again.headers["X-RateLimit-Remaining"] == "1"
+
+
+def test_an_import_replays_every_game_before_one_short_write(
+        app: Flask, document: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine has replayed the whole document before the first row is written, and the
+    rows are written in one transaction of a few statements, not a game at a time."""
+    said: list[tuple[str, int]] = []  # ("engine", 0), ("write", rows) or ("commit", 0)
+    for name in ("fold", "apply"):
+        def engine(*args: Any, _real: Callable[..., Any] = getattr(rules, name)) -> Any:
+            said.append(("engine", 0))
+            return _real(*args)
+        monkeypatch.setattr(rules, name, engine)
+
+    def statement(_conn: Any, _cursor: Any, sql: str, parameters: Any, _context: Any,
+                  executemany: bool) -> None:
+        if sql.lstrip().split()[0].upper() in ("INSERT", "UPDATE", "DELETE"):
+            said.append((sql.split("(")[0].strip().lower(),
+                         len(parameters) if executemany else 1))
+
+    def commit(_conn: Any) -> None:
+        said.append(("commit", 0))
+
+    with app.app_context():
+        engine_ = db.engine
+    event.listen(engine_, "before_cursor_execute", statement)
+    event.listen(engine_, "commit", commit)
+    try:
+        answer = app.test_client().post("/api/v1/tables/import", json=document)
+    finally:
+        event.remove(engine_, "before_cursor_execute", statement)
+        event.remove(engine_, "commit", commit)
+    assert answer.status_code == 201, answer.get_json()
+    first = next(i for i, (what, _rows) in enumerate(said) if what.startswith("insert"))
+    end = said.index(("commit", 0), first)
+    assert ("engine", 0) in said[:first]  # replayed first…
+    written = said[first:end]
+    assert ("engine", 0) not in written  # …and nothing of the engine while the rows are written
+    assert written == [("insert into tables", 1), ("insert into games", 12)]
+    assert not any(what.startswith(("insert", "update", "delete")) for what, _ in said[end:])
 
 
 def test_an_import_counts_as_one_creation(make_app: Callable[..., Flask],
