@@ -35,16 +35,21 @@ def _table(client: FlaskClient) -> tuple[str, str]:
     return body["table"]["id"], body["edit_token"]
 
 
-def _build(client: FlaskClient, builders: dict[str, Callable[..., None]]) -> str:
-    """A table with every builder's games, and a rename: its id."""
+def _build(client: FlaskClient, builders: dict[str, Callable[..., None]],
+           tokens: list[str] | None = None) -> str:
+    """A table with every builder's games, and a rename: its id. ``tokens`` gets the table's
+    edit token and each game's own."""
     api = Api(client)
     table_id, token = _table(client)
+    tokens = [] if tokens is None else tokens
+    tokens.append(token)
 
     def play(ruleset: str, players: list[str], **fields: Any) -> Playing:
         made = client.post("/api/v1/games", json={
             "ruleset": ruleset, "players": players, "table": table_id, **fields},
             headers={"Authorization": f"Bearer {token}"})
         assert made.status_code == 201, made.get_json()
+        tokens.append(made.get_json()["edit_token"])
         return Playing(api, Game(made.get_json()["game"]["id"], token, made.get_json()["game"]))
 
     for build in builders.values():
@@ -108,13 +113,16 @@ def test_a_table_exported_and_imported_elsewhere_is_the_same_table(
         make_app: Callable[..., Flask]) -> None:
     home, server = make_app(), make_app()
     source, target = home.test_client(), server.test_client()
-    table_id = _build(source, BUILDERS)
+    tokens: list[str] = []
+    table_id = _build(source, BUILDERS, tokens)
     exported = source.get(f"/api/v1/tables/{table_id}/export")
     assert exported.status_code == 200
     assert exported.mimetype == "application/json"
-    assert exported.headers["Content-Disposition"].startswith(
-        'attachment; filename="Thursday-cards-')
     document = exported.get_json()
+    day = document["exported"][:10]  # the document's date, the table's last change
+    assert exported.headers["Content-Disposition"] == (
+        f'attachment; filename="Thursday-cards-{day}.json"; '
+        f"filename*=UTF-8''Thursday-cards-{day}.json")
     assert (document["format"], document["format_version"], document["table"]["name"]) == (
         "companion-export", 1, "Thursday cards")
     assert document["table"]["renames"] == [{"from": "Ana", "to": "Anna"}]
@@ -123,8 +131,9 @@ def test_a_table_exported_and_imported_elsewhere_is_the_same_table(
     assert document["games"][7]["options"] == {"teams": "pairs", "winner": "highest",
                                                "target": None, "rounds": None, "zero_sum": True}
     text_of = exported.get_data(as_text=True)
-    for game_id in _all_games(source, table_id):
-        assert game_id not in text_of  # no id, no token
+    assert len(tokens) == 1 + 9
+    for secret in (table_id, *tokens, *_all_games(source, table_id)):
+        assert secret not in text_of  # no id, no token: the table's own neither
     kinds = {e["kind"] for g in document["games"] for e in g["entries"]}
     assert kinds == {"bids", "tricks", "hands", "points", "finish"}
     assert document["games"][7]["entries"] == [
@@ -147,6 +156,28 @@ def test_a_table_exported_and_imported_elsewhere_is_the_same_table(
                         json={"version": game["version"], "bids": [None, None, None]},
                         headers={"Authorization": f"Bearer {answer['edit_token']}"})
     assert wrote.status_code in (200, 400, 422), wrote.get_json()  # reached the engine: allowed
+
+
+def test_a_game_at_a_table_exported_alone_leaves_the_table_behind(
+        make_app: Callable[..., Flask]) -> None:
+    home, server = make_app(), make_app()
+    source, target = home.test_client(), server.test_client()
+    tokens: list[str] = []
+    table_id = _build(source, {"oh-hell": BUILDERS["oh-hell"]}, tokens)  # Ana renamed Anna
+    (game_id,) = _all_games(source, table_id)
+    exported = source.get(f"/api/v1/games/{game_id}/export")
+    document = exported.get_json()
+    assert document["table"] is None
+    (game,) = document["games"]
+    assert game["players"] == ["Ana", "Ben", "Cleo", "Dev"]  # the game's names, not the table's
+    text_of = exported.get_data(as_text=True)
+    for behind in (table_id, *tokens, game_id, "Thursday cards", "Anna", "renames"):
+        assert behind not in text_of
+    assert f'filename="Oh-Hell-{game["started"][:10]}.json"' in \
+        exported.headers["Content-Disposition"]
+    imported = target.post("/api/v1/tables/import", json=document).get_json()
+    table = target.get(f"/api/v1/tables/{imported['table']['id']}/export").get_json()["table"]
+    assert table == {"name": f"Oh Hell {game['started'][:10]}", "renames": []}
 
 
 def test_the_export_is_tagged_by_the_table_version(client: FlaskClient) -> None:

@@ -49,7 +49,11 @@ def test_the_pages_offer_the_downloads(client: FlaskClient, at_table: Tables) ->
     page = client.get(f"/g/{game.id}").get_data(as_text=True)
     assert f'href="/api/v1/games/{game.id}/export" download>Download this game' in page
     french = client.get(f"/t/{table_id}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
-    assert "Tout télécharger" in french
+    assert (f'href="/api/v1/tables/{table_id}/export" download '
+            'aria-describedby="table-export-hint">Tout télécharger' in french)
+    french = client.get(f"/g/{game.id}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert (f'href="/api/v1/games/{game.id}/export" download>Télécharger cette partie'
+            in french)
 
 
 def test_a_file_brought_from_the_home_page_is_a_table_this_phone_keeps(
