@@ -36,7 +36,7 @@ import gevent
 from gunicorn.config import ControlSocket
 from gunicorn.glogging import Logger
 
-from companion.config import IMPORT_BODY_DEADLINE, IMPORT_PATHS, listen_address
+from companion.config import IMPORT_BODY_DEADLINE, IMPORT_PATHS, import_body_limit, listen_address
 from companion.http.security import RedactCapabilities, for_log
 
 _address = listen_address()
@@ -92,9 +92,16 @@ def post_worker_init(worker: Any) -> None:
     config = getattr(worker.wsgi, "config", {})
     limit = int(config.get("MAX_CONTENT_LENGTH") or 64 * 1024)
     # An export document brought back: up to 16 MiB, at a phone's pace (docs/server.md).
-    large = int(config.get("IMPORT_MAX_CONTENT_LENGTH") or 16 * 1024 * 1024)
     worker.wsgi = WholeBodies(worker.wsgi, BODY_DEADLINE, limit,
-                              (IMPORT_PATHS, IMPORT_BODY_DEADLINE, large))
+                              (import_limits(config), IMPORT_BODY_DEADLINE))
+
+
+def import_limits(config: Any) -> dict[str, int]:
+    """Each import path's body limit, the app's own for it (``companion.config.import_body_limit``:
+    the home page's form has room for its multipart wrapping beside the 16 MiB)."""
+    document = int(config.get("IMPORT_MAX_CONTENT_LENGTH") or 16 * 1024 * 1024)
+    return {path: limit for path in IMPORT_PATHS
+            if (limit := import_body_limit(path, document)) is not None}
 
 
 #: The yield after each request: a timer this short, so that the greenlet waits one turn of the

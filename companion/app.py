@@ -17,13 +17,17 @@ from companion.storage import backups, caches, database
 
 class CompanionRequest(Request):
     """Flask's request, whose body limit is ``IMPORT_MAX_CONTENT_LENGTH`` on the paths that take
-    an export document (``config.IMPORT_PATHS``) and ``MAX_CONTENT_LENGTH`` elsewhere: decided
-    before anything reads the body (the CSRF check reads a form's)."""
+    an export document (``config.IMPORT_PATHS``; the home page's form, that and the room for its
+    multipart wrapping: ``config.import_body_limit``) and ``MAX_CONTENT_LENGTH`` elsewhere:
+    decided before anything reads the body (the CSRF check reads a form's)."""
 
     @property  # type: ignore[override]
     def max_content_length(self) -> int | None:
-        if self.path in config.IMPORT_PATHS and current_app:
-            return int(current_app.config["IMPORT_MAX_CONTENT_LENGTH"])
+        if current_app:
+            limit = config.import_body_limit(
+                self.path, int(current_app.config["IMPORT_MAX_CONTENT_LENGTH"]))
+            if limit is not None:
+                return limit
         return super().max_content_length
 
 

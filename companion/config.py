@@ -19,8 +19,25 @@ SWITCHES = ("RATELIMIT_ENABLED", "TRUST_PROXY", "FORCE_HTTPS")
 
 #: The paths that take an export document: the API's import and the home page's file.
 IMPORT_PATHS = frozenset({"/api/v1/tables/import", "/import"})
+#: The home page's file form (one of ``IMPORT_PATHS``): its body is the file wrapped in
+#: multipart/form-data.
+IMPORT_FORM_PATH = "/import"
+#: Room for that wrapping beside the document's own limit: the boundaries, each part's headers
+#: (the file's name among them), the form's key and CSRF token. Without it a file just under
+#: 16 MiB came out over 16 MiB as a body; the file's own size is checked after
+#: (``companion.web.table.transfer``).
+IMPORT_FORM_OVERHEAD = 64 * 1024
 #: Seconds such a body may take to arrive (16 MiB from a phone at 2 Mbit/s takes about 70).
 IMPORT_BODY_DEADLINE = 120.0
+
+
+def import_body_limit(path: str, document_limit: int) -> int | None:
+    """The largest body ``path`` takes if it is one of ``IMPORT_PATHS`` (``None`` for any other
+    path): ``document_limit`` (``IMPORT_MAX_CONTENT_LENGTH``), and for the home page's form the
+    room its multipart wrapping takes too."""
+    if path not in IMPORT_PATHS:
+        return None
+    return document_limit + (IMPORT_FORM_OVERHEAD if path == IMPORT_FORM_PATH else 0)
 
 
 def defaults(app: Flask) -> dict[str, Any]:

@@ -417,7 +417,7 @@ def _database_unreachable(error: Exception) -> tuple[Response, int]:
     same write sent again under its key is answered as the first (docs/server.md)."""
     logging.getLogger("companion").error("the database cannot be reached: %s",
                                           str(error).splitlines()[0] if str(error) else repr(error))
-    return _handle_error(ServiceUnavailable(
+    return error_answer(ServiceUnavailable(
         "the database cannot be reached just now; send the same request again (a write under "
         "the same Idempotency-Key) in a few seconds", retry_after=DATABASE_RETRY_AFTER))
 
@@ -426,7 +426,9 @@ def _database_unreachable(error: Exception) -> tuple[Response, int]:
 _NO_SUCH = {"games": "no game has that id", "tables": "no table has that id"}
 
 
-def _handle_error(error: HTTPException) -> tuple[Response, int]:
+def error_answer(error: HTTPException) -> tuple[Response, int]:
+    """The app's answer to an HTTP error: JSON in the API's error shape under ``/api``, the
+    translated error page elsewhere (a blueprint's own handler falls back on it)."""
     status = error.code or 500
     code, title, message = ERRORS[status]
     if request.path.startswith("/api/"):
@@ -475,7 +477,7 @@ def init_app(app: Flask) -> None:
     app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.context_processor(lambda: {"return_address": return_address})
     for status in ERRORS:
-        app.register_error_handler(status, _handle_error)
+        app.register_error_handler(status, error_answer)
     for unreachable in (*UNREACHABLE, *_driver_errors(app)):
         app.register_error_handler(unreachable, _database_unreachable)
     for logger in (logging.getLogger("werkzeug"), app.logger):

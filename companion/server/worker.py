@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import gevent  # type: ignore[import-untyped]
@@ -101,23 +101,25 @@ class WholeBodies:
     Too slow: 408 (a client that stalls on purpose, or a phone that lost the network). Cut off
     or malformed (a chunked body that ends mid-chunk): 400. Either way the connection closes.
     Larger than ``limit``: the app sees the first ``limit + 1`` bytes and refuses it (413).
-    The paths of ``large`` (an export document brought back) have their own deadline and
-    limit: ``(paths, deadline, limit)``."""
+    The paths of ``large`` (an export document brought back) have their own limits and
+    deadline: ``({path: limit}, deadline)``, the limits as the app's own for those paths
+    (``companion.config.import_body_limit``)."""
 
     def __init__(self, app: WSGIApp, deadline: float, limit: int,
-                 large: tuple[Collection[str], float, int] = ((), 0.0, 0)) -> None:
+                 large: tuple[Mapping[str, int], float] = ({}, 0.0)) -> None:
         self.app = app
         self.deadline = deadline
         self.limit = limit
-        #: The paths that take an export document, and their own deadline and limit.
-        self.large_paths, self.large_deadline, self.large_limit = large
+        #: The paths that take an export document, each with its limit, and their deadline.
+        self.large_limits, self.large_deadline = large
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         length = environ.get("CONTENT_LENGTH") or ""
         chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
         deadline, limit = self.deadline, self.limit
-        if environ.get("PATH_INFO") in self.large_paths:
-            deadline, limit = self.large_deadline, self.large_limit
+        large = self.large_limits.get(environ.get("PATH_INFO", ""))
+        if large is not None:
+            deadline, limit = self.large_deadline, large
         if not chunked and (not length.isdigit() or int(length) == 0 or int(length) > limit):
             return self.app(environ, start_response)  # nothing to wait for (or the app's 413)
         body = environ["wsgi.input"]

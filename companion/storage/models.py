@@ -67,6 +67,9 @@ class Table(db.Model):  # type: ignore[name-defined,misc]
     #: The game whose change made this version (``None``: the table itself changed).
     changed_game: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    #: When ``version`` last moved: the time of the table's last change, whatever changed (its
+    #: name, a player's name, a game joining, written to or deleted). An export is dated by it.
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class DeletedGame(db.Model):  # type: ignore[name-defined,misc]

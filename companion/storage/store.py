@@ -267,7 +267,7 @@ def create_game(
                table_id)
     db.session.add(Game(ruleset=settings.ruleset.id, **row._asdict()))
     if table_id is not None:
-        db.session.execute(_MOVE_TABLE, {"table_id": table_id, "game_id": row.id})
+        db.session.execute(_MOVE_TABLE, {"table_id": table_id, "game_id": row.id, "now": now})
     # Its key, if it has one, belongs to no game: deleting the game must not delete the key, or
     # a replay after the deletion would make the game again (docs/api.md: a key of a game since
     # deleted answers 404); it goes after its 24 hours, as every creation key.
@@ -323,7 +323,7 @@ def load_games(game_ids: Sequence[str]) -> list[StoredGame]:
 def delete_game(game_id: str) -> None:
     """Remove a game and its entries for good (``GameNotFound`` if there is none), keeping only
     its id and when, in the same transaction (``was_deleted``); its table's version moves."""
-    db.session.execute(_MOVE_TABLE_OF_GAME, {"game_id": game_id})
+    db.session.execute(_MOVE_TABLE_OF_GAME, {"game_id": game_id, "now": utcnow()})
     result = db.session.execute(db.delete(Game).where(Game.id == game_id))
     if result.rowcount != 1:  # type: ignore[attr-defined]
         db.session.rollback()
@@ -356,7 +356,7 @@ def write(current: StoredGame, version: int, change: Change,
     new_state = change(current.state)  # a RuleError here leaves the game as it was
     entries_json = _json(new_state.entries)
     now = utcnow()
-    then = [*then, *_table_moves(current)]
+    then = [*then, *_table_moves(current, now)]
     written_rows = database.write(_WRITE, {
         "game_id": current.id, "seen": version, "next": version + 1, "now": now,
         "entries": entries_json,
@@ -389,24 +389,27 @@ def correct_round(game: StoredGame, version: int, number: int,
 # A table's version moves with every write to any of its games (docs/api.md, "Tables"), in the
 # write's own transaction, so that the table's ETag is never stale; the table notes which game
 # changed, so that its figures are brought up to date from that game alone
-# (``companion.storage.table_store``). A game at no table has the one-statement write above.
+# (``companion.storage.table_store``), and when (``now``: the time of the table's last change,
+# the write's own, which an export is dated by). A game at no table has the one-statement write
+# above.
 # The "+ 1" is a literal: these run as ``then`` statements of ``database.write``, whose parameters are named.
 _MOVE_TABLE = (update(_TABLES).where(_TABLES.c.id == bindparam("table_id"))
                .values(version=_TABLES.c.version + literal_column("1"),
-                       changed_game=bindparam("game_id")))
+                       changed_game=bindparam("game_id"), updated_at=bindparam("now")))
 _MOVE_TABLE_OF_GAME = (
     update(_TABLES)
     .where(_TABLES.c.id == select(_GAMES.c.table_id)
            .where(_GAMES.c.id == bindparam("game_id")).scalar_subquery())
-    .values(version=_TABLES.c.version + literal_column("1"), changed_game=bindparam("game_id")))
+    .values(version=_TABLES.c.version + literal_column("1"), changed_game=bindparam("game_id"),
+            updated_at=bindparam("now")))
 
 
-def _table_moves(game: StoredGame) -> list[tuple[Any, Mapping[str, Any]]]:
-    """What a write to ``game`` runs beside its UPDATE: its table's version moved (none for a
-    game at no table, whose write stays one statement)."""
+def _table_moves(game: StoredGame, now: datetime) -> list[tuple[Any, Mapping[str, Any]]]:
+    """What a write to ``game`` at ``now`` runs beside its UPDATE: its table's version moved
+    (none for a game at no table, whose write stays one statement)."""
     if game.table_id is None:
         return []
-    return [(_MOVE_TABLE, {"table_id": game.table_id, "game_id": game.id})]
+    return [(_MOVE_TABLE, {"table_id": game.table_id, "game_id": game.id, "now": now})]
 
 
 #: A rematch recorded on the game it follows: a change of the game, so its version moves (its
@@ -421,8 +424,9 @@ _REMATCH = (
 
 def record_rematch(game_id: str, rematch_id: str) -> None:
     """Note ``rematch_id`` as the latest rematch of the game (``GameNotFound`` if it is gone)."""
-    if database.write(_REMATCH, {"game_id": game_id, "rematch_id": rematch_id, "now": utcnow()},
-                      then=[(_MOVE_TABLE_OF_GAME, {"game_id": game_id})]) != 1:  # its table's
+    now = utcnow()
+    if database.write(_REMATCH, {"game_id": game_id, "rematch_id": rematch_id, "now": now},
+                      then=[(_MOVE_TABLE_OF_GAME, {"game_id": game_id, "now": now})]) != 1:  # its table's
         raise GameNotFound(game_id)
 
 

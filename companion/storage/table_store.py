@@ -4,7 +4,8 @@ the table's figures, which the engine adds up (``rules.table_stats``).
 A table's ``version`` moves with every change of the table (a join, a rename) and, in the same
 transaction, with every write to any of its games (``store``: write, undo, correction,
 deletion, a new game at the table), so ``(table id, version)`` names one state of the table
-and its answers can be cached by it.
+and its answers can be cached by it. Its ``updated_at`` moves with it: the time of the table's
+last change, which dates its export (one version, one document).
 
 Its figures are never folded from all its games on a request. Each game is cached as the
 ``PlayedGame`` of its ``(id, version)``; the table's games, oldest first, are cut into blocks
@@ -74,6 +75,8 @@ class StoredTable:
     version: int
     renames: Renames
     created_at: datetime
+    #: The time of the table's last change (its version's): what an export is dated by.
+    updated_at: datetime
     _token_hash: str
     #: The game whose change made this version, if one did.
     changed_game: str | None = None
@@ -108,15 +111,16 @@ def create_table(name: object, game: store.StoredGame | None = None) -> tuple[St
     if game is not None:
         _joinable(game, None, Renames(()))
     token = store.new_edit_token()
+    now = utcnow()
     table = Table(id=new_table_id(), name=clean, edit_token_hash=store.token_hash(token), version=1,
-                  renames=[], created_at=utcnow())
+                  renames=[], created_at=now, updated_at=now)
     db.session.add(table)
     idempotency.add_creation(db.session, table.id, token, game_id=None)  # its key, if it has one
     if game is not None:
         db.session.flush()  # the table's row first: the game's row points at it
         _seat(game, table.id)
     db.session.commit()
-    return _stored(table.id, clean, 1, [], table.created_at, table.edit_token_hash), token
+    return _stored(table.id, clean, 1, [], now, now, table.edit_token_hash), token
 
 
 def create_imported(name: str, renames: Renames,
@@ -126,28 +130,32 @@ def create_imported(name: str, renames: Renames,
     its edit token, written in one transaction with the request's creation key."""
     token = store.new_edit_token()
     pairs = [list(pair) for pair in renames.pairs]
+    now = utcnow()
     table = Table(id=new_table_id(), name=name, edit_token_hash=store.token_hash(token),
-                  version=1, renames=pairs, created_at=utcnow())
+                  version=1, renames=pairs, created_at=now, updated_at=now)
     db.session.add(table)
     idempotency.add_creation(db.session, table.id, token, game_id=None)
     db.session.flush()  # the table's row first: the games' rows point at it
     store.add_imported(db.session, table.id, games)
     db.session.commit()
-    return _stored(table.id, name, 1, pairs, table.created_at, table.edit_token_hash), token
+    return _stored(table.id, name, 1, pairs, now, now, table.edit_token_hash), token
 
 
 def _stored(table_id: str, name: str, version: int, renames: list[list[str]],
-            created_at: datetime, token_hash: str, changed_game: str | None = None) -> StoredTable:
+            created_at: datetime, updated_at: datetime, token_hash: str,
+            changed_game: str | None = None) -> StoredTable:
     pairs = tuple((str(a), str(b)) for a, b in renames)
     # Made once per list of renames (a long one costs more to make than to read).
     made = cache("renames").get_or_make(pairs, lambda: Renames(pairs)) if pairs else Renames(())
     assert isinstance(made, Renames)
-    return StoredTable(table_id, name, version, made, created_at, token_hash, changed_game)
+    return StoredTable(table_id, name, version, made, created_at, updated_at, token_hash,
+                       changed_game)
 
 
 #: The table's row, as ``load_table`` reads it; its version alone, as a 304 needs.
 _ROW = select(*(_TABLES.c[name] for name in (
-    "name", "version", "renames", "created_at", "edit_token_hash", "changed_game"))).where(
+    "name", "version", "renames", "created_at", "updated_at", "edit_token_hash",
+    "changed_game"))).where(
     _TABLES.c.id == bindparam("table_id"))
 _VERSION = select(_TABLES.c.version).where(_TABLES.c.id == bindparam("table_id"))
 
@@ -482,8 +490,9 @@ def table_names(state: TableState, game: PlayedGame) -> list[str]:
 # --- changes --------------------------------------------------------------------------------
 
 def _move(table_id: str, **values: Any) -> None:
+    """The table's version moved, and with it the time of its last change."""
     db.session.execute(update(_TABLES).where(_TABLES.c.id == table_id)
-                       .values(version=_TABLES.c.version + 1, **values))
+                       .values(version=_TABLES.c.version + 1, updated_at=utcnow(), **values))
 
 
 def check_seats(table: StoredTable, names: Sequence[str]) -> None:
@@ -537,7 +546,7 @@ def rename(table: StoredTable, source: object, target: object) -> None:
         renames = table_stats.renamed(games, table.renames, source, target)
         result = db.session.execute(
             update(_TABLES).where(_TABLES.c.id == table.id, _TABLES.c.version == table.version)
-            .values(version=_TABLES.c.version + 1, changed_game=None,
+            .values(version=_TABLES.c.version + 1, changed_game=None, updated_at=utcnow(),
                     renames=[list(pair) for pair in renames.pairs]))
         db.session.commit()
         if result.rowcount == 1:  # type: ignore[attr-defined]
@@ -554,7 +563,8 @@ def rename_table(table: StoredTable, name: object) -> StoredTable:
     for _attempt in range(5):
         result = db.session.execute(
             update(_TABLES).where(_TABLES.c.id == table.id, _TABLES.c.version == table.version)
-            .values(version=table.version + 1, changed_game=None, name=clean))
+            .values(version=table.version + 1, changed_game=None, updated_at=utcnow(),
+                    name=clean))
         if result.rowcount == 1:  # type: ignore[attr-defined]
             for statement, params in idempotency.rows_for_write(table.id, table.version + 1):
                 db.session.execute(statement, params)

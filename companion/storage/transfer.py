@@ -109,17 +109,12 @@ def table_games(table: table_store.StoredTable) -> list[store.StoredGame]:
 
 
 def table_export(table: table_store.StoredTable) -> dict[str, Any]:
-    """The document of a whole table, oldest game first, dated by its last change (its own
-    creation, or the latest write to one of its games): one version, one document."""
-    games = table_games(table)
-    last = max([_aware(table.created_at), *(_aware(g.updated_at) for g in games)])
-    return _document(last, {"name": table.name,
-                            "renames": [{"from": a, "to": b} for a, b in table.renames.pairs]},
-                     [game_document(game) for game in games])
-
-
-def _aware(when: datetime) -> datetime:
-    return when.replace(tzinfo=timezone.utc) if when.tzinfo is None else when
+    """The document of a whole table, oldest game first, dated by the table's last change (the
+    time its version last moved: a rename of the table or of a player, a game joining, written
+    to or deleted): one version, one document."""
+    return _document(table.updated_at, {
+        "name": table.name, "renames": [{"from": a, "to": b} for a, b in table.renames.pairs]},
+        [game_document(game) for game in table_games(table)])
 
 
 # --- import ------------------------------------------------------------------------------------

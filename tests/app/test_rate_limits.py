@@ -8,6 +8,8 @@ believe)."""
 from __future__ import annotations
 
 import importlib.util
+import io
+import json
 import logging
 import socket
 import threading
@@ -25,6 +27,12 @@ ROOT = Path(__file__).resolve().parents[2]
 GAME = {"ruleset": "oh-hell", "players": ["Ana", "Ben", "Cleo"]}
 NEW_GAME_FORM = {"ruleset": "oh-hell", "first_dealer": "0", "players-0": "Ana",
                  "players-1": "Ben", "players-2": "Cleo"}
+#: An export document of a table with one game (docs/api.md, "Export and import").
+DOCUMENT = {"format": "companion-export", "format_version": 1,
+            "exported": "2026-12-03T20:15:00Z", "table": {"name": "Thursday", "renames": []},
+            "games": [{**GAME, "title": None, "options": {}, "first_dealer": 0,
+                       "started": "2026-11-26T19:02:11.048213Z",
+                       "entries": [{"kind": "bids", "bids": [None, 2, None]}]}]}
 
 
 @pytest.fixture
@@ -152,6 +160,53 @@ def test_joins_and_renames_are_limited(make_app: Callable[..., Flask]) -> None:
     # The pages' rename spends the same budget.
     page = client.post(f"/t/{table['table']['id']}/rename", data={"from": "Cleo", "to": "Clio"})
     assert page.status_code == 429
+
+
+def test_an_import_from_the_home_page_is_a_creation(limited: Flask) -> None:
+    # The home page's file form created tables past the limit the API's import kept.
+    client = limited.test_client()
+
+    def bring(document: object, key: str = "") -> object:
+        return client.post("/import", data={
+            "file": (io.BytesIO(json.dumps(document).encode()), "thursday.json"),
+            "idempotency_key": key}, content_type="multipart/form-data")
+
+    # Refusals spend nothing: a newer format, no file at all.
+    assert bring({**DOCUMENT, "format_version": 9}).status_code == 422
+    assert client.post("/import", data={}, content_type="multipart/form-data").status_code == 422
+    key = "import-" + "k" * 24
+    first = bring(DOCUMENT, key)
+    assert first.status_code == 303 and first.headers["X-RateLimit-Remaining"] == "1"
+    again = bring(DOCUMENT, key)  # a second tap: the same table, and nothing spent
+    assert again.status_code == 303 and again.headers["Location"] == first.headers["Location"]
+    assert again.headers["X-RateLimit-Remaining"] == "1"
+    assert client.post("/api/v1/tables/import", json=DOCUMENT).status_code == 201
+    refused = bring(DOCUMENT)
+    assert refused.status_code == 429 and "Retry-After" in refused.headers
+    assert "Slow down a little" in refused.get_data(as_text=True)
+    # One budget for every creation, pages and API.
+    assert client.post("/t", data={"name": "Friday"}).status_code == 429
+    assert client.post("/api/v1/tables/import", json=DOCUMENT).status_code == 429
+
+
+def test_the_pages_table_rename_spends_the_apis_budget(make_app: Callable[..., Flask]) -> None:
+    # The API's PATCH of a table's name was limited, the page's same write was not.
+    app = make_app(RATELIMIT_ENABLED=True, TABLE_WRITE_LIMIT="2 per hour")
+    client = app.test_client()
+    table = client.post("/api/v1/tables", json={"name": "Thursday"}).get_json()
+    table_id, token = table["table"]["id"], table["edit_token"]
+    client.get(f"/t/{table_id}/keep/{token}")  # this phone keeps the table
+    assert client.post(f"/t/{table_id}/name", data={"name": "  "}).status_code == 422  # free
+    renamed = client.post(f"/t/{table_id}/name", data={"name": "Friday"})
+    assert renamed.status_code == 303 and renamed.headers["X-RateLimit-Remaining"] == "1"
+    assert client.patch(f"/api/v1/tables/{table_id}", json={"name": "Saturday"},
+                        headers={"Authorization": f"Bearer {token}"}).status_code == 200
+    page = client.post(f"/t/{table_id}/name", data={"name": "Sunday"})
+    assert page.status_code == 429 and "Retry-After" in page.headers
+    api = client.patch(f"/api/v1/tables/{table_id}", json={"name": "Sunday"},
+                       headers={"Authorization": f"Bearer {token}"})
+    assert api.status_code == 429
+    assert client.get(f"/api/v1/tables/{table_id}").get_json()["name"] == "Saturday"
 
 
 def _closed_port() -> int:

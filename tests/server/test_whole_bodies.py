@@ -8,10 +8,12 @@ import json
 from typing import Any
 
 import gevent
-from flask import Flask
+from flask import Flask, request
 from werkzeug.test import EnvironBuilder
 
+from companion.config import IMPORT_FORM_OVERHEAD
 from companion.server.worker import WholeBodies
+from tests.app.test_rate_limits import gunicorn_settings
 
 
 class Trickle:
@@ -87,10 +89,21 @@ def test_an_import_has_its_own_deadline_and_limit(app: Flask) -> None:
     an import's (here 2 s and 16 MiB)."""
     data = json.dumps({"format": "companion-export", "format_version": 1, "table": {
         "name": "Thursday cards"}, "games": [], "pad": "x" * 100_000}).encode()
-    large = (frozenset({"/api/v1/tables/import"}), 2.0, 16 * 1024 * 1024)
+    large = ({"/api/v1/tables/import": 16 * 1024 * 1024}, 2.0)
     status, _, payload = _call(WholeBodies(app, 0.2, 65536, large),
                                _environ("/api/v1/tables/import", Slow(data, 3, 0.2), len(data)))
     assert status.startswith("201 "), payload
     status, _, _ = _call(WholeBodies(app, 0.2, 65536, large),
                          _environ("/api/v1/tables", Slow(data, 3, 0.2), len(data)))
     assert not status.startswith("201 ")  # every other path keeps its 64 KiB and 0.2 s
+
+
+def test_the_home_pages_file_has_room_for_its_wrapping(app: Flask) -> None:
+    """The limits gunicorn.conf.py gives the import paths are the app's own: the home page's
+    form, 16 MiB and room for its multipart wrapping; the API's, 16 MiB."""
+    limits = gunicorn_settings().import_limits(app.config)
+    assert limits == {"/api/v1/tables/import": 16 * 1024 * 1024,
+                      "/import": 16 * 1024 * 1024 + IMPORT_FORM_OVERHEAD}
+    for path, limit in limits.items():
+        with app.test_request_context(path, method="POST"):
+            assert request.max_content_length == limit

@@ -1,5 +1,5 @@
-"""The migration s22_tables both ways, on a database that already holds games: on SQLite (batch
-mode) and on PostgreSQL (the throw-away cluster of tests/postgres)."""
+"""The migrations s22_tables and s29_tables_updated_at both ways, on a database that already
+holds games and tables: on SQLite and on PostgreSQL (the throw-away cluster of tests/postgres)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from flask_migrate import downgrade, upgrade
 from sqlalchemy import inspect, text
 
 from companion import create_app, rules
-from companion.storage import store, table_store
+from companion.storage import store, table_store, transfer
 from companion.storage.models import db
 from tests.postgres.conftest import postgres_url  # noqa: F401  (the cluster fixture)
 
@@ -79,3 +79,50 @@ def test_sqlite_both_ways(tmp_path: Path) -> None:
 @pytest.mark.server
 def test_postgresql_both_ways(postgres_url: str) -> None:  # noqa: F811
     round_trip(_app(postgres_url.replace("postgresql://", "postgresql+psycopg://")))
+
+
+UPDATED_BEFORE = "s22_idempotency_rematch"
+UPDATED = "s29_tables_updated_at"
+
+
+def updated_at_both_ways(app: Flask) -> None:
+    """s29_tables_updated_at on a database holding a table with a game: each existing table's
+    last change is its making, the column is NOT NULL, and going down leaves the rest."""
+    with app.app_context():
+        upgrade(revision=UPDATED_BEFORE)
+        _games_of_today(2)
+        db.session.execute(text(
+            "insert into tables (id, name, edit_token_hash, version, renames, created_at) "
+            "values ('old-table', 'Thursday', :hash, 3, '[]', '2026-11-30 19:00:00')"),
+            {"hash": "0" * 64})
+        db.session.execute(text("update games set table_id = 'old-table' where id = 'old-game-0'"))
+        db.session.commit()
+        upgrade(revision=UPDATED)
+        column = {c["name"]: c for c in inspect(db.engine).get_columns("tables")}["updated_at"]
+        assert column["nullable"] is False
+        old = table_store.load_table("old-table")
+        assert old.updated_at == old.created_at
+        assert transfer.table_export(old)["exported"] == "2026-11-30T19:00:00Z"
+        # From now on, the table's every change dates it.
+        table_store.rename_table(old, "Friday")
+        assert table_store.load_table("old-table").updated_at > old.created_at
+        made, _token = table_store.create_table("New")
+        assert made.updated_at == made.created_at
+        db.session.remove()
+        downgrade(revision=UPDATED_BEFORE)
+        assert "updated_at" not in {c["name"] for c in inspect(db.engine).get_columns("tables")}
+        assert db.session.execute(text(
+            "select name, version from tables where id = 'old-table'")).one() == ("Friday", 4)
+        assert db.session.execute(text(
+            "select table_id from games where id = 'old-game-0'")).scalar_one() == "old-table"
+        db.session.remove()
+        downgrade(revision="base")
+
+
+def test_tables_updated_at_on_sqlite(tmp_path: Path) -> None:
+    updated_at_both_ways(_app(f"sqlite:///{tmp_path / 'updated.sqlite'}"))
+
+
+@pytest.mark.server
+def test_tables_updated_at_on_postgresql(postgres_url: str) -> None:  # noqa: F811
+    updated_at_both_ways(_app(postgres_url.replace("postgresql://", "postgresql+psycopg://")))

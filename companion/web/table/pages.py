@@ -344,8 +344,10 @@ def rename(table_id: str) -> Response:
     return redirect(url_for("web.table", table_id=table.id) + "#players", code=303)
 
 
+@table_write_limit
 def rename_table(table_id: str) -> Response:
-    """The table under the name typed; a refused one at its field, the typing kept."""
+    """The table under the name typed; a refused one at its field, the typing kept. Limited as
+    the API's ``PATCH /tables/<id>`` is: the same write, the same budget."""
     table = _load_or_404(table_id)
     _require_keeper(table)
     typed = request.form.get("name", "")

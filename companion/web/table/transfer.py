@@ -9,12 +9,15 @@ from __future__ import annotations
 import hashlib
 from datetime import datetime
 
-from flask import abort, redirect, request, url_for
+from flask import abort, current_app, redirect, request, url_for
 from flask_babel import format_date
 from flask_babel import gettext as _
+from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from companion import rules
+from companion.http import security
+from companion.http.extensions import game_creation_limit
 from companion.storage import idempotency, transfer
 from companion.web.home import home
 from companion.web.shared import access
@@ -46,16 +49,45 @@ def refusal(error: transfer.ImportRefused) -> str:
     return _("This file is damaged: %(reason)s", reason=what)
 
 
+def _file_limit() -> int:
+    """The largest file the form brings in: the API's limit for a document (16 MiB)."""
+    return int(current_app.config["IMPORT_MAX_CONTENT_LENGTH"])
+
+
+def _too_large() -> Response:
+    """The home page again (413), the reason at the file field; nothing was read into a table."""
+    size = f"{_file_limit() / (1024 * 1024):g}"
+    return home(import_error=_("This file is too large: Companion brings in files of up to "
+                               "%(size)s MiB.", size=size), status=413)
+
+
+def body_too_large(error: RequestEntityTooLarge) -> Response | tuple[Response, int]:
+    """A page's body over its route's limit (Werkzeug's 413, met as the form is read, the CSRF
+    check first): for the home page's file, said at the file field on the home page; for any
+    other page, the app's "Too much at once"."""
+    if request.endpoint == "web.import_table":
+        return _too_large()
+    return security.error_answer(error)
+
+
 def _named(settings: rules.Settings, started: datetime) -> str:
     """A one-game file's table: the game's title or name and its day, in the page's language."""
     return f"{settings.title or game_name(settings.ruleset.id)} · {format_date(started, 'medium')}"
 
 
+@game_creation_limit
 def import_table() -> Response:
     """``POST /import``: the chosen file as a new table; its page opens (303), this phone keeping
-    its score. Refused: the home page (422), the reason at the file field."""
+    its score. Refused: the home page (422), the reason at the file field. One creation for the
+    creation limit, as the API's import (a refusal, or the same file sent again under its key,
+    spends nothing)."""
     upload = request.files.get("file")
-    raw = upload.read() if upload is not None else b""
+    limit = _file_limit()
+    # The body may hold the form's wrapping beside the file (``config.IMPORT_FORM_OVERHEAD``):
+    # the file itself is held to the document's limit, as the API's import is.
+    raw = upload.read(limit + 1) if upload is not None else b""
+    if len(raw) > limit:
+        return _too_large()
     if not raw:
         return home(import_error=_("Choose a file exported from Companion."), status=422)
     key = request.form.get("idempotency_key") or None

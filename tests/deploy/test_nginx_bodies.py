@@ -1,0 +1,98 @@
+"""README.md's nginx example lets an import through: nginx refuses a body over
+``client_max_body_size`` itself (1 MiB by default), so behind the documented proxy every import
+over 1 MiB was refused before the app saw it. Run here in front of two stand-in app servers
+that count what reaches them: each import path takes exactly the app's own limit for it
+(``companion.config.import_body_limit``: 16 MiB, the home page's form 64 KiB more), with the
+headers the example sets; one byte more, nginx's 413; every other path keeps nginx's 1 MiB."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import subprocess
+import threading
+from collections.abc import Iterator
+from contextlib import ExitStack
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from companion.config import IMPORT_PATHS, import_body_limit
+
+from .stack import UNVERIFIED, free_port, nginx, nginx_conf, stop, wait_for_port
+
+pytestmark = pytest.mark.server
+
+MIB = 1024 * 1024
+#: The app's default IMPORT_MAX_CONTENT_LENGTH (companion/config.py).
+DOCUMENT = 16 * MIB
+
+
+class _Counting(BaseHTTPRequestHandler):
+    """A stand-in app server: reads the whole body, answers what it got."""
+
+    protocol_version = "HTTP/1.1"  # nginx keeps its upstream connections alive
+
+    def do_POST(self) -> None:
+        length = int(self.headers.get("Content-Length", "0"))
+        received = 0
+        while received < length:
+            received += len(self.rfile.read(min(1 << 20, length - received)))
+        body = json.dumps({"length": received, "host": self.headers.get("Host"),
+                           "proto": self.headers.get("X-Forwarded-Proto")}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def proxy(tmp_path: Path) -> Iterator[int]:
+    with ExitStack() as stack:
+        servers = []
+        for _ in range(2):
+            server = ThreadingHTTPServer(("127.0.0.1", 0), _Counting)
+            threading.Thread(target=server.serve_forever, daemon=True).start()
+            stack.callback(server.server_close)
+            stack.callback(server.shutdown)
+            servers.append(int(server.server_address[1]))
+        port = free_port()
+        conf = nginx_conf(tmp_path, port, tuple(servers))
+        process = subprocess.Popen(
+            [nginx(), "-c", str(conf), "-p", str(tmp_path), "-g", "daemon off;"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        stack.callback(stop, process)
+        wait_for_port(port, 30, "nginx", tmp_path / "error.log")
+        yield port
+
+
+def _post(port: int, path: str, size: int) -> tuple[int, bytes]:
+    connection = http.client.HTTPSConnection("127.0.0.1", port, context=UNVERIFIED, timeout=30)
+    try:
+        connection.request("POST", path, body=b"x" * size,
+                           headers={"Content-Type": "application/octet-stream"})
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+def test_the_readmes_nginx_lets_each_import_through_up_to_the_apps_limit(proxy: int) -> None:
+    for path in sorted(IMPORT_PATHS):
+        limit = import_body_limit(path, DOCUMENT)
+        assert limit is not None
+        status, body = _post(proxy, path, limit)
+        assert status == 200, (path, body[:200])
+        reached = json.loads(body)
+        assert reached == {"length": limit, "host": f"127.0.0.1:{proxy}", "proto": "https"}
+        status, _body = _post(proxy, path, limit + 1)
+        assert status == 413, path  # nginx's own: the app would refuse it too
+    # Every other body keeps nginx's default (the app's own limit is 64 KiB).
+    assert _post(proxy, "/api/v1/games", MIB)[0] == 200
+    assert _post(proxy, "/api/v1/games", MIB + 1)[0] == 413
+    assert _post(proxy, "/t", 2 * MIB)[0] == 413
