@@ -128,9 +128,9 @@ def test_an_oh_seven_round_fits_one_screen_in_at_most_2n_2_taps(
     tiles = page.locator(".cards-form [data-step-to]")
     expect(tiles.first.locator("[data-step-what]")).to_have_text("0♠")  # the pick, on its tile
     expect(tiles.nth(1)).to_have_attribute("aria-current", "step")
-    for player, card in zip(order[1:], cards[1:]):
+    for player, bid in zip(order[1:], cards[1:]):
         expect(shown_player(page, ".cards-form")).to_have_text(f"{player}'s card")
-        finger.radio(card_name(player, card))
+        finger.radio(card_name(player, bid))
     # Every card in: the last player's stay shown, and a tap on a tile shows another's.
     expect(page.locator(".cards-form input:checked")).to_have_count(players)
     expect(tiles).to_have_count(players)
@@ -191,8 +191,8 @@ def test_without_javascript_every_player_s_cards_are_on_the_page(
     page = phones(java_script_enabled=False, locale="en-GB")
     game.keep_on(page)
     expect(page.locator(".cards-form [data-step-tiles]")).to_be_hidden()
-    for player, card in zip(order, ["0s", "0h", "0d", "0c", "1s"]):
-        radio = page.get_by_role("radio", name=card_name(player, card), exact=True)
+    for player, bid in zip(order, ["0s", "0h", "0d", "0c", "1s"]):
+        radio = page.get_by_role("radio", name=card_name(player, bid), exact=True)
         expect(radio).to_be_attached()
         page.locator("label.pick", has=radio).click()
     page.get_by_role("button", name="Reveal", exact=True).click()

@@ -87,7 +87,6 @@ def enter_round(thumb: Thumb, say: Say, names: list[str], typed: list[str | None
                 number: int) -> None:
     """A round: a tap on each row to fill (``None``: left to be filled in), its keys (a "-"
     is the row's ±), then Save."""
-    page = thumb.page
     for name, value in zip(names, typed):
         if value is None:
             continue

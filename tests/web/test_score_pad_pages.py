@@ -6,12 +6,11 @@ statistics, a rematch, the title wherever the game is named, and the earlier tit
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 from flask.testing import FlaskClient
 
-from tests.web.conftest import HTMX, Scorekeeper, new_game_form, text
+from tests.web.conftest import Scorekeeper, new_game_form, text
 
 PLAYERS = ["Ana", "Ben", "Cleo", "Dev"]
 
