@@ -51,7 +51,7 @@ def test_oh_seven_bid_cards_entered_offline_are_kept_and_sent(page: Page, live_s
     expect(page.get_by_text("1 tap waiting to be sent")).to_be_visible()
     expect(page.locator(".cards-form .waiting-note")).to_have_text("waiting to be sent")
     # Who bid what decides trumps, a forced rebid: only the server can draw the tricks.
-    expect(page.get_by_text("The next entry waits for the connection.")).to_be_visible()
+    expect(page.get_by_text("The tricks wait for the connection: it says whether these bids stand.")).to_be_visible()
     expect(page.get_by_role("radio", name="Dev bids 4 of diamonds", exact=True, include_hidden=True)).to_be_disabled()
     page.locator(".tap-queue").evaluate("(line) => line.scrollIntoView({block: 'start'})")
     page.screenshot(path=str(screenshot_dir / "offline-waiting-reveal.png"))
@@ -64,7 +64,7 @@ def test_oh_seven_bid_cards_entered_offline_are_kept_and_sent(page: Page, live_s
     page.context.set_offline(False)
     all_sent(page)
     expect(banner(page)).to_contain_text("Trump ♦ diamonds · Dev leads")
-    expect(page.get_by_text("The next entry waits for the connection.")).to_be_hidden()
+    expect(page.get_by_text("The tricks wait for the connection: it says whether these bids stand.")).to_be_hidden()
     game = game_json(live_server, url)
     assert [(bid["value"], bid["suit"]) for bid in game["current"]["bids"]] == [
         (0, "clubs"), (3, "spades"), (2, "hearts"), (4, "diamonds")]
