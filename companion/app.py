@@ -23,11 +23,9 @@ class CompanionRequest(Request):
 
     @property  # type: ignore[override]
     def max_content_length(self) -> int | None:
-        if current_app:
-            limit = config.import_body_limit(
+        if self.path in config.IMPORT_PATHS and current_app:  # not a call: every request asks
+            return config.import_body_limit(
                 self.path, int(current_app.config["IMPORT_MAX_CONTENT_LENGTH"]))
-            if limit is not None:
-                return limit
         return super().max_content_length
 
 
