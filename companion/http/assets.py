@@ -55,8 +55,9 @@ BUNDLES: dict[str, tuple[str, ...]] = {
     "css/site-score-pad.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/offline.css",
                                "css/table.css", "css/table_links.css", "css/score_pad.css",
                                "css/score_pad_round.css"),
-    "js/site.js": ("js/live.js", "js/app.js", "js/game.js", "js/double_tap.js", "js/pad.js",
-                   "js/queue.js", "js/waiting_forms.js"),
+    # Every other page (home, new game, tables, rules): no tap queue, which only the game's
+    # scorekeeper sends; the home page's Forget.
+    "js/site.js": ("js/live.js", "js/app.js", "js/game.js", "js/waiting_forms.js", "js/forget.js"),
     # A card game's scorekeeper (its page and its corrections): Seven-Up's hand and the round
     # shown a player at a time too (kept off the home, new-game and table pages' weight).
     "js/site-game.js": ("js/live.js", "js/app.js", "js/game.js", "js/seven_up.js",

@@ -21,10 +21,10 @@
  *   error). A full-page form that comes back refused ([data-error-summary]) also has a summary
  *   at its top, drawn by the server, linking to every error: it stays in view with the first
  *   error when both fit; a summary link does the same for its error.
- * - "Forget on this phone" (home) waits a few seconds with an Undo before it is sent
- *   ([data-forget]); leaving the page sends it at once.
- * - Gives the other files a write's fresh key (window.Companion.freshKey), and the way to a
- *   refused page's first error (window.Companion.toFirstError).
+ * - Gives the other files a write's fresh key (window.Companion.freshKey), the way to a
+ *   refused page's first error (window.Companion.toFirstError), and its notice, its words for
+ *   screen readers and whether the focus was lost (window.Companion.notice, .say, .focusLost:
+ *   forget.js).
  * - Registers the service worker (/sw.js) that lets the installed app start offline.
  */
 (function () {
@@ -172,6 +172,8 @@
     settle(settled, true, Boolean(stay));
   }
   window.Companion.afterAnswer = afterAnswer;
+  window.Companion.notice = showNotice;
+  window.Companion.focusLost = focusLost;
 
   document.addEventListener("htmx:afterSettle", function (event) {
     var config = event.detail && event.detail.requestConfig;
@@ -216,6 +218,7 @@
     said.textContent = "";
     window.requestAnimationFrame(function () { said.textContent = words.trim(); });
   }
+  window.Companion.say = say;
 
   /* --- a refused entry: its error, and the field, in view ------------------------------ */
 
@@ -335,111 +338,6 @@
     return btoa(String.fromCharCode.apply(null, bytes))
       .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   };
-
-  /* --- forgetting a game on this phone, with a few seconds to take it back ----------- */
-
-  // The home page's "Forget on this phone" waits FORGET_DELAY with an Undo before it posts
-  // (the same form, which without JavaScript forgets at once). Leaving the page sends what
-  // is waiting straight away, so nothing asked is lost.
-  var FORGET_DELAY = 5000;
-  var forgetting = [];
-
-  function sendForget(entry, leaving) {
-    window.clearTimeout(entry.timer);
-    forgetting = forgetting.filter(function (other) { return other !== entry; });
-    var form = entry.form;
-    var headers = { "HX-Request": "true" };
-    if (csrf) {
-      headers["X-CSRFToken"] = csrf.getAttribute("content");
-    }
-    var sent = window.fetch(form.action, {
-      method: "POST", body: new FormData(form), headers: headers, credentials: "same-origin",
-      keepalive: leaving
-    });
-    if (leaving) {
-      return sent;
-    }
-    return sent.then(function (response) {
-      if (!response.ok) {
-        throw new Error(String(response.status));
-      }
-      var list = entry.item.parentNode;
-      entry.item.remove();
-      if (list && !list.querySelector("[data-forget-item]")) {
-        window.location.reload(); // the page's own words for an empty list
-        return;
-      }
-      var heading = document.getElementById("games-title");
-      if (heading && focusLost()) {
-        heading.focus({ preventScroll: true });
-      }
-    }).catch(function () {
-      showForgetItem(entry, false);
-      showNotice(navigator.onLine === false ? "offline" : "failed");
-    });
-  }
-
-  // Back as it was: the game, its Forget button (focused after an Undo).
-  function showForgetItem(entry, focus) {
-    entry.item.classList.remove("is-forgetting");
-    entry.link.hidden = false;
-    entry.form.hidden = false;
-    entry.undone.hidden = true;
-    if (focus) {
-      entry.form.querySelector("button").focus();
-    }
-  }
-
-  document.addEventListener("submit", function (event) {
-    var form = event.target;
-    var item = form instanceof Element && form.matches("form[data-forget]") ?
-      form.closest("[data-forget-item]") : null;
-    var undone = item ? item.querySelector("[data-forgotten]") : null;
-    var link = item ? item.querySelector(".game-link") : null;
-    if (!undone || !link || typeof window.fetch !== "function") {
-      return; // posted as a plain form
-    }
-    event.preventDefault();
-    var entry = { form: form, item: item, undone: undone, link: link, timer: null };
-    item.classList.add("is-forgetting");
-    link.hidden = true;
-    form.hidden = true;
-    undone.hidden = false;
-    undone.querySelector("[data-forget-undo]").focus();
-    say(undone.querySelector(".forgotten-what").textContent);
-    entry.timer = window.setTimeout(function () { sendForget(entry, false); }, FORGET_DELAY);
-    forgetting.push(entry);
-  });
-
-  document.addEventListener("click", function (event) {
-    var undo = event.target instanceof Element ? event.target.closest("[data-forget-undo]") : null;
-    if (!undo) {
-      return;
-    }
-    forgetting.filter(function (entry) { return entry.undone.contains(undo); })
-      .forEach(function (entry) {
-        window.clearTimeout(entry.timer);
-        forgetting = forgetting.filter(function (other) { return other !== entry; });
-        showForgetItem(entry, true);
-      });
-  });
-
-  // A link followed while a forget waits: the forget first, then the link (the next page's
-  // answer must not bring back the session the forget changes).
-  document.addEventListener("click", function (event) {
-    var link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-    if (!link || !forgetting.length || event.defaultPrevented) {
-      return;
-    }
-    event.preventDefault();
-    Promise.all(forgetting.slice().map(function (entry) { return sendForget(entry, true); }))
-      .catch(function () {})
-      .then(function () { window.location.href = link.href; });
-  });
-
-  window.addEventListener("pagehide", function () {
-    forgetting.slice().forEach(function (entry) { sendForget(entry, true); });
-  });
 
   /* --- the service worker ------------------------------------------------------------- */
 

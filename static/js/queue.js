@@ -23,7 +23,7 @@
  * - Undo while taps wait takes the last one back from the queue, without the network.
  * - While taps are on their way polls pause (live.js asks ``waiting`` here): their answers
  *   bring the game. A queue stopped on a refusal waits for a person's choice, and polls go on.
- * - Forgetting or deleting a game drops its waiting taps.
+ * - A game forgotten on this phone or deleted takes its waiting taps with it (forget.js).
  * - A message of the moment (a flashed one at the page's top, a conflict's, a failed request's)
  *   goes when the next entry is made, or when the taps a refusal stopped are sent or dropped.
  *
@@ -323,17 +323,6 @@
   Companion.holdPolls(function () {
     var queue = load();
     return Boolean(csrf && queue.entries.length && !queue.refused);
-  });
-
-  /* --- forgetting a game drops its waiting taps ------------------------------------------ */
-
-  document.addEventListener("submit", function (event) {
-    var form = event.target;
-    var match = form instanceof HTMLFormElement && /\/g\/([^/]+)\/(forget|delete)$/.exec(form.getAttribute("action") || "");
-    var store = storage();
-    if (match && store) {
-      store.removeItem(STORE + match[1]);
-    }
   });
 
   document.addEventListener("DOMContentLoaded", function () {

@@ -375,6 +375,11 @@ KEPT_PAGES = """caches.open("companion-pages").then((pages) => pages.keys())
 def test_forgetting_a_game_drops_its_offline_copy(page: Page) -> None:
     url = start_game(page, "oh-hell", NAMES, dealer=0)
     path = "/g/" + url.rsplit("/", 1)[1]
+    # The worker, installed while the game started, controls the pages loaded after it is
+    # active: the game's page loaded during its install is not (a cold server is slow to send
+    # what it caches).
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
     until_page(page, "() => navigator.serviceWorker.controller !== null", "a controlled page")
     page.reload()  # through the service worker: cached for an offline start
     until(page, lambda: path in page.evaluate(KEPT_PAGES), "the page cached by the worker")
@@ -385,3 +390,35 @@ def test_forgetting_a_game_drops_its_offline_copy(page: Page) -> None:
         page.get_by_role("button", name=re.compile("^Forget Oh Hell")).click()
     page.wait_for_load_state()
     until(page, lambda: path not in page.evaluate(KEPT_PAGES), "the kept page dropped")
+
+
+WAITING_TAPS = "(id) => localStorage.getItem('companion-queue:' + id) !== null"
+
+
+def test_a_game_let_go_of_takes_its_waiting_taps_with_it(page: Page, live_server: str) -> None:
+    """Forgotten on the home page: its waiting taps stay through an Undo and go once the
+    forget is sent. Deleted: they go with it."""
+    page.route(re.compile(r"/bid$"), lambda route: route.abort("connectionrefused"))
+    ids = []
+    for _ in range(2):
+        url = start_game(page, "oh-hell", NAMES, dealer=0)
+        ids.append(url.rsplit("/", 1)[1])
+        Taps(page).button("Ben bids 2")
+        expect(page.get_by_text("1 tap waiting to be sent")).to_be_visible()
+    forgotten, deleted = ids
+    assert page.evaluate(WAITING_TAPS, forgotten) and page.evaluate(WAITING_TAPS, deleted)
+
+    page.goto("/")
+    forget = page.get_by_role("button", name=re.compile("^Forget Oh Hell")).first
+    forget.click()
+    page.get_by_role("button", name=re.compile("^Undo")).click()
+    assert page.evaluate(WAITING_TAPS, forgotten)  # taken back: the taps stay
+    page.locator(f'form[action="/g/{forgotten}/forget"] button').click()
+    until(page, lambda: not page.evaluate(WAITING_TAPS, forgotten), "the forgotten game's taps dropped",
+          timeout=15)  # sent after the few seconds of its Undo
+    assert page.evaluate(WAITING_TAPS, deleted)
+
+    page.goto(f"/g/{deleted}/delete")
+    page.get_by_role("button", name=re.compile("^Delete")).click()
+    page.wait_for_url(lambda address: f"/g/{deleted}" not in address or "deleted" in address)
+    assert not page.evaluate(WAITING_TAPS, deleted)
