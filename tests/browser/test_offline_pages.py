@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, Route, expect
+from bid_games import fill_new_game
 from set_up_games import LiveGame, finish, new_game, play_round
 
 pytestmark = pytest.mark.browser
@@ -261,3 +262,43 @@ def test_a_rematch_online_is_posted_once(page: Page, live_server: str) -> None:
     expect(page.locator("#banner")).to_contain_text("Round 1")
     assert posts == [f"{game.base}{game.url}/rematch"]
     expect(games_on_this_phone(page)).to_have_count(2)
+
+
+# --- every other form that waits is posted once too, tapped as a person does --------------------
+
+
+def test_start_the_game_is_posted_once(page: Page, live_server: str) -> None:
+    fill_new_game(page, "oh-hell", NAMES)
+    posts = posts_of(page)
+    page.get_by_role("button", name="Start the game").tap()
+    page.wait_for_url(re.compile(r"/g/[\w-]+$"), timeout=20_000)
+    expect(page.locator("#banner")).to_contain_text("Round 1")
+    assert posts == [f"{live_server}/new"]
+    expect(games_on_this_phone(page)).to_have_count(1)
+
+
+def test_the_table_forms_are_posted_once(page: Page, live_server: str) -> None:
+    """A table started on the home page, a finished game kept as a table, another game added to
+    one: each form one POST, its page followed."""
+    page.goto("/")
+    page.get_by_label("The table's name").fill("Thursday cards")
+    posts = posts_of(page)
+    page.get_by_role("button", name="Start a table").tap()
+    page.wait_for_url(re.compile(r"/t/[\w-]+$"), timeout=20_000)
+    assert posts == [f"{live_server}/t"]
+
+    game = finished_game(page, live_server)
+    page.get_by_label("The table's name").fill("Sunday cards")
+    posts.clear()
+    page.get_by_role("button", name="Keep these players as a table").tap()
+    page.wait_for_url(re.compile(r"/t/[\w-]+$"), timeout=20_000)
+    assert posts == [f"{live_server}{game.url}/keep-table"]
+
+    other = new_game(live_server, "oh-hell", NAMES)
+    other.keep_on(page)
+    page.get_by_role("radio", name="Thursday cards").check()
+    posts.clear()
+    page.get_by_role("button", name="Add to the table").tap()
+    expect(page.get_by_role("link", name=re.compile("At the table"))).to_be_visible(timeout=20_000)
+    assert posts == [f"{live_server}{other.url}/join-table"]
+    assert game_json(other)["links"].get("table")
