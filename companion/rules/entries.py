@@ -13,6 +13,7 @@ from typing import Any, Mapping, Union
 
 from .cards import Card, Suit, check_bid_value
 from .errors import RuleError, shown
+from .memo import WeighsOnce
 from .settings import Settings
 
 
@@ -39,7 +40,7 @@ Bid = Union[int, None, Card]
 
 
 @dataclass(frozen=True)
-class Bids:
+class Bids(WeighsOnce):
     """Bids indexed by seat. Oh-Seven: every player's card. In-turn games: ``None`` for a player
     who has not bid yet, so one bid at a time or the whole round at once are both entries."""
 
@@ -47,14 +48,14 @@ class Bids:
 
 
 @dataclass(frozen=True)
-class Tricks:
+class Tricks(WeighsOnce):
     """Tricks taken, indexed by seat."""
 
     tricks: tuple[int, ...]
 
 
 @dataclass(frozen=True)
-class Hand:
+class Hand(WeighsOnce):
     """A Seven-Up hand: jacks turned for the dealer, the beg, and who won each point.
 
     ``high``/``low``/``jack`` are seats or ``None`` (no trump in play; jack not dealt);
@@ -71,7 +72,7 @@ class Hand:
 
 
 @dataclass(frozen=True)
-class Points:
+class Points(WeighsOnce):
     """The score pad: a round's points, one whole number per side (per seat without teams),
     as the table announces them (docs/rules.md section 8)."""
 
@@ -79,7 +80,7 @@ class Points:
 
 
 @dataclass(frozen=True)
-class Finish:
+class Finish(WeighsOnce):
     """The score pad: "we stop here", the scorekeeper ends the game after a round."""
 
 

@@ -18,6 +18,7 @@ being made waits for it instead of making it again (threads, or greenlets when g
 
 from __future__ import annotations
 
+import enum
 import functools
 import sys
 import threading
@@ -32,10 +33,11 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-#: What ``weight`` counts as a leaf (its own size only) or leaves out (shared code, types).
+#: What ``weight`` counts as a leaf (its own size only) or leaves out (shared code, types, and
+#: an enum's members, made once with their class).
 _LEAVES = (str, bytes, bytearray, int, float, complex, bool, type(None), range)
 _SKIPPED = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
-            types.MethodType, types.CodeType)
+            types.MethodType, types.CodeType, enum.Enum)
 
 
 def weight(value: object) -> int:
@@ -52,6 +54,8 @@ def weight(value: object) -> int:
         if id(item) in seen or isinstance(item, _SKIPPED):
             continue
         seen.add(id(item))
+        if item is None or isinstance(item, bool) or (type(item) is int and -5 <= item <= 256):
+            continue  # one object for the whole process (CPython's small ints): nobody's bytes
         own = getattr(type(item), "__weight__", None)
         if own is not None:  # a value that knows (and may keep) its own weight
             total += own(item)
@@ -74,6 +78,25 @@ def weight(value: object) -> int:
                     if found is not None:
                         stack.append(found)
     return total
+
+
+class WeighsOnce:
+    """A base for a value made once and never changed (a frozen dataclass holding only values
+    that are never changed either): ``weight`` weighs it once and keeps the answer on it. A game's
+    next version shares its earlier rounds and its settings with the last: each is weighed once,
+    not again with every version that holds it (a write weighs its new version as it is
+    cached)."""
+
+    __slots__ = ()
+
+    def __weight__(self) -> int:
+        held = self.__dict__
+        known = held.get("_memo_weight")
+        if known is None:
+            # Its fields' values: their names are its class's, shared by every instance.
+            known = sys.getsizeof(self) + sys.getsizeof(held) + weight(list(held.values()))
+            held["_memo_weight"] = known  # beside the fields: not compared, hashed or replaced
+        return int(known)
 
 
 class _Making:

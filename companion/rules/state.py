@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from .cards import Card, Suit
 from .entries import Bid, Entry, Hand
+from .memo import WeighsOnce
 from .settings import Settings
 
 
@@ -72,8 +73,9 @@ class Award:
 
 
 @dataclass(frozen=True)
-class Round:
-    """One round (Seven-Up: one hand, with any redeals before it)."""
+class Round(WeighsOnce):
+    """One round (Seven-Up: one hand, with any redeals before it). A scored round is shared by
+    every later state of its game, so it is weighed once (``memo.WeighsOnce``)."""
 
     number: int
     hand_size: int

@@ -43,6 +43,7 @@ from sqlalchemy import bindparam, insert, literal_column, select, update
 from sqlalchemy.orm import Session, scoped_session
 
 from companion import rules
+from companion.rules.memo import WeighsOnce
 from companion.storage import database, idempotency
 from companion.storage.caches import cache
 from companion.storage.models import DeletedGame, Game, Table, db, utcnow
@@ -63,7 +64,9 @@ class VersionConflict(Exception):
 
 
 @dataclass(frozen=True)
-class StoredGame:
+class StoredGame(WeighsOnce):
+    """A game at one version, as cached: weighed once for every cache it is put in."""
+
     id: str
     version: int
     state: rules.GameState

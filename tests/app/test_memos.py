@@ -104,6 +104,43 @@ def test_weight_counts_what_a_value_holds() -> None:
     assert weight(Slotted) < 2_000 and weight(len) < 200  # code is not counted
 
 
+def test_a_value_that_weighs_once_is_weighed_once_and_as_much() -> None:
+    """A round shared by every later version of its game is weighed once, not with each version
+    (``WeighsOnce``); it weighs what the same fields weigh, their names aside. Small integers and
+    an enum's members are the process's, nobody's bytes."""
+    import enum
+    from dataclasses import dataclass
+
+    from companion.rules import memo
+
+    class Phase(enum.Enum):
+        BIDDING = "bidding"
+
+    @dataclass(frozen=True)
+    class Plain:
+        names: tuple[str, ...]
+        phase: Phase
+
+    @dataclass(frozen=True)
+    class Once(memo.WeighsOnce):
+        names: tuple[str, ...]
+        phase: Phase
+
+    names = tuple("n" * 500 + str(i) for i in range(20))
+    once = Once(names, Phase.BIDDING)
+    assert abs(weight(once) - weight(Plain(names, Phase.BIDDING))) < 400
+    weighed: list[object] = []
+    real = memo.weight
+    memo.weight = lambda value: weighed.append(value) or real(value)  # type: ignore[assignment]
+    try:
+        first, second = weight([once]), weight([once])
+    finally:
+        memo.weight = real
+    assert first == second and len(weighed) == 0  # the answer kept on it: nothing walked again
+    assert weight((1, 2, 3)) == weight(()) + 3 * 8  # the tuple's slots, not the small ints
+    assert weight(Phase.BIDDING) == 0
+
+
 def test_get_or_make_makes_once_while_others_wait() -> None:
     memo: LRU[str, str] = LRU(8)
     started, release = threading.Event(), threading.Event()
