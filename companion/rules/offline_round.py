@@ -19,18 +19,25 @@ only looks a total up and never decides what lies outside a list.
 Oh Hell and Elevator go on offline to the end of the game (``every_round``): their rounds depend
 on the settings alone (hand size, dealer, bidding order, whether the hook holds), never on what
 was bid or taken, so the page carries every round's answers from the start. The other games'
-next round depends on the engine's answer to the current one (an Oh-Seven rebid, a Seven-Up
-hand's points): it waits for the connection.
+next round depends on the engine's answer to the current one (an Oh-Seven rebid's set-aside
+cards, a Seven-Up hand's points): it waits for the connection.
+
+Oh-Seven's round goes on offline past its cards revealed (``reveal_answers``): whether they force
+a rebid (docs/rules.md section 1) is looked up by the total of their values, and, with two decks,
+by whether the strongest card was bid twice, the strongest found in the engine's order of the
+cards. Cards that stand make the strongest's suit trump and its player lead (as the engine's
+``card_bids``): the tricks are entered on the phone; a forced rebid waits.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import hook, turn_bids
+from . import card_bids, cards, hook, turn_bids
+from .cards import Suit
 from .registry import Family
 from .settings import Settings
-from .state import GameState, Round
+from .state import GameState, Phase, Round
 
 
 @dataclass(frozen=True)
@@ -130,4 +137,48 @@ def _answers(round_: Round, players: int, hooked: bool) -> OfflineAnswers:
         ),
         last_tricks=tuple(tricks_left(round_.hand_size, t) for t in totals),
         rest_tricks=tuple(untaken_tricks(round_.hand_size, t) for t in totals),
+    )
+
+
+@dataclass(frozen=True)
+class RevealAnswers:
+    """Oh-Seven's cards revealed with no connection: whether they stand, looked up."""
+
+    #: By the total of the values revealed (0 to 7 a player): whether it forces a rebid.
+    rebid_totals: tuple[bool, ...]
+    #: Every card's token, the weakest first (value, then ♠ over ♥ over ♦ over ♣): the
+    #: strongest revealed is the one latest here.
+    order: tuple[str, ...]
+    #: Each card's value, as ``order``: their total is looked up in ``rebid_totals``.
+    values: tuple[int, ...]
+    #: Each card's suit, as ``order``: cards that stand make the strongest's suit trump, and
+    #: its player leads.
+    suits: tuple[Suit, ...]
+    #: Two decks: the strongest card bid by two players or more forces a rebid (one deck
+    #: holds each card once).
+    shared_high_rebids: bool
+
+
+def reveal_answers(state: GameState) -> RevealAnswers | None:
+    """Oh-Seven while its cards are bid (``None`` otherwise): the answers that say whether the
+    cards revealed force a rebid (docs/rules.md section 1, "forced rebid").
+
+    >>> from companion.rules import new_game, new_settings
+    >>> r = reveal_answers(new_game(new_settings("oh-seven", ["A", "B", "C"])))
+    >>> r.rebid_totals[7], r.rebid_totals[6], r.order[0], r.order[-1], r.shared_high_rebids
+    (True, False, '0-clubs', '7-spades', False)
+    """
+    current = state.current
+    if (current is None or state.settings.family is not Family.CARD_BIDS
+            or current.phase is not Phase.BIDDING):
+        return None
+    players = len(state.settings.players)
+    weakest_first = sorted(cards.deck(), key=lambda card: card.strength)
+    return RevealAnswers(
+        rebid_totals=tuple(total == card_bids.REBID_SUM
+                           for total in range(cards.HIGHEST * players + 1)),
+        order=tuple(card.token for card in weakest_first),
+        values=tuple(card.value for card in weakest_first),
+        suits=tuple(card.suit for card in weakest_first),
+        shared_high_rebids=card_bids.decks(players) == 2,
     )

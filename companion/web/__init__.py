@@ -10,7 +10,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from companion.web import home, new_game, rules_page
 from companion.web.game import corrections, looking_back, pages, responses, writes
 from companion.web.game.seven_up import hand_writes as seven_up
-from companion.web.shared import error_summary, following, names
+from companion.web.shared import error_summary, following, messages, names
 from companion.web.sharing import share
 from companion.web.table import links as table_links
 from companion.web.table import pages as table_pages
@@ -21,6 +21,7 @@ bp.add_app_template_filter(names.isolate, "isolate")
 bp.add_app_template_filter(names.balanced, "balanced")
 bp.add_app_template_filter(names.name_list, "name_list")
 bp.add_app_template_filter(error_summary.field_errors, "field_errors")
+bp.add_app_template_filter(messages.suit_name, "suit_name")
 bp.register_error_handler(IntegrityError, responses.creation_raced)
 bp.register_error_handler(RequestEntityTooLarge, table_transfer.body_too_large)
 bp.before_request(following.address_only)  # a waiting form's redirect, followed by fetch

@@ -10,6 +10,9 @@
  * - Oh Hell and Elevator go on past a round's tricks to the end of the game: the page carries
  *   every round's answers and words and a blank round's panels (template#offline-game, drawn
  *   with the page), fitted here to the round the taps reached; the scores since wait.
+ * - Oh-Seven's cards revealed are looked up in the engine's answers the cards form carries
+ *   (template[data-offline-reveal]): cards that stand open the round's tricks form (its trump and
+ *   leader in the banner); cards that force a rebid are held, and the line says the rebid waits.
  * - Any other entry's form is shown as sent, held, and "waiting to be sent" while it waits; after
  *   a round's tricks (Oh-Seven), a Seven-Up hand or a score pad's round, the line says the next
  *   round waits (the server's words for the step it shows); after a pad's "We stop here", that
@@ -98,6 +101,7 @@
     var queue = Companion.queue.load();
     var waiting = queue.stalled || navigator.onLine === false;
     var plan = null;
+    var revealed = null;
     if (queue.entries.length && !queue.refused) {
       overlaid = true;
       var saved = section.querySelector(".saved-note");
@@ -110,6 +114,7 @@
         drawAhead(section, plan, waiting, game);
       } else {
         drawBids(section, queue.entries, waiting);
+        revealed = drawReveal(section, queue.entries);
         queue.entries.forEach(function (entry) {
           if (entry.kind !== "bid") {
             markForm(section, entry, waiting);
@@ -117,7 +122,7 @@
         });
       }
     }
-    drawLine(section, queue, waiting, plan);
+    drawLine(section, queue, waiting, plan, revealed);
   }
 
   function words(section) {
@@ -237,26 +242,132 @@
     if (seen) {
       seen.value = String(version);
     }
-    tricks.querySelectorAll("fieldset[data-tricks-seat]").forEach(function (group) {
-      var seat = parseInt(group.getAttribute("data-tricks-seat"), 10);
-      var legend = group.querySelector("legend");
-      if (legend && !legend.querySelector(".muted")) {
-        var bid = document.createElement("span");
-        bid.className = "muted";
-        bid.textContent = "· " + game.template.getAttribute("data-bid-word") + " " + bids[seat];
-        legend.appendChild(document.createTextNode(" "));
-        legend.appendChild(bid);
-        if (pending[seat] && note) {
-          bid.appendChild(document.createTextNode(" · " + note.getAttribute("data-waiting")));
-        }
-      }
-    });
+    writeBids(tricks, game.template.getAttribute("data-bid-word"), function (seat) {
+      return document.createTextNode(String(bids[seat]));
+    }, pending, note);
     panel.replaceWith(tricks);
     if (window.htmx) {
       window.htmx.process(tricks);
     }
     // game.js puts back what was tapped in it before a reload.
     tricks.dispatchEvent(new CustomEvent("companion:shown", { bubbles: true }));
+  }
+
+  // The bids a tricks panel drawn here shows (the server writes them in its own): "· bid 2"
+  // in each player's legend and tile, "waiting to be sent" where the bid waits (``pending``).
+  // ``shown(seat)``: the bid as a node (a number, an Oh-Seven card).
+  function writeBids(tricks, bidWord, shown, pending, note) {
+    tricks.querySelectorAll("fieldset[data-tricks-seat]").forEach(function (group) {
+      var seat = parseInt(group.getAttribute("data-tricks-seat"), 10);
+      var legend = group.querySelector("legend");
+      if (legend && !legend.querySelector(".muted")) {
+        var bid = document.createElement("span");
+        bid.className = "muted";
+        bid.append("· " + bidWord + " ", shown(seat));
+        if (pending[seat] && note) {
+          bid.append(" · " + note.getAttribute("data-waiting"));
+        }
+        legend.append(" ", bid);
+      }
+    });
+    tricks.querySelectorAll("[data-step-to]").forEach(function (tile) {
+      var what = tile.querySelector("[data-step-what]");
+      if (what && !tile.querySelector(".step-bid")) {
+        var bid = document.createElement("span");
+        bid.className = "step-bid muted";
+        bid.append(bidWord + " ", shown(parseInt(tile.getAttribute("data-step-to"), 10)));
+        what.before(bid, " ");
+      }
+    });
+  }
+
+  /* --- Oh-Seven's cards revealed offline --------------------------------------------- */
+
+  // The cards waiting to be sent, looked up in the engine's answers the cards form carries
+  // (template[data-offline-reveal]): their total, and with two decks the strongest bid twice,
+  // say whether they force a rebid. Standing, the round's tricks panel (in the template) takes
+  // the cards' place, each card in its player's legend, the banner naming the trump and who
+  // leads, as the server draws the round once it has them. Null when no cards wait, an undo
+  // waits, or the cards are not all there or not all in the deck (the server's answer says).
+  function drawReveal(section, entries) {
+    var template = section.querySelector("template[data-offline-reveal]");
+    var form = section.querySelector("form.cards-form");
+    if (!template || !form || entries.some(function (entry) { return entry.kind === "undo"; })) {
+      return null;
+    }
+    var entry = entries.filter(function (e) { return e.action === form.getAttribute("action"); })[0];
+    if (!entry) {
+      return null;
+    }
+    var answers = JSON.parse(template.getAttribute("data-offline-reveal"));
+    var tokens = answers.cards.map(function (card) { return card[0]; });
+    var picked = {};
+    entry.fields.forEach(function (field) {
+      var seat = /^bids_(\d+)$/.exec(field[0]);
+      if (seat) {
+        picked[seat[1]] = tokens.indexOf(field[1]);
+      }
+    });
+    var seats = answers.names.map(function (name, seat) { return picked[seat]; });
+    var copies = answers.shared ? 2 : 1;
+    var unknown = seats.some(function (at) {
+      return at === undefined || at < 0 || seats.filter(function (other) { return other === at; }).length > copies;
+    });
+    if (unknown) {
+      return null;
+    }
+    var strongest = Math.max.apply(null, seats);
+    var total = seats.reduce(function (sum, at) { return sum + answers.cards[at][1]; }, 0);
+    var shared = seats.filter(function (at) { return at === strongest; }).length > 1;
+    if (answers.rebid[total] || (answers.shared && shared)) {
+      return { entry: entry, stands: false }; // its form is held as it was tapped (markForm)
+    }
+    var tricks = template.content.querySelector(".round-panel").cloneNode(true);
+    tricks.querySelector('input[name="version"]').value = String(entry.version + 1);
+    writeBids(tricks, template.getAttribute("data-bid-word"), function (seat) {
+      return cardFace(answers.cards[seats[seat]]);
+    }, {}, null); // one tap holds every card: the queue's line says it waits
+    form.closest(".round-panel").replaceWith(tricks);
+    var banner = section.querySelector("#banner");
+    if (banner) {
+      banner.querySelectorAll(".passing, .redeal").forEach(function (said) { said.remove(); });
+      var line = banner.querySelector(".banner-line");
+      var trump = answers.cards[strongest];
+      var leader = document.createElement("bdi");
+      leader.className = "name";
+      leader.textContent = answers.names[seats.indexOf(strongest)];
+      line.textContent = "";
+      answers.banner.split(/(\{trump\}|\{player\})/).forEach(function (part) {
+        line.append(part === "{trump}" ? suitFace(trump) : part === "{player}" ? leader : part);
+      });
+    }
+    if (window.htmx) {
+      window.htmx.process(tricks);
+    }
+    tricks.dispatchEvent(new CustomEvent("companion:shown", { bubbles: true })); // game.js, steps.js
+    return { entry: entry, stands: true };
+  }
+
+  // A card as game/_macros.html draws it: its value, its suit's symbol in colour, its name for
+  // screen readers. ``card``: [token, value, symbol, suit, suit's name] (offline.py).
+  function cardFace(card) {
+    var face = document.createElement("span");
+    face.className = "card-face";
+    face.append(String(card[1]), suitFace(card));
+    return face;
+  }
+
+  function suitFace(card) {
+    var symbol = document.createElement("span");
+    var name = document.createElement("span");
+    symbol.className = "suit suit-" + card[3];
+    symbol.setAttribute("aria-hidden", "true");
+    symbol.textContent = card[2];
+    name.className = "visually-hidden";
+    name.textContent = " " + card[4];
+    var both = document.createDocumentFragment();
+    both.append(symbol, name);
+    return both;
   }
 
   function markForm(section, entry, waiting) {
@@ -293,7 +404,8 @@
     }
   }
 
-  function drawLine(section, queue, waiting, plan) {
+  // ``revealed``: Oh-Seven's cards waiting, looked up (drawReveal).
+  function drawLine(section, queue, waiting, plan, revealed) {
     var holder = words(section);
     if (!holder) {
       return;
@@ -304,19 +416,24 @@
     var template = holder.getAttribute(count === 1 ? "data-one" : "data-other");
     holder.querySelector(".tap-queue-line").textContent = template.replace("{num}", String(count));
     holder.querySelector(".tap-queue-actions").hidden = !queue.refused;
-    // The next seat's bid is drawn from the page's data; what follows any other entry (a
-    // round's scores, the cards revealed) only the server can say.
+    // The next seat's bid, and Oh-Seven's cards revealed, are drawn from the page's data; what
+    // follows any other entry (a round's scores, a forced rebid's set-aside cards) only the
+    // server can say.
     var newest = queue.entries[count - 1];
     // After a round's tricks, a hand or a pad's round, plainly: the next round needs the
     // engine's answer. A line that names a form (data-follows: a pad's "We stop here", after
     // which no round comes) is said instead when the newest tap is that form's.
     var next = !plan && waiting && !queue.refused && newest && newest.kind === "form";
     var lines = holder.querySelectorAll(".tap-queue-next");
-    var named = next ? Array.prototype.filter.call(lines, function (line) {
-      return String(newest.form || "").split(" ").indexOf(line.getAttribute("data-follows")) >= 0;
+    // Oh-Seven's cards that stand open the tricks here: nothing waits for the server yet but
+    // the taps; cards that force a rebid, the rebid does (data-follows="rebid").
+    var follows = revealed && newest === revealed.entry ? (revealed.stands ? null : ["rebid"])
+      : String(newest && newest.form || "").split(" ");
+    var named = next && follows ? Array.prototype.filter.call(lines, function (line) {
+      return follows.indexOf(line.getAttribute("data-follows")) >= 0;
     })[0] : null;
     Array.prototype.forEach.call(lines, function (line) {
-      line.hidden = !next || (named ? line !== named : line.hasAttribute("data-follows"));
+      line.hidden = !next || !follows || (named ? line !== named : line.hasAttribute("data-follows"));
     });
     // Oh Hell and Elevator going on offline: the rounds played since show no score yet.
     var scores = holder.querySelector(".tap-queue-scores");

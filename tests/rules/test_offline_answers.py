@@ -9,22 +9,26 @@ from hypothesis import strategies as st
 
 from companion.rules import (
     Bids,
+    Card,
     GameState,
     Phase,
     RuleError,
+    Suit,
     Tricks,
     apply,
     filled_in_tricks,
     last_tricks,
     every_round,
     offline_answers,
+    reveal_answers,
     tricks_left,
     tricks_unshared,
 )
+from companion.rules.cards import deck
 
 from .builders import play_to_round, start, tricks
 from .strategies import played_games
-from .expected import SCHEDULES, card
+from .expected import SCHEDULES, card, cards
 
 
 def _five_cards(**options: object) -> GameState:
@@ -256,3 +260,75 @@ def test_every_round_of_a_game_played_through() -> None:
         assert offline_answers(state) == ahead[state.current.number - 1]
         state = play_to_round(state, state.current.number + 1)
     assert state.finished
+
+
+# --- Oh-Seven: the cards revealed offline (``rules.reveal_answers``) ---------------------------
+
+
+def _reveal_says_rebid(state: GameState, bid: tuple[Card, ...]) -> bool:
+    """What the phone works out from the answers alone: the values' total looked up, and with
+    two decks the strongest card (latest in the engine's order) bid more than once."""
+    answers = reveal_answers(state)
+    assert answers is not None
+    tokens = [c.token for c in bid]
+    strongest = max(tokens, key=answers.order.index)
+    value = dict(zip(answers.order, answers.values))
+    return answers.rebid_totals[sum(value[t] for t in tokens)] or (
+        answers.shared_high_rebids and tokens.count(strongest) > 1)
+
+
+@pytest.mark.parametrize("players, bid, rebid", [
+    # docs/rules.md section 1, "forced rebid, first cause": the values add up to exactly 7.
+    (4, "3s 2h 1d 1c", True),
+    (4, "3s 2h 4d 0c", False),
+    # "second cause", two decks only: two players bid the very same high card.
+    (5, "7s 7s 0h 0d 0c", True),
+    # Both causes at once: one rebid.
+    (5, "3s 3s 1h 0d 0c", True),
+    # Two decks, the same card twice but not the high one: the cards stand.
+    (5, "1h 1h 6s 0d 0c", False),
+    # One deck: the high card shared cannot happen (duplicate-card); equal values rank by suit.
+    (4, "5h 5d 0s 1c", False),
+])
+def test_the_cards_revealed_say_whether_they_stand(players: int, bid: str, rebid: bool) -> None:
+    state = start("oh-seven", players)
+    cards_bid = cards(bid)
+    assert _reveal_says_rebid(state, cards_bid) is rebid
+    after = apply(state, Bids(cards_bid))
+    assert after.current is not None
+    assert (after.current.phase is Phase.BIDDING) is rebid  # the engine agrees
+
+
+def test_no_reveal_answers_outside_oh_sevens_bids() -> None:
+    state = start("oh-seven", 4)
+    after = apply(state, Bids(cards("3s 2h 4d 0c")))
+    assert reveal_answers(after) is None  # the tricks now
+    assert reveal_answers(start("oh-hell", 4)) is None
+    answers = reveal_answers(state)
+    assert answers is not None
+    assert dict(zip(answers.order, zip(answers.values, answers.suits)))["3-spades"] == (3, Suit.SPADES)
+    assert len(answers.order) == 32 and len(answers.rebid_totals) == 7 * 4 + 1
+
+
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 9), data=st.data())
+def test_the_reveal_answers_agree_with_the_engine(players: int, data: st.DataObject) -> None:
+    """Any cards the engine accepts: the answers predict its rebid exactly."""
+    state = start("oh-seven", players)
+    bid = tuple(data.draw(st.sampled_from(deck())) for _ in range(players))
+    try:
+        after = apply(state, Bids(bid))
+    except RuleError:
+        assume(False)  # a card twice with one deck: refused, never revealed
+        return
+    current = after.current
+    assert current is not None
+    assert _reveal_says_rebid(state, bid) is (current.phase is Phase.BIDDING)
+    if current.phase is Phase.TRICKS:
+        # The strongest revealed: its suit is trump, its player leads.
+        answers = reveal_answers(state)
+        assert answers is not None
+        tokens = [c.token for c in bid]
+        strongest = max(tokens, key=answers.order.index)
+        assert current.leader == tokens.index(strongest)
+        assert current.trump is answers.suits[answers.order.index(strongest)]

@@ -3,8 +3,12 @@ redeals, and card passing (docs/rules.md section 1)."""
 
 from __future__ import annotations
 
+import html as html_lib
+import json
 import re
 from collections.abc import Callable
+
+from flask.testing import FlaskClient
 
 from .conftest import Scorekeeper, text
 
@@ -36,6 +40,33 @@ def test_reveal_shows_trump_and_leader(start: Callable[..., Scorekeeper]) -> Non
     assert "Trump ♦ diamonds · Cleo leads" in page
     assert keeper.tricks(3, 2, 2, 0).status_code == 303
     assert keeper.stored().state.rounds[0].points == (5, 4, -2, 2)  # bid + 2, or minus the miss
+
+
+def _reveal_answers(html: str) -> dict | None:
+    found = re.search(r'data-offline-reveal="([^"]*)"', html)
+    return json.loads(html_lib.unescape(found.group(1))) if found else None
+
+
+def test_the_scorekeepers_cards_carry_the_engines_answers_for_a_reveal_offline(
+        start: Callable[..., Scorekeeper], watcher: FlaskClient) -> None:
+    keeper = start("oh-seven", PLAYERS, dealer=0)
+    html = keeper.client.get(keeper.url, headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    answers = _reveal_answers(html)
+    assert answers is not None
+    # docs/rules.md section 1: a total of 7 forces a rebid; 4 players play one deck.
+    assert [total for total, rebid in enumerate(answers["rebid"]) if rebid] == [7]
+    assert len(answers["rebid"]) == 7 * 4 + 1 and answers["shared"] is False
+    assert answers["cards"][0] == ["0-clubs", 0, "♣", "clubs", "trèfles"]  # the weakest card
+    assert answers["cards"][-1] == ["7-spades", 7, "♠", "spades", "piques"]  # the strongest
+    assert answers["banner"].startswith("Manche 1 sur 7 · 7 cartes · ")
+    assert "Atout {trump}" in answers["banner"] and "{player} entame" in answers["banner"]
+    # The round's blank tricks panel, for the cards that stand, is drawn in the template.
+    template = html[html.index("data-offline-reveal"):html.index("</template>")]
+    assert 'class="tricks-form"' in template and 'name="tricks_3"' in template
+    # A watcher enters nothing; once the cards are in, the tricks are the server's.
+    assert _reveal_answers(watcher.get(keeper.url).get_data(as_text=True)) is None
+    assert keeper.cards("3s", "2h", "4d", "0c").status_code == 303
+    assert _reveal_answers(keeper.client.get(keeper.url).get_data(as_text=True)) is None
 
 
 def test_a_missing_card_is_asked_for_and_the_others_kept(start: Callable[..., Scorekeeper]) -> None:

@@ -2,7 +2,8 @@
 
 The engine's answers (``rules.offline_answers``) and the round's words, as JSON for data
 attributes: the page looks answers up in them and never works a rule out itself. Not a view.
-The live fragment carries the current round's (``page_data``); the full page, in Oh Hell and
+The live fragment carries the current round's (``page_data``; in Oh-Seven, what says whether
+the cards revealed stand, and a blank tricks panel for when they do); the full page, in Oh Hell and
 Elevator, every round's and a blank round's panels (``game_data``), drawn once with the page and
 never on an entry's answer, so the game goes on to its end while the taps wait.
 """
@@ -19,7 +20,7 @@ from companion import rules
 from companion.rules import Family, Phase
 from companion.rules.memo import LRU
 from companion.web.shared.forms import BidForm, tricks_form
-from companion.web.shared.messages import hook_reason
+from companion.web.shared.messages import hook_reason, suit_name
 from companion.web.shared.names import isolate
 
 #: The name and the number in the words below, filled in by game.js.
@@ -29,7 +30,8 @@ PLAYER, BID = "{player}", "{bid}"
 def page_data(state: rules.GameState) -> dict[str, Any]:
     """The data attributes' JSON: ``bids`` for the bid form (in-turn games, bidding), ``tricks``
     for the tricks form (the last player's count for each total of the others'), ``rest_tricks``
-    (every missing player's count, once the entered total decides it). The tricks form the page
+    (every missing player's count, once the entered total decides it), ``reveal`` for
+    Oh-Seven's cards (whether the cards revealed stand, ``rules.reveal_answers``). The tricks form the page
     shows once every bid is in without the server is the full page's (``game_data``)."""
     answers = rules.offline_answers(state)
     current = state.current
@@ -39,6 +41,11 @@ def page_data(state: rules.GameState) -> dict[str, Any]:
                             "rest_tricks": json.dumps(answers.rest_tricks)}
     if state.settings.family is Family.TURN_BIDS and current.phase is Phase.BIDDING:
         data["bids"] = json.dumps(_bidding(state, answers), ensure_ascii=False)
+    reveal = rules.reveal_answers(state)
+    if reveal is not None:
+        data["reveal"] = json.dumps(_revealing(state, reveal), ensure_ascii=False)
+        # The blank tricks form of this round, for when the cards revealed stand.
+        data["tricks_form"] = tricks_form(len(state.settings.players))(formdata=None)
     return data
 
 
@@ -59,6 +66,28 @@ def _bidding(state: rules.GameState, answers: rules.OfflineAnswers) -> dict[str,
         "label": _("%(player)s bids %(bid)s", player=PLAYER, bid=BID),
         "total": _("Total bid: %(bids)s of %(cards)s", bids=BID, cards=size),
         "to_bid": _("to bid"),
+    }
+
+
+def _revealing(state: rules.GameState, reveal: rules.RevealAnswers) -> dict[str, Any]:
+    """Oh-Seven's cards revealed offline: the answers, each card's words, and the banner of the
+    round once they stand (as game/_banner.html says it, with the trump and who leads)."""
+    current = state.current
+    assert current is not None and state.total_rounds is not None
+    names = state.settings.players
+    return {
+        "rebid": list(reveal.rebid_totals),
+        "shared": reveal.shared_high_rebids,
+        # [token, value, suit's symbol, suit, suit's name], the weakest card first (pad.js draws
+        # each as game/_macros.html's card).
+        "cards": [[token, value, suit.symbol, suit.value, suit_name(suit)]
+                  for token, value, suit in zip(reveal.order, reveal.values, reveal.suits)],
+        "names": list(names),
+        "banner": " · ".join((
+            _("Round %(number)s of %(total)s", number=current.number, total=state.total_rounds),
+            ngettext("%(num)s card", "%(num)s cards", current.hand_size),
+            _("%(player)s deals", player=isolate(names[current.dealer])),
+            _("Trump") + " {trump}", _("%(player)s leads", player=PLAYER))),
     }
 
 

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from flask_babel import LazyString, lazy_pgettext
 from flask_babel import lazy_gettext as _l
 
-from companion.rules import RULESETS, Family, RuleError, Settings
+from companion.rules import RULESETS, Family, RuleError, Settings, Suit
 from companion.web.shared.names import isolate
 
 #: The parameters of a rule's message that hold a player's name (each one shown isolated).
@@ -212,6 +212,16 @@ OH_SEVEN: Mapping[str, LazyString] = {
     "zero_bid_line": lazy_pgettext("oh-seven", "Zero bids: %(rate)s of all bids"),
     "top_bid_line": lazy_pgettext("oh-seven", "Average top bid: %(bid)s"),
 }
+
+
+#: A suit as the table says it (the trump in the banner, a card's name for screen readers).
+SUIT_NAMES: Mapping[str, LazyString] = {
+    "spades": _l("spades"), "hearts": _l("hearts"), "diamonds": _l("diamonds"), "clubs": _l("clubs"),
+}
+
+
+def suit_name(suit: Suit) -> str:
+    return str(SUIT_NAMES[suit.value])
 
 
 def bid_words(settings: Settings) -> Mapping[str, LazyString]:
