@@ -16,7 +16,7 @@
  * - Any other entry's form is shown as sent, held, and "waiting to be sent" while it waits; after
  *   a round's tricks (Oh-Seven), a Seven-Up hand or a score pad's round, the line says the next
  *   round waits (the server's words for the step it shows); after a pad's "We stop here", that
- *   the final standings wait.
+ *   the final standings wait, the round's form held with it.
  * - The newest fragment the server sent (an answer, a poll) is kept in the Cache API, for the
  *   service worker to draw a page it answers from the phone's cache with (static/sw.js).
  * - The line says how many taps wait, and after a refusal offers to send them again or drop them.
@@ -370,6 +370,16 @@
     return both;
   }
 
+  // Sent as it was tapped: nothing changes a waiting form (an undo stays, to take it back).
+  function hold(form) {
+    form.querySelectorAll("button, input:not([type=hidden])").forEach(function (field) {
+      if (!form.classList.contains("undo") && !field.disabled) {
+        field.disabled = true;
+        field.setAttribute("data-held", ""); // held, not refused by a rule (offline.css)
+      }
+    });
+  }
+
   function markForm(section, entry, waiting) {
     var form = Array.prototype.filter.call(section.querySelectorAll('form[data-sent-by="queue"]'), function (f) {
       return f.getAttribute("action") === entry.action;
@@ -389,12 +399,11 @@
         }
       });
     });
-    form.querySelectorAll("button, input:not([type=hidden])").forEach(function (field) {
-      if (!form.classList.contains("undo") && !field.disabled) {
-        field.disabled = true; // sent as it was tapped: nothing changes it while it waits
-        field.setAttribute("data-held", ""); // held, not refused by a rule (offline.css)
-      }
-    });
+    hold(form);
+    if (form.classList.contains("finish-form")) {
+      // "We stop here" waiting: no round comes after it, so the round's form waits too.
+      section.querySelectorAll("form.points-form").forEach(hold);
+    }
     var note = words(section);
     if (waiting && note) {
       var said = document.createElement("p");

@@ -136,3 +136,28 @@ def test_we_stop_here_tapped_offline_waits_and_is_sent_once(
     # In order, each under its own key.
     assert [what for what, _key in delivered] == ["points", "finish"]
     assert len({key for _what, key in delivered}) == 2
+
+
+def test_after_we_stop_here_offline_no_round_can_be_entered(page: Page, live_server: str) -> None:
+    """"We stop here" waiting: the round that will never be played cannot be typed into (its
+    points would be refused as out of phase and stop the queue)."""
+    url = a_pad_after_one_round(page)
+    delivered = pad_posts(page)
+
+    page.context.set_offline(True)
+    page.wait_for_timeout(400)  # a person's next tap, not the Save's second touch
+    tap_found_again(page, page.get_by_role("button", name=SAY("We stop here"), exact=True))
+    expect(page.get_by_text("1 tap waiting to be sent")).to_be_visible()
+    expect(page.get_by_text(FINAL)).to_be_visible()
+    for name in NAMES:
+        field = page.get_by_role("textbox", name=SAY("Points for %(player)s", player=name))
+        expect(field).to_be_disabled()
+    save = page.get_by_role("button", name=SAY("Save round %(number)s", number=2), exact=True)
+    expect(save).to_be_disabled()
+
+    page.context.set_offline(False)
+    expect(page.locator(".banner-final")).to_have_text(re.compile("Ana wins!"), timeout=15_000)
+    all_sent(page)
+    game = game_json(live_server, url)
+    assert game["status"] == "finished" and len(game["rounds"]) == 1
+    assert [what for what, _key in delivered] == ["finish"]
