@@ -61,8 +61,8 @@ BUNDLES: dict[str, tuple[str, ...]] = {
     # A card game's scorekeeper (its page and its corrections): Seven-Up's hand and the round
     # shown a player at a time too (kept off the home, new-game and table pages' weight).
     "js/site-game.js": ("js/live.js", "js/app.js", "js/game.js", "js/seven_up.js",
-                        "js/double_tap.js", "js/steps.js", "js/pad.js", "js/queue.js",
-                        "js/waiting_forms.js"),
+                        "js/double_tap.js", "js/steps.js", "js/reveal.js", "js/pad.js",
+                        "js/queue.js", "js/waiting_forms.js"),
     "js/site-score-pad.js": ("js/live.js", "js/app.js", "js/game.js", "js/seven_up.js",
                              "js/double_tap.js", "js/steps.js", "js/pad.js",
                              "js/queue.js", "js/waiting_forms.js", "js/score_pad.js"),

@@ -10,9 +10,9 @@
  * - Oh Hell and Elevator go on past a round's tricks to the end of the game: the page carries
  *   every round's answers and words and a blank round's panels (template#offline-game, drawn
  *   with the page), fitted here to the round the taps reached; the scores since wait.
- * - Oh-Seven's cards revealed are looked up in the engine's answers the cards form carries
- *   (template[data-offline-reveal]): cards that stand open the round's tricks form (its trump and
- *   leader in the banner); cards that force a rebid are held, and the line says the rebid waits.
+ * - Oh-Seven's cards revealed are looked up in the engine's answers (reveal.js): cards that
+ *   stand open the round's tricks form; cards that force a rebid are held, and the line says the
+ *   rebid waits.
  * - Any other entry's form is shown as sent, held, and "waiting to be sent" while it waits; after
  *   a round's tricks (Oh-Seven), a Seven-Up hand or a score pad's round, the line says the next
  *   round waits (the server's words for the step it shows); after a pad's "We stop here", that
@@ -114,7 +114,7 @@
         drawAhead(section, plan, waiting, game);
       } else {
         drawBids(section, queue.entries, waiting);
-        revealed = drawReveal(section, queue.entries);
+        revealed = Companion.revealCards ? Companion.revealCards(section, queue.entries, writeBids) : null;
         queue.entries.forEach(function (entry) {
           if (entry.kind !== "bid") {
             markForm(section, entry, waiting);
@@ -281,95 +281,6 @@
     });
   }
 
-  /* --- Oh-Seven's cards revealed offline --------------------------------------------- */
-
-  // The cards waiting to be sent, looked up in the engine's answers the cards form carries
-  // (template[data-offline-reveal]): their total, and with two decks the strongest bid twice,
-  // say whether they force a rebid. Standing, the round's tricks panel (in the template) takes
-  // the cards' place, each card in its player's legend, the banner naming the trump and who
-  // leads, as the server draws the round once it has them. Null when no cards wait, an undo
-  // waits, or the cards are not all there or not all in the deck (the server's answer says).
-  function drawReveal(section, entries) {
-    var template = section.querySelector("template[data-offline-reveal]");
-    var form = section.querySelector("form.cards-form");
-    if (!template || !form || entries.some(function (entry) { return entry.kind === "undo"; })) {
-      return null;
-    }
-    var entry = entries.filter(function (e) { return e.action === form.getAttribute("action"); })[0];
-    if (!entry) {
-      return null;
-    }
-    var answers = JSON.parse(template.getAttribute("data-offline-reveal"));
-    var tokens = answers.cards.map(function (card) { return card[0]; });
-    var picked = {};
-    entry.fields.forEach(function (field) {
-      var seat = /^bids_(\d+)$/.exec(field[0]);
-      if (seat) {
-        picked[seat[1]] = tokens.indexOf(field[1]);
-      }
-    });
-    var seats = answers.names.map(function (name, seat) { return picked[seat]; });
-    var copies = answers.shared ? 2 : 1;
-    var unknown = seats.some(function (at) {
-      return at === undefined || at < 0 || seats.filter(function (other) { return other === at; }).length > copies;
-    });
-    if (unknown) {
-      return null;
-    }
-    var strongest = Math.max.apply(null, seats);
-    var total = seats.reduce(function (sum, at) { return sum + answers.cards[at][1]; }, 0);
-    var shared = seats.filter(function (at) { return at === strongest; }).length > 1;
-    if (answers.rebid[total] || (answers.shared && shared)) {
-      return { entry: entry, stands: false }; // its form is held as it was tapped (markForm)
-    }
-    var tricks = template.content.querySelector(".round-panel").cloneNode(true);
-    tricks.querySelector('input[name="version"]').value = String(entry.version + 1);
-    writeBids(tricks, template.getAttribute("data-bid-word"), function (seat) {
-      return cardFace(answers.cards[seats[seat]]);
-    }, {}, null); // one tap holds every card: the queue's line says it waits
-    form.closest(".round-panel").replaceWith(tricks);
-    var banner = section.querySelector("#banner");
-    if (banner) {
-      banner.querySelectorAll(".passing, .redeal").forEach(function (said) { said.remove(); });
-      var line = banner.querySelector(".banner-line");
-      var trump = answers.cards[strongest];
-      var leader = document.createElement("bdi");
-      leader.className = "name";
-      leader.textContent = answers.names[seats.indexOf(strongest)];
-      line.textContent = "";
-      answers.banner.split(/(\{trump\}|\{player\})/).forEach(function (part) {
-        line.append(part === "{trump}" ? suitFace(trump) : part === "{player}" ? leader : part);
-      });
-    }
-    if (window.htmx) {
-      window.htmx.process(tricks);
-    }
-    tricks.dispatchEvent(new CustomEvent("companion:shown", { bubbles: true })); // game.js, steps.js
-    return { entry: entry, stands: true };
-  }
-
-  // A card as game/_macros.html draws it: its value, its suit's symbol in colour, its name for
-  // screen readers. ``card``: [token, value, symbol, suit, suit's name] (offline.py).
-  function cardFace(card) {
-    var face = document.createElement("span");
-    face.className = "card-face";
-    face.append(String(card[1]), suitFace(card));
-    return face;
-  }
-
-  function suitFace(card) {
-    var symbol = document.createElement("span");
-    var name = document.createElement("span");
-    symbol.className = "suit suit-" + card[3];
-    symbol.setAttribute("aria-hidden", "true");
-    symbol.textContent = card[2];
-    name.className = "visually-hidden";
-    name.textContent = " " + card[4];
-    var both = document.createDocumentFragment();
-    both.append(symbol, name);
-    return both;
-  }
-
   // Sent as it was tapped: nothing changes a waiting form (an undo stays, to take it back).
   function hold(form) {
     form.querySelectorAll("button, input:not([type=hidden])").forEach(function (field) {
@@ -413,7 +324,7 @@
     }
   }
 
-  // ``revealed``: Oh-Seven's cards waiting, looked up (drawReveal).
+  // ``revealed``: Oh-Seven's cards waiting, looked up (reveal.js).
   function drawLine(section, queue, waiting, plan, revealed) {
     var holder = words(section);
     if (!holder) {

@@ -78,7 +78,7 @@ def _revealing(state: rules.GameState, reveal: rules.RevealAnswers) -> dict[str,
     return {
         "rebid": list(reveal.rebid_totals),
         "shared": reveal.shared_high_rebids,
-        # [token, value, suit's symbol, suit, suit's name], the weakest card first (pad.js draws
+        # [token, value, suit's symbol, suit, suit's name], the weakest card first (reveal.js draws
         # each as game/_macros.html's card).
         "cards": [[token, value, suit.symbol, suit.value, suit_name(suit)]
                   for token, value, suit in zip(reveal.order, reveal.values, reveal.suits)],
