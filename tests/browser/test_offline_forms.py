@@ -117,6 +117,10 @@ def test_oh_seven_cards_that_force_a_rebid_wait(page: Page, live_server: str, sc
     expect(page.get_by_text("These cards force a rebid: it waits for the connection.")).to_be_visible()
     expect(page.get_by_role("radio", name=f"Dev bids {cards['Dev']}", exact=True, include_hidden=True)).to_be_disabled()
     expect(page.locator(".tricks-form")).to_have_count(0)
+    # Held, Reveal still floats over the cards: opaque, so that they do not show through it.
+    reveal = page.get_by_role("button", name="Reveal")
+    expect(reveal).to_be_disabled()
+    expect(reveal).to_have_css("opacity", "1")
     if cause == "sum of seven":
         page.locator(".tap-queue").evaluate("(line) => line.scrollIntoView({block: 'start'})")
         page.screenshot(path=str(screenshot_dir / "offline-waiting-reveal.png"))
