@@ -24,13 +24,8 @@ from companion.api.serialize import created as created_answer, dumps
 from companion.api.sheets import safe
 from companion.http import conditional
 from companion.http.extensions import game_creation_limit, table_write_limit
-from companion.rules.table_stats import (
-    HeadToHead,
-    PadFigures,
-    PlayedGame,
-    RulesetFigures,
-    TableFigures,
-)
+from companion.rules.table_games import PlayedGame
+from companion.rules.table_stats import HeadToHead, PadFigures, RulesetFigures, TableFigures
 from companion.storage import idempotency, store, table_store
 from companion.storage.caches import cache
 

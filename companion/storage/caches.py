@@ -43,7 +43,7 @@ SIZES = {"table-games": ("TABLE_CACHE_SIZE", 4096), "table-rows": ("TABLE_CACHE_
 #: Each cache's part of ``CACHE_BYTES``, in hundredths; a cache not named gets ``OTHER_SHARE``.
 #: They add up to at most 100 with the few unnamed ones (``renames``, ``table-ahead``,
 #: ``table-page-rows``, ``table-charts``). A table's figures at one version (``table-figures``,
-#: ``table-latest``) are the largest values: a table at its bounds (``table_stats.PLAYERS_MAX``)
+#: ``table-latest``) are the largest values: a table at its bounds (``table_games.PLAYERS_MAX``)
 #: weighs a few megabytes, so the default keeps a few of them.
 SHARES = {"games": 12, "latest": 4, "api": 8, "pages": 8, "compressed": 6, "images": 6,
           "table-games": 14, "table-rows": 3, "table-blocks": 8, "table-figures": 10,

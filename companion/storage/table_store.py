@@ -13,7 +13,7 @@ whose ends depend on the games' ids alone (a game ends a block when its id hashe
 ``BLOCK``), and each block's ``Tally`` is cached by its games' ``(id, version)`` and the table's
 renames. The table notes which game made each version (``changed_game``): from the state of
 the version just before, a write to one game changes that game's tally in its block's and the
-block's in the sum (``table_stats.replaced``: counters taken out and added, a maximum looked
+block's in the sum (``table_tally.replaced``: counters taken out and added, a maximum looked
 for again only when the old tally held it), with no read of the table's other games.
 Otherwise (another process made the versions between, a game is new at the table, a rename)
 the games' versions are read again and only the blocks that changed are added up anew.
@@ -35,8 +35,10 @@ from typing import Any
 from sqlalchemy import bindparam, select, update
 
 from companion import rules
-from companion.rules import memo, table_stats
-from companion.rules.table_stats import PlayedGame, Renames, TableFigures, Tally
+from companion.rules import memo, table_games, table_stats, table_tally
+from companion.rules.table_games import PlayedGame, Renames
+from companion.rules.table_stats import TableFigures
+from companion.rules.table_tally import Tally
 from companion.storage import database, idempotency, store
 from companion.storage.caches import cache
 from companion.storage.models import Table, db, utcnow
@@ -214,7 +216,7 @@ class _CachedGame:
     def tally_under(self, renames: Renames) -> Tally:
         tally = self.tally
         if tally is None or self.renames != renames:
-            tally = table_stats.game_tally(self.played, renames)
+            tally = table_tally.game_tally(self.played, renames)
             self.renames, self.tally = renames, tally  # one assignment: threads may share it
         return tally
 
@@ -224,7 +226,7 @@ def _cached_game(game: store.StoredGame) -> _CachedGame:
     found = cached.get((game.id, game.version))
     if isinstance(found, _CachedGame):
         return found
-    made = _CachedGame(table_stats.played_game(game.state, game.id, _utc(game.created_at)))
+    made = _CachedGame(table_games.played_game(game.state, game.id, _utc(game.created_at)))
     cached.put((game.id, game.version), made)
     return made
 
@@ -279,7 +281,7 @@ def _block_tally(block: Sequence[tuple[str, int]], renames: Renames) -> Tally:
     found = cached.get(key)
     if isinstance(found, Tally):
         return found
-    tally = table_stats.total(cached.tally_under(renames) for cached in _cached_games(block))
+    tally = table_tally.total(cached.tally_under(renames) for cached in _cached_games(block))
     cached.put(key, tally)
     return tally
 
@@ -322,9 +324,9 @@ def _state(table: StoredTable, versions: Sequence[tuple[str, int]],
         removed = [t for b, t in before.items() if b not in now]
         added = [t for b, t in zip(blocks, tallies) if b not in before]
         if len(removed) + len(added) <= 4:
-            return _made(table, versions, blocks, tallies, table_stats.replaced(
+            return _made(table, versions, blocks, tallies, table_tally.replaced(
                 previous.tally, removed, added, lambda: tallies))
-    return _made(table, versions, blocks, tallies, table_stats.total(tallies))
+    return _made(table, versions, blocks, tallies, table_tally.total(tallies))
 
 
 def _made(table: StoredTable, versions: Sequence[tuple[str, int]],
@@ -367,13 +369,13 @@ def _one_game_moved(previous: TableState, table: StoredTable, gid: str) -> Table
         return _state(table, versions, previous)  # forgotten here, or deleted since
     new_game = found_new[0]
     games = _cached_games(block)
-    block_tally = table_stats.replaced(old_block, [old_game.tally_under(renames)],
+    block_tally = table_tally.replaced(old_block, [old_game.tally_under(renames)],
                                        [new_game.tally_under(renames)],
                                        lambda: [cached.tally_under(renames) for cached in games])
     cache("table-blocks").put((renames, block), block_tally)
     blocks = previous.blocks[:number] + (block,) + previous.blocks[number + 1:]
     tallies = previous.tallies[:number] + (block_tally,) + previous.tallies[number + 1:]
-    tally = table_stats.replaced(previous.tally, [old_block], [block_tally], lambda: tallies)
+    tally = table_tally.replaced(previous.tally, [old_block], [block_tally], lambda: tallies)
     return _made(table, versions, blocks, tallies, tally, previous.places)
 
 
@@ -497,8 +499,8 @@ def _move(table_id: str, **values: Any) -> None:
 
 def check_seats(table: StoredTable, names: Sequence[str]) -> None:
     """A ``RuleError`` (players) when two seats would be one player of the table, or when the
-    game would bring it past ``table_stats.PLAYERS_MAX`` players."""
-    refused = table_stats.seats_refused(names, table.renames) or table_stats.players_refused(
+    game would bring it past ``table_games.PLAYERS_MAX`` players."""
+    refused = table_games.seats_refused(names, table.renames) or table_games.players_refused(
         names, table.renames, table_state(table).figures.names)
     if refused is not None:
         raise refused
@@ -522,7 +524,7 @@ def _joinable(game: store.StoredGame, table_id: str | None, renames: Renames) ->
     """Refused unless the game is at no table and its seats are as many players of the table."""
     if game.table_id is not None and game.table_id != table_id:
         raise TableRefused("this game already belongs to another table", "game")
-    refused = table_stats.seats_refused(game.settings.players, renames)
+    refused = table_games.seats_refused(game.settings.players, renames)
     if refused is not None:
         raise refused
 
@@ -543,7 +545,7 @@ def rename(table: StoredTable, source: object, target: object) -> None:
     renames at once: the second is judged again on the table as the first left it."""
     for _attempt in range(5):
         games = played_games(game_versions(table.id))
-        renames = table_stats.renamed(games, table.renames, source, target)
+        renames = table_games.renamed(games, table.renames, source, target)
         result = db.session.execute(
             update(_TABLES).where(_TABLES.c.id == table.id, _TABLES.c.version == table.version)
             .values(version=_TABLES.c.version + 1, changed_game=None, updated_at=utcnow(),

@@ -24,7 +24,7 @@ from typing import Any
 from companion import rules
 from companion.rules.errors import shown
 from companion.rules.settings import clean_name
-from companion.rules.table_stats import Renames, seats_refused
+from companion.rules.table_games import Renames, seats_refused
 from companion.storage import store, table_store
 
 FORMAT = "companion-export"

@@ -7,20 +7,16 @@ from datetime import datetime
 
 import pytest
 
-from companion.rules import RuleError, table_stats
+from companion.rules import RuleError, table_tally
+from companion.rules.table_games import PlayedGame, Renames, player_key, renamed
 from companion.rules.table_stats import (
-    PlayedGame,
     PlayerFigures,
-    Renames,
     ahead,
     finished_winners,
-    game_tally,
     game_winners,
-    player_key,
-    renamed,
-    total,
     wins_over_time,
 )
+from companion.rules.table_tally import game_tally, total
 
 
 def player(name: str, wins: int, finished: int, games: int) -> PlayerFigures:
@@ -111,5 +107,5 @@ def test_a_game_taken_out_of_a_sum_it_is_not_in_is_an_error() -> None:
     whole = total([game_tally(four(ruleset="oh-hell"), Renames())])
     other = game_tally(four(), Renames())
     with pytest.raises(ValueError, match="is not in the sum"):
-        table_stats.replaced(whole, [other], [], lambda: [])
+        table_tally.replaced(whole, [other], [], lambda: [])
 

@@ -9,8 +9,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from companion.rules import Finish, Points, apply, fold, new_game, new_settings
-from companion.rules.table_stats import (PlayedGame, Renames, figures, finished_winners,
-                                         game_tally, played_game, total, wins_over_time)
+from companion.rules.table_games import PlayedGame, Renames, played_game
+from companion.rules.table_stats import figures, finished_winners, wins_over_time
+from companion.rules.table_tally import game_tally, total
 
 T0 = datetime(2026, 12, 1, 19, 0, 0)
 

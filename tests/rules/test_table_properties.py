@@ -9,17 +9,10 @@ from datetime import datetime, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules import table_stats
-from companion.rules.table_stats import (
-    PlayedGame,
-    PlayedRound,
-    Renames,
-    figures,
-    game_tally,
-    renamed,
-    replaced,
-    total,
-)
+from companion.rules import table_games, table_stats, table_tally
+from companion.rules.table_games import PlayedGame, PlayedRound, Renames, renamed
+from companion.rules.table_stats import figures
+from companion.rules.table_tally import game_tally, replaced, total
 
 NAMES = ["Ana", "ana", "Ben", "BEN", "Cleo", "Dev", "Zoë", "zoe\u0308"]
 RULESETS = ["oh-hell", "elevator", "oh-seven", "seven-up", "score-pad"]
@@ -32,7 +25,7 @@ def played_games(draw: st.DrawFn, gid: str) -> PlayedGame:
     # Distinct players per game (as a table allows): one spelling of each chosen key.
     keys = draw(st.lists(st.sampled_from(["ana", "ben", "cleo", "dev", "zoë"]), min_size=count,
                          max_size=count, unique=True))
-    names = [draw(st.sampled_from([n for n in NAMES if table_stats.player_key(n) == k]))
+    names = [draw(st.sampled_from([n for n in NAMES if table_games.player_key(n) == k]))
              for k in keys]
     pad = ruleset == "score-pad"
     teams = (ruleset == "seven-up" or pad and draw(st.booleans())) and count == 4
@@ -131,7 +124,7 @@ def test_replacing_parts_equals_adding_up_again(games: list[PlayedGame],
     whole = total(parts)
     asked: list[bool] = []
 
-    def again() -> list[table_stats.Tally]:
+    def again() -> list[table_tally.Tally]:
         asked.append(True)
         return after
 

@@ -8,17 +8,16 @@ import pytest
 
 from companion import rules
 from companion.rules import RuleError, table_stats
-from companion.rules.table_stats import (
+from companion.rules.table_games import (
     PlayedGame,
     PlayedRound,
     Renames,
-    figures,
-    game_tally,
     played_game,
     renamed,
     seats_refused,
-    total,
 )
+from companion.rules.table_stats import figures
+from companion.rules.table_tally import game_tally, total
 
 T0 = datetime(2026, 12, 1, 19, 0, 0)
 

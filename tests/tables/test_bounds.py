@@ -11,7 +11,7 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
-from companion.rules import table_stats
+from companion.rules import table_games
 
 from .conftest import ONE_CARD, Tables
 
@@ -27,7 +27,7 @@ def _keep(client: FlaskClient, table_id: str, token: str) -> None:
 
 def test_a_table_refuses_players_past_its_bound(client: FlaskClient, at_table: Tables,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(table_stats, "PLAYERS_MAX", 6)
+    monkeypatch.setattr(table_games, "PLAYERS_MAX", 6)
     table_id, token = at_table.create()
     at_table.game(table_id, token, ["Ana", "Ben", "Cleo", "Dan"])
     at_table.game(table_id, token, ["ana", "Eve", "Fay"])  # Ana again: 6 players in all
@@ -55,7 +55,7 @@ def test_a_table_refuses_players_past_its_bound(client: FlaskClient, at_table: T
 
 def test_a_table_refuses_renames_past_its_bound(client: FlaskClient, at_table: Tables,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(table_stats, "RENAMES_MAX", 2)
+    monkeypatch.setattr(table_games, "RENAMES_MAX", 2)
     table_id, token = at_table.create()
     at_table.game(table_id, token, ["Ana", "Ben", "Cleo"])
     for source, target in (("Ana", "Anna"), ("Anna", "Annie")):

@@ -31,10 +31,11 @@ from werkzeug.wrappers import Response
 
 from companion.http import conditional
 from companion.http.extensions import game_creation_limit, table_write_limit
-from companion.rules import RuleError, shows_something, table_stats
+from companion.rules import RuleError, shows_something, table_games, table_stats
 from companion.rules.memo import memoized
 from companion.rules.rematch import rematch_settings
-from companion.rules.table_stats import HeadToHead, PlayedGame, PlayerFigures
+from companion.rules.table_games import PlayedGame
+from companion.rules.table_stats import HeadToHead, PlayerFigures
 from companion.storage import idempotency, store, table_store
 from companion.storage.caches import cache
 from companion.web.game.responses import keyed_form
@@ -151,7 +152,7 @@ def render_table(table: table_store.StoredTable, status: int = 200,
         # The keeper's chips for a new game: the table's score pads by title, as last played.
         pad_titles=pad_titles(table) if keeps(table) else [],
         started=table_store.started, pairs=pairs, pair_rows=leader_first(pairs.rows),
-        players_max=table_stats.PLAYERS_MAX, players_page=PLAYERS_PAGE,
+        players_max=table_games.PLAYERS_MAX, players_page=PLAYERS_PAGE,
         page_args={"before": before, "started": since, "players": leaders.start or None,
                    "pairs": pairs.start or None},
         **table_share.context(state),

@@ -19,7 +19,7 @@ from flask_babel import format_date, get_locale, ngettext
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from companion.rules import table_stats
+from companion.rules import table_games, table_stats
 from companion.rules.table_stats import PlayerFigures, TableFigures
 from companion.storage import table_store
 from companion.storage.caches import cache
@@ -71,7 +71,7 @@ def wins_chart(state: table_store.TableState) -> Markup | None:
         return None
     shown = [player for _rank, player in table_stats.ahead(figures.players)][:CHART_PLAYERS]
     key_of = {name: key for key, name in figures.names.items()}
-    keys = tuple(key_of.get(p.name) or table_stats.player_key(p.name) for p in shown)
+    keys = tuple(key_of.get(p.name) or table_games.player_key(p.name) for p in shown)
     won = table_store.winners(state)
     cached = cache("table-charts")
     key = (won, keys, tuple(p.name for p in shown), said, len(figures.players),
