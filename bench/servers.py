@@ -25,18 +25,32 @@ import signal
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import attacks
-import load
-from load import BIN, ROOT, Result, Server, app_env, migrate, prepare, start, stop, wrk
+from harness import (
+    BIN,
+    ROOT,
+    Result,
+    Server,
+    Target,
+    app_env,
+    migrate,
+    new_game,
+    prepare,
+    start,
+    stop,
+    write_script,
+    wrk,
+)
 
 KINDS = ("gevent", "gthread", "sync", "granian", "granian-bp", "waitress", "companion")
 
 
-def command(kind: str, app: str, port: int, workers: int, threads: int) -> list[str]:
+def server_command(kind: str, app: str, port: int, workers: int, threads: int) -> list[str]:
     """How ``kind`` serves ``app`` (``module:name``, from the working folder) on 127.0.0.1:port."""
     gunicorn = [str(BIN / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", str(workers)]
     bench = ROOT / "bench"
@@ -82,20 +96,23 @@ class Running:
     kind: str
     hello: Server
     app: Server
-    target: load.Target
+    target: Target
     many: Path  # the write script of the 64-connection run
 
 
 def launch(kind: str, args: argparse.Namespace, work: Path) -> Running:
+    def command(app: str) -> Callable[[int], list[str]]:
+        return lambda port: server_command(kind, app, port, args.workers, args.threads)
+
     hello = start(f"hello-{kind}", ROOT / "bench", "hello:app", {"COMPANION_INSTANCE": str(work)},
-                  args.workers, args.threads, kind=kind)
+                  args.workers, args.threads, command=command("hello:app"))
     instance = work / kind
     instance.mkdir()
     env = app_env(instance)
     migrate(ROOT, env)
     try:
         app = start(kind, ROOT, "wsgi:app", env, args.workers, args.threads, "/api/v1/rulesets",
-                    kind=kind)
+                    command=command("wsgi:app"))
     except BaseException:
         stop(hello)
         raise
@@ -158,9 +175,9 @@ def prepare_writes(server: Server, work: Path, writes: list[tuple[str, dict[str,
                    games: int, threads: int) -> Path:
     """A second write script on fresh games (the 64-connection run must not reuse the games
     of the 8-connection one: their versions moved on)."""
-    fresh = [load.new_game(server)[:2] for _ in range(games)]
+    fresh = [new_game(server)[:2] for _ in range(games)]
     script = work / f"writes-{server.name}-64.lua"
-    load.write_script(script, fresh, writes, threads)
+    write_script(script, fresh, writes, threads)
     return script
 
 
@@ -225,7 +242,7 @@ def report(results: list[Measured]) -> None:
 def main(args: argparse.Namespace) -> None:
     kinds = [k.strip() for k in args.servers.split(",") if k.strip()]
     for kind in kinds:
-        command(kind, "x:app", 1, 1, 1)  # refuse an unknown name before starting anything
+        server_command(kind, "x:app", 1, 1, 1)  # refuse an unknown name before starting anything
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is not installed (apt-get install -y wrk)")
     # Every stalled connection is a file descriptor here and in the server (which inherits it).
