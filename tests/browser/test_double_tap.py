@@ -9,10 +9,11 @@ A scorekeeper's next real tap, on another button or on the same spot a little la
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +88,31 @@ def tap(page: Page, spot: tuple[float, float]) -> None:
     lifted(page, before + 1)
 
 
+class TooLate(AssertionError):
+    """The machine was too busy to send the second touch in time: no double tap was made."""
+
+
+#: Attempts at a test whose quick touches came too late (each with a new game).
+ATTEMPTS = 3
+
+
+def again_when_late(test: Callable[..., None]) -> Callable[..., None]:
+    """Run the test again, on a new game, when its touches were not quick enough to be what it
+    tests (``TooLate``): a shared machine's pause proves nothing either way. Any other failure,
+    and a third late attempt, fail the test."""
+    @functools.wraps(test)
+    def attempts(*args: Any, **kwargs: Any) -> None:
+        for attempt in range(1, ATTEMPTS + 1):
+            try:
+                test(*args, **kwargs)
+                return
+            except TooLate:
+                if attempt == ATTEMPTS:
+                    raise
+
+    return attempts
+
+
 def double_tap(page: Page, spot: tuple[float, float]) -> None:
     before = page.evaluate("window.lifted")
     page.touchscreen.tap(*spot)
@@ -97,7 +123,8 @@ def double_tap(page: Page, spot: tuple[float, float]) -> None:
     # too busy to send it in time, this was no double tap, and the test says so.
     gap = page.evaluate("window.touched[window.touched.length - 1] - "
                         "window.clicked.filter((t) => t < window.touched[window.touched.length - 1]).pop()")
-    assert gap < SAME_TAP_MS, f"the second touch came {gap:.0f} ms after the first tap: too late"
+    if gap >= SAME_TAP_MS:
+        raise TooLate(f"the second touch came {gap:.0f} ms after the first tap: too late")
 
 
 def stored(page: Page, game: LiveGame, version: int) -> Any:
@@ -138,6 +165,7 @@ def opened(page: Page, game: LiveGame) -> int:
 # --- the entries ----------------------------------------------------------------------------
 
 
+@again_when_late
 def test_a_double_tap_on_a_bid_is_one_bid(phone: Page, live_server: str) -> None:
     game = new_game(live_server, "oh-hell", NAMES)
     start = opened(phone, game)
@@ -152,6 +180,7 @@ def test_a_double_tap_on_a_bid_is_one_bid(phone: Page, live_server: str) -> None
     assert under(phone, spot) == "Dev bids 1"  # nothing moved under the finger
 
 
+@again_when_late
 def test_a_double_tap_on_a_rounds_first_bid_is_one_bid_and_nothing_moves(
         phone: Page, live_server: str, latency: int, screenshot_dir: Path) -> None:
     game = new_game(live_server, "oh-hell", NAMES)
@@ -177,6 +206,7 @@ def test_a_double_tap_on_a_rounds_first_bid_is_one_bid_and_nothing_moves(
     assert bid(phone, "Cleo", 1).evaluate(look) == bid(phone, "Cleo", 2).evaluate(look)
 
 
+@again_when_late
 def test_a_double_tap_on_save_tricks_saves_them_once(phone: Page, live_server: str) -> None:
     game = new_game(live_server, "oh-hell", NAMES)
     game.write("bids", bids=[0, 3, 3, 2])
@@ -192,6 +222,7 @@ def test_a_double_tap_on_save_tricks_saves_them_once(phone: Page, live_server: s
     expect(phone.locator(".banner-line")).to_contain_text("Round 2 of 19")
 
 
+@again_when_late
 def test_a_double_tap_on_an_oh_seven_card_picks_one_card(phone: Page, live_server: str) -> None:
     game = new_game(live_server, "oh-seven", NAMES)
     start = opened(phone, game)
@@ -215,6 +246,7 @@ def test_a_double_tap_on_an_oh_seven_card_picks_one_card(phone: Page, live_serve
     assert body["current"]["bids"][order[0]] == {"value": 3, "suit": "spades"}
 
 
+@again_when_late
 def test_a_double_tap_on_save_hand_saves_one_hand(phone: Page, live_server: str) -> None:
     game = new_game(live_server, "seven-up", NAMES)
     start = opened(phone, game)
@@ -232,6 +264,7 @@ def test_a_double_tap_on_save_hand_saves_one_hand(phone: Page, live_server: str)
     expect(picked).to_have_count(untouched)  # nothing picked in the next hand
 
 
+@again_when_late
 def test_a_double_tap_on_undo_takes_back_one_entry(phone: Page, live_server: str) -> None:
     game = new_game(live_server, "oh-hell", NAMES)
     start = opened(phone, game)
@@ -246,6 +279,7 @@ def test_a_double_tap_on_undo_takes_back_one_entry(phone: Page, live_server: str
     expect(row(phone, "Cleo")).to_contain_text("to bid")
 
 
+@again_when_late
 def test_a_double_tap_on_a_score_pads_save_saves_one_round(phone: Page, live_server: str) -> None:
     game = new_game(live_server, "score-pad", NAMES)
     start = opened(phone, game)
@@ -260,6 +294,7 @@ def test_a_double_tap_on_a_score_pads_save_saves_one_round(phone: Page, live_ser
     expect(phone.get_by_label("Points for Ana", exact=True)).to_have_value("")
 
 
+@again_when_late
 def test_a_double_tap_on_we_stop_here_finishes_once(phone: Page, live_server: str) -> None:
     game = new_game(live_server, "score-pad", NAMES)
     game.write("points", points=[5, 0, 2, 1])
@@ -299,6 +334,7 @@ def test_the_same_spot_a_little_later_is_counted(phone: Page, live_server: str) 
     assert body["current"]["bids"] == [None, 1, 1, None]
 
 
+@again_when_late
 def test_the_same_spot_soon_after_a_touch_elsewhere_is_counted(phone: Page, live_server: str) -> None:
     """A quick scorekeeper: Ana's ±, her field, her ± again, all within the moment a second
     touch would be a bounce. The touch on the field in between ended the first tap: the second
@@ -312,7 +348,8 @@ def test_the_same_spot_soon_after_a_touch_elsewhere_is_counted(phone: Page, live
         phone.touchscreen.tap(*spot)
     lifted(phone, before + 3)
     gap = phone.evaluate("window.touched[window.touched.length - 1] - window.touched[window.touched.length - 3]")
-    assert gap < SAME_TAP_MS, f"the third touch came {gap:.0f} ms after the first: no quick return"
+    if gap >= SAME_TAP_MS:
+        raise TooLate(f"the third touch came {gap:.0f} ms after the first: no quick return")
     expect(phone.get_by_label("Points for Ana", exact=True)).to_have_value("")
     expect(phone.get_by_role("button", name="Minus for Ana", exact=True)).to_have_attribute(
         "aria-pressed", "false")
@@ -327,6 +364,7 @@ def test_a_double_click_of_a_mouse_is_one_bid(phone: Page, live_server: str) -> 
     assert body["current"]["bids"] == [None, 1, None, None]
 
 
+@again_when_late
 def test_each_quick_tap_on_the_jacks_stepper_counts(phone: Page, live_server: str) -> None:
     """A control that counts taps is no entry: +1, +1 in a hurry is two jacks."""
     game = new_game(live_server, "seven-up", NAMES)
