@@ -103,6 +103,13 @@ class _Pending:
     answer: Callable[[Record], Response]
 
 
+def new_key() -> str:
+    """A fresh key (192 random bits, a creation's shape too), for a form to carry from the page
+    that drew it: a second post of that very form, by a double tap or by the browser itself, is
+    then the first one again, with scripts or without."""
+    return secrets.token_urlsafe(24)
+
+
 def fingerprint(method: str, path: str, body: Any) -> str:
     """The same write: method, path and parsed body equal (objects compared whatever the order
     of their fields)."""

@@ -7,6 +7,7 @@ from flask import Blueprint
 from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from companion.storage import idempotency
 from companion.web import home, new_game, rules_page
 from companion.web.game import corrections, looking_back, pages, responses, writes
 from companion.web.game.seven_up import hand_writes as seven_up
@@ -43,6 +44,7 @@ bp.add_url_rule("/g/<id:game_id>/keep-table", "keep_table", table_links.keep, me
 bp.add_url_rule("/g/<id:game_id>/join-table", "join_table", table_links.join, methods=["POST"])
 bp.add_app_template_global(looking_back.started_at, "started_at")
 bp.add_app_template_global(table_pages.table_name_max, "table_name_max")
+bp.add_app_template_global(idempotency.new_key, "form_key")
 bp.add_url_rule("/g/<id:game_id>/bid", "bid", writes.bid, methods=["POST"])
 bp.add_url_rule("/g/<id:game_id>/cards", "card_bids", writes.card_bids, methods=["POST"])
 bp.add_url_rule("/g/<id:game_id>/tricks", "tricks", writes.tricks, methods=["POST"])

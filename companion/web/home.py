@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import secrets
-
 from flask import make_response, render_template
 from werkzeug.wrappers import Response
 
-from companion.storage import store
+from companion.storage import idempotency, store
 from companion.web.shared import access
 from companion.web.shared.messages import shown_name
 
@@ -25,5 +23,5 @@ def home(table_error: str | None = None, table_name: str = "", status: int = 200
                            may_edit=access.may_edit, tables=tables, let_go=let_go,
                            tables_max=access.TABLES_MAX,
                            table_error=table_error, table_name=table_name,
-                           import_error=import_error, import_key=secrets.token_urlsafe(24))
+                           import_error=import_error, import_key=idempotency.new_key())
     return make_response(body, status)  # no-store, as every page by default

@@ -15,7 +15,9 @@
  *   for): ``fetch`` follows the redirect by itself, so its GET says ``Companion-Follow`` and the
  *   server answers it with no page (companion/web/shared/following.py); then the browser goes
  *   there.
- * - A second tap while it is on its way or waits is the same write, not a second one.
+ * - A second tap while it is on its way or waits is the same write, not a second one; so is one
+ *   after the answer came (the key is the one the page drew the form with, so the server
+ *   answers it as the first).
  */
 (function () {
   "use strict";
@@ -242,7 +244,9 @@
       sendForm(form); // a second tap while it waits: the same write, not a second one
       return;
     }
-    key.value = window.Companion.freshKey();
+    // The key the page drew the form with: a second tap after the answer came, before the
+    // next page shows, is the same write (the server answers it as the first).
+    key.value = key.value || window.Companion.freshKey();
     var fields = [];
     var submitter = event.submitter && event.submitter.name ? [event.submitter.name, event.submitter.value] : null;
     new FormData(form).forEach(function (value, name) {
@@ -260,7 +264,8 @@
     var form = drop ? drop.closest("form") : null;
     if (form) {
       holdForm(form.getAttribute("action"), null);
-      form.querySelector('input[name="idempotency_key"]').value = "";
+      // Dropped: a tap after this is a new write, whatever became of the dropped one.
+      form.querySelector('input[name="idempotency_key"]').value = window.Companion.freshKey();
       showWaiting(form, false);
       var buttons = form.querySelectorAll('button[type="submit"], button:not([type])');
       if (buttons.length) {

@@ -38,9 +38,16 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def live_instance(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The live server's instance folder: its SQLite database is ``companion.sqlite`` there, for
+    a test that counts what a tap really made (rows, not what the page says)."""
+    return tmp_path_factory.mktemp("instance")
+
+
+@pytest.fixture(scope="session")
+def live_server(live_instance: Path) -> Iterator[str]:
     """The app on a free loopback port, with its own instance folder and SQLite database."""
-    instance = tmp_path_factory.mktemp("instance")
+    instance = live_instance
     port = _free_port()
     env = {
         **os.environ,

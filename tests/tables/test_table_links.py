@@ -380,14 +380,15 @@ def test_adding_sent_again_counts_once(client: FlaskClient, at_table: Tables) ->
     assert _game_json(client, game.id)["links"]["table"] == f"/t/{table_id}"  # type: ignore[index]
 
 
-def test_the_forms_carry_an_empty_key(client: FlaskClient, at_table: Tables) -> None:
+def test_the_forms_carry_a_key_drawn_with_the_page(client: FlaskClient, at_table: Tables) -> None:
+    """Posted twice as drawn (a double tap, scripts off), a form is one write."""
     _table_id, _token, game = _both_rights(client, at_table)
     at_table.play_one_card(game, 1)
     body = client.get(f"/g/{game.id}").get_data(as_text=True)
-    empty = '<input type="hidden" name="idempotency_key" value="">'
+    drawn = re.compile(r'<input type="hidden" name="idempotency_key" value="[A-Za-z0-9_-]{22,64}">')
     forms = dict(re.findall(r'<form[^>]*action="([^"]+)"(.*?)</form>', body, flags=re.S))
     for action in (f"/g/{game.id}/keep-table", f"/g/{game.id}/join-table"):
-        assert empty in forms[action] and 'name="csrf_token"' in forms[action]
+        assert drawn.search(forms[action]) and 'name="csrf_token"' in forms[action]
 
 
 # --- a rematch ------------------------------------------------------------------------------

@@ -1,6 +1,8 @@
-"""The pages' entry forms carry an ``idempotency_key``: rendered empty (the page's
-script fills it in), meaning exactly the API's ``Idempotency-Key``. The same form sent again
-under its key answers as a success does, with the game as it is now, and nothing twice."""
+"""The pages' forms carry an ``idempotency_key``, meaning exactly the API's ``Idempotency-Key``:
+an entry form's rendered empty (the tap queue fills in each tap's own), a full-page form's (a new
+game, a table, a rematch, a correction) made with the page, so that the same form posted twice,
+with scripts or without, is one write. The same form sent again under its key answers as a
+success does, with the game as it is now, and nothing twice."""
 
 from __future__ import annotations
 
@@ -13,11 +15,13 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from companion.storage.idempotency import CREATION_KEY
+
 from .conftest import HTMX, Scorekeeper, new_game_form, text
 from .test_looking_back import PLAYERS, finish_oh_hell
 from .test_seven_up_hands import TWO, seated, tap_hand
 
-EMPTY_KEY = '<input type="hidden" name="idempotency_key" value="">'
+KEY_FIELD = re.compile(r'<input type="hidden" name="idempotency_key" value="([^"]*)">')
 
 
 def key() -> str:
@@ -25,18 +29,30 @@ def key() -> str:
 
 
 def keys_in(html: str) -> int:
-    return html.count(EMPTY_KEY)
+    return len(KEY_FIELD.findall(html))
+
+
+def form_keys(html: str) -> dict[str, str]:
+    """The key field of every form holding one, by the form's action."""
+    return {action: found.group(1)
+            for action, body in re.findall(r'<form[^>]*action="([^"]+)"(.*?)</form>', html, flags=re.S)
+            if (found := KEY_FIELD.search(body)) is not None}
 
 
 def forms_with_key(html: str) -> list[str]:
-    """The action of every form holding an (empty) key field."""
-    return [action for action, body in re.findall(r'<form[^>]*action="([^"]+)"(.*?)</form>',
-                                                 html, flags=re.S) if EMPTY_KEY in body]
+    """The action of every entry form holding an empty key field (its taps' keys are the queue's)."""
+    return [action for action, sent in form_keys(html).items() if sent == ""]
+
+
+def drawn_key(html: str, action: str) -> str:
+    """The key the page drew the full-page form ``action`` with: a creation's, fresh."""
+    sent = form_keys(html)[action]
+    assert CREATION_KEY.fullmatch(sent), (action, sent)
+    return sent
 
 
 def test_every_entry_form_carries_an_empty_key(start: Callable[..., Scorekeeper], client: FlaskClient,
                                                watcher: FlaskClient) -> None:
-    assert "/new" in forms_with_key(client.get("/new").get_data(as_text=True))
     keeper = start("oh-hell", PLAYERS, oh_hell_schedule="down")
     page = client.get(keeper.url).get_data(as_text=True)
     assert f"{keeper.url}/bid" in forms_with_key(page)
@@ -48,19 +64,47 @@ def test_every_entry_form_carries_an_empty_key(start: Callable[..., Scorekeeper]
     page = client.get(keeper.url).get_data(as_text=True)
     assert f"{keeper.url}/tricks" in forms_with_key(page)
     assert keeper.tricks(10, 0, 0).status_code == 303
-    correction = client.get(f"{keeper.url}/rounds/1").get_data(as_text=True)
-    assert f"{keeper.url}/rounds/1" in forms_with_key(correction)
     finish_oh_hell(keeper)
-    assert f"{keeper.url}/rematch" in forms_with_key(client.get(keeper.url).get_data(as_text=True))
     assert keys_in(watcher.get(keeper.url).get_data(as_text=True)) == 0  # a watcher posts nothing
 
     cards = start("oh-seven", ["Ana", "Ben", "Cleo", "Dev"])
     assert f"{cards.url}/cards" in forms_with_key(client.get(cards.url).get_data(as_text=True))
     hands = seated(start, TWO)
     assert f"{hands.url}/hand" in forms_with_key(client.get(hands.url).get_data(as_text=True))
+
+
+def test_every_full_page_form_carries_a_key_of_its_own_page(start: Callable[..., Scorekeeper],
+                                                              client: FlaskClient) -> None:
+    """A new game, a table, a table from a file, a rematch, a correction: each drawn with a fresh
+    creation-sized key, another with each drawing of the page."""
+    keeper = start("oh-hell", PLAYERS, oh_hell_schedule="down")
+    keeper.bids(0, 0, 0)
+    keeper.tricks(10, 0, 0)
+    pages = {"/new": "/new", "/": "/t", f"{keeper.url}/rounds/1": f"{keeper.url}/rounds/1"}
+    for url, action in pages.items():
+        first = drawn_key(client.get(url).get_data(as_text=True), action)
+        assert drawn_key(client.get(url).get_data(as_text=True), action) != first
+    assert drawn_key(client.get("/").get_data(as_text=True), "/import")
+    hands = seated(start, TWO)
     assert tap_hand(hands, high=0, low=1, jack=0, game=1).status_code == 303
-    assert f"{hands.url}/hands/1" in forms_with_key(
-        client.get(f"{hands.url}/hands/1").get_data(as_text=True))
+    drawn_key(client.get(f"{hands.url}/hands/1").get_data(as_text=True), f"{hands.url}/hands/1")
+    finish_oh_hell(keeper)
+    drawn_key(client.get(keeper.url).get_data(as_text=True), f"{keeper.url}/rematch")
+
+
+def test_the_new_game_page_posted_twice_as_drawn_makes_one_game(client: FlaskClient, app: Flask) -> None:
+    """No script: the browser posts the form twice (a double tap), each time with the key the page
+    was drawn with; the second post opens the game the first made."""
+    drawn = drawn_key(client.get("/new").get_data(as_text=True), "/new")
+    form = {**new_game_form("oh-hell", PLAYERS, 0), "idempotency_key": drawn}
+    first = client.post("/new", data=form)
+    again = client.post("/new", data=form)
+    assert first.status_code == again.status_code == 303
+    assert again.headers["Location"] == first.headers["Location"]
+    assert again.headers["Idempotent-Replayed"] == "true"
+    table = client.post("/t", data={"name": "Thursday cards",
+                                    "idempotency_key": drawn_key(client.get("/").get_data(as_text=True), "/t")})
+    assert table.status_code == 303
 
 
 def test_a_bid_sent_again_is_counted_once(start: Callable[..., Scorekeeper]) -> None:
