@@ -7,10 +7,12 @@
  * - A sign that needs no minus key: a phone's numeric keypad often has none, so each row has a
  *   ± button that turns the number negative or back (an empty field starts with "−"), and keeps
  *   the keypad on the field.
- * - Enter (the keypad's "next") moves to the next row still empty; on the last row it saves.
+ * - Enter (the keypad's "next") moves to the next row still empty or only filled in; on the
+ *   last row it saves.
  * - Beside each row, its total after this round, as typed (data-total: the total before it).
  * - A zero-sum game (data-zero-sum): once every row but one is typed, that one is filled in
- *   with the others' opposite and marked (data-auto); typing in it makes it the person's own.
+ *   with the others' opposite and marked (data-auto): a suggestion. Typing in it makes it the
+ *   person's own; emptied by hand (data-cleared) it stays empty until another row changes.
  *   The line under the rows says what the typed points add up to.
  */
 (function () {
@@ -56,7 +58,8 @@
           field.removeAttribute("data-auto");
         }
       });
-      if (open.length === 1 && whole && typed.length) {
+      // A row the person emptied is theirs to type: not filled again under their fingers.
+      if (open.length === 1 && whole && typed.length && !open[0].hasAttribute("data-cleared")) {
         var rest = -typed.reduce(function (sum, value) { return sum + value; }, 0);
         open[0].value = String(rest === 0 ? 0 : rest);
         open[0].setAttribute("data-auto", "");
@@ -95,6 +98,9 @@
       return;
     }
     field.removeAttribute("data-auto"); // typed by hand: never overwritten
+    fields(pad).forEach(function (row) {
+      row.toggleAttribute("data-cleared", row === field && field.value.trim() === "");
+    });
     follow(pad);
   });
 
@@ -130,9 +136,15 @@
     event.preventDefault();
     var rows = fields(pad);
     var after = rows.slice(rows.indexOf(field) + 1);
-    var next = after.filter(function (row) { return row.value.trim() === ""; })[0];
+    // A filled-in row is a suggestion: "next" stops on it, to read it or type over it.
+    var next = after.filter(function (row) {
+      return row.value.trim() === "" || row.hasAttribute("data-auto");
+    })[0];
     if (next) {
       next.focus();
+      if (next.hasAttribute("data-auto")) {
+        next.select(); // a key typed replaces the suggestion
+      }
     } else if (field.form && typeof field.form.requestSubmit === "function") {
       field.form.requestSubmit(); // the tap queue sends it, as a tap on Save
     } else if (field.form) {
