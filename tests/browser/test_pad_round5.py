@@ -1,10 +1,13 @@
 """The score pad at the table, round 5, on a 390×844 touch phone:
 
 - a zero-sum pad's filled-in last row is a suggestion: the keypad's "next" on the row before it
-  moves on to it and saves nothing, and emptying it leaves it empty under the person's fingers."""
+  moves on to it and saves nothing, and emptying it leaves it empty under the person's fingers;
+- "Any other game" from a table starts a fresh pad (no title, no options of the last one), its
+  earlier titles offered as chips."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -56,3 +59,43 @@ def test_next_on_the_row_before_a_filled_in_last_row_moves_to_it(
     page.keyboard.press("Enter")  # the last row's "done": saves
     expect(page.locator("#points-title")).to_contain_text(say("Round %(number)s: points", number=2))
     assert [p["score"] for p in game_json(live_server, game.url)["players"]] == [50, 30, -80]
+
+
+def _table_with_hearts(page: Page) -> str:
+    """A table this phone keeps, whose last game is a pad of Hearts (lowest wins, to 100)."""
+    created = page.request.post("/api/v1/tables", data={"name": "Thursday cards"}).json()
+    table_id, token = created["table"]["id"], created["edit_token"]
+    made = page.request.post("/api/v1/games", headers={"Authorization": f"Bearer {token}"}, data={
+        "ruleset": "score-pad", "title": "Hearts", "players": NAMES, "table": table_id,
+        "options": {"winner": "lowest", "target": 100}})
+    assert made.status == 201, made.text()
+    page.goto(created["scorekeeper_url"])
+    return table_id
+
+
+def test_any_other_game_at_a_table_starts_a_fresh_pad(page: Page, screenshot_dir: Path) -> None:
+    say = Say("en")
+    table_id = _table_with_hearts(page)
+    page.goto(f"/t/{table_id}")
+    thumb = Thumb(page)
+    thumb.tap(page.get_by_role("link", name=say("Any other game"), exact=True))
+    page.wait_for_url(re.compile(r"/new\?"))
+    title = page.get_by_label(say("What are you playing?"), exact=True)
+    expect(title).to_have_value("")
+    # Hearts' options stay with Hearts: who wins and the target start as for any new pad.
+    expect(page.get_by_label(say("Play to (points)"), exact=True)).to_have_value("")
+    expect(page.get_by_role("radio", name=re.compile("^" + re.escape(say("Lowest total"))))).not_to_be_checked()
+    # The table stays seated as last time.
+    for position, name in enumerate(NAMES):
+        expect(page.get_by_label(say("Player %(number)s", number=position + 1), exact=True)).to_have_value(name)
+    chip = page.get_by_role("button", name=say("%(title)s, as last played", title="Hearts"))
+    expect(chip).to_be_visible()
+    title.scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshot_dir / "pad-any-other-game-at-a-table.png"))
+    thumb.tap(title)
+    thumb.type("Rummy")
+    expect(title).to_have_value("Rummy")
+    # Hearts is one tap away, as last played.
+    thumb.tap(chip)
+    expect(title).to_have_value("Hearts")
+    expect(page.get_by_label(say("Play to (points)"), exact=True)).to_have_value("100")

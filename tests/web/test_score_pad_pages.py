@@ -256,9 +256,15 @@ def test_a_tables_chips_start_its_pads_again(app: Any, client: FlaskClient) -> N
     assert re.search(r'value="lowest"\s+checked', again)
     for name in PLAYERS:
         assert f'type="text" value="{name}"' in again
-    # "Any other game" at a table opens on the score pad, whatever was played last.
+    # "Any other game" at a table opens on the score pad, whatever was played last: a new one,
+    # seated as last time, Hearts a chip (not its title and options typed in).
     fresh = client.get(f"/new?table={table_id}&game=score-pad").get_data(as_text=True)
     assert re.search(r'name="ruleset" value="score-pad"\s+checked', fresh)
+    assert 'name="title" type="text" maxlength="40" value=""' in fresh
+    assert not re.search(r'value="lowest"\s+checked', fresh)
+    assert 'value="title-Hearts"' in fresh
+    for name in PLAYERS:
+        assert f'type="text" value="{name}"' in fresh
 
 
 def test_a_lowest_wins_pads_chart_reads_lowest_first(app: Any, client: FlaskClient) -> None:
