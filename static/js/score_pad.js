@@ -14,6 +14,9 @@
  *   with the others' opposite and marked (data-auto): a suggestion. Typing in it makes it the
  *   person's own; emptied by hand (data-cleared) it stays empty until another row changes.
  *   The line under the rows says what the typed points add up to.
+ * - Points that are not a whole number stop the Save (the form is novalidate: no browser
+ *   bubble in the browser's language) and are said at their row, in the page's words
+ *   (data-not-whole); a row's error from the last Save leaves once the row holds a number.
  */
 (function () {
   "use strict";
@@ -102,7 +105,81 @@
       row.toggleAttribute("data-cleared", row === field && field.value.trim() === "");
     });
     follow(pad);
+    // A row now filled (typed, or filled in) no longer holds the last Save's error about it.
+    fields(pad).forEach(function (row) {
+      if ((row === field || row.hasAttribute("data-auto")) && number(row) !== null) {
+        clearError(row);
+      }
+    });
   });
+
+  /* --- a row's own error ------------------------------------------------------------------ */
+
+  // As the server draws it (game/_pad_macros.html): under the row, named by the field's
+  // aria-describedby; a round's error (#points-error) stays: it is about every row.
+  function errorsOf(field) {
+    var row = field.closest("[data-points-row]");
+    return row ? Array.prototype.slice.call(row.querySelectorAll(".field-error")) : [];
+  }
+
+  function describedBy(field, drop, add) {
+    var ids = (field.getAttribute("aria-describedby") || "").split(/\s+/).filter(function (id) {
+      return id && drop.indexOf(id) < 0;
+    });
+    if (add) {
+      ids.unshift(add);
+    }
+    if (ids.length) {
+      field.setAttribute("aria-describedby", ids.join(" "));
+    } else {
+      field.removeAttribute("aria-describedby");
+    }
+    return ids;
+  }
+
+  function clearError(field) {
+    var said = errorsOf(field);
+    if (!said.length) {
+      return;
+    }
+    var ids = describedBy(field, said.map(function (p) { return p.id; }), null);
+    said.forEach(function (p) { p.remove(); });
+    if (ids.indexOf("points-error") < 0 || !document.getElementById("points-error")) {
+      field.removeAttribute("aria-invalid");
+    }
+  }
+
+  function showError(field, message) {
+    var said = errorsOf(field);
+    describedBy(field, said.map(function (p) { return p.id; }), field.id + "-error");
+    said.forEach(function (p) { p.remove(); });
+    var error = document.createElement("p");
+    error.className = "field-error";
+    error.id = field.id + "-error";
+    error.textContent = message;
+    field.closest("[data-points-row]").appendChild(error);
+    field.setAttribute("aria-invalid", "true");
+  }
+
+  // Before anything sends the form (the tap queue, a waiting form: both on the document),
+  // points that are not a whole number are said at their rows and nothing is sent.
+  window.addEventListener("submit", function (event) {
+    var sent = event.target;
+    var pad = sent instanceof HTMLFormElement ? sent.querySelector("[data-points]") || form(sent) : null;
+    if (!pad || (event.submitter && event.submitter.hasAttribute("formaction"))) {
+      return;
+    }
+    var wrong = fields(pad).filter(function (field) {
+      return field.value.trim() !== "" && number(field) === null && field.hasAttribute("data-not-whole");
+    });
+    if (!wrong.length) {
+      return;
+    }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    wrong.forEach(function (field) { showError(field, field.getAttribute("data-not-whole")); });
+    wrong[0].focus();
+  }, true);
 
   /* --- ±: a sign without a minus key ------------------------------------------------------ */
 

@@ -1,13 +1,16 @@
-"""The score pad at the table, round 5, on a 390×844 touch phone:
+"""The score pad at the table, round 5 (three of its items), on a 390×844 touch phone:
 
 - a zero-sum pad's filled-in last row is a suggestion: the keypad's "next" on the row before it
   moves on to it and saves nothing, and emptying it leaves it empty under the person's fingers;
 - "Any other game" from a table starts a fresh pad (no title, no options of the last one), its
-  earlier titles offered as chips."""
+  earlier titles offered as chips;
+- points that are not a whole number are said at their row in our words and the page's language
+  (no browser bubble), and an error of the last Save leaves its row once the row is filled."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -99,3 +102,52 @@ def test_any_other_game_at_a_table_starts_a_fresh_pad(page: Page, screenshot_dir
     thumb.tap(chip)
     expect(title).to_have_value("Hearts")
     expect(page.get_by_label(say("Play to (points)"), exact=True)).to_have_value("100")
+
+
+@pytest.mark.parametrize(("locale", "language"), [("en-GB", "en"), ("fr-FR", "fr")])
+def test_letters_in_the_points_are_said_at_the_row_in_the_pages_language(
+        phones: Callable[..., Any], live_server: str, screenshot_dir: Path,
+        locale: str, language: str) -> None:
+    page = phones(locale=locale, device_scale_factor=2, has_touch=True)
+    say = Say(language)
+    game = new_game(live_server, "score-pad", NAMES, title="Rummy")
+    game.keep_on(page)
+    thumb = Thumb(page)
+    thumb.field(say("Points for %(player)s", player="Ana"))
+    thumb.type("12")
+    thumb.field(say("Points for %(player)s", player="Ben"))
+    thumb.type("7x")
+    thumb.button(say("Save round %(number)s", number=1))
+    ben = points_field(page, say, "Ben")
+    said = say("Type the points as a whole number: digits only, and ± for a minus.")
+    if language == "fr":  # the page's language, not the catalogue's English
+        assert said.startswith("Tapez les points")
+    error = page.locator("#points_1-error")
+    expect(error).to_have_text(said)
+    expect(ben).to_have_attribute("aria-invalid", "true")
+    expect(ben).to_have_attribute("aria-describedby", re.compile(r"\bpoints_1-error\b"))
+    # Ours, not the browser's: the field is not held back by a pattern of its own.
+    assert ben.evaluate("el => el.validity.valid")
+    expect(ben).to_have_value("7x")  # what was typed stays
+    assert game_json(live_server, game.url)["rounds"] == []
+    page.screenshot(path=str(screenshot_dir / f"pad-letters-refused-{language}.png"))
+    # Corrected: the error leaves its row at once.
+    thumb.tap(ben)
+    page.keyboard.press("End")
+    page.keyboard.press("Backspace")
+    expect(error).to_have_count(0)
+    expect(ben).not_to_have_attribute("aria-invalid", "true")
+    # Saved with Cleo's row empty: the server asks for it; typed, its error leaves too.
+    thumb.button(say("Save round %(number)s", number=1))
+    cleo = points_field(page, say, "Cleo")
+    asked = page.locator("#points_2-error")
+    expect(asked).to_have_text(say("How many points did %(player)s score? Type 0 for none.",
+                                   player="Cleo"))
+    expect(cleo).to_have_attribute("aria-invalid", "true")
+    thumb.tap(cleo)
+    thumb.type("0")
+    expect(asked).to_have_count(0)
+    expect(cleo).not_to_have_attribute("aria-invalid", "true")
+    thumb.button(say("Save round %(number)s", number=1))
+    expect(page.locator("#points-title")).to_contain_text(say("Round %(number)s: points", number=2))
+    assert [p["score"] for p in game_json(live_server, game.url)["players"]] == [12, 7, 0]

@@ -130,7 +130,13 @@ def test_a_missing_or_broken_number_is_asked_for_at_its_row(app: Any, client: Fl
     assert answer.status_code == 422
     assert "How many points did Ben score? Type 0 for none." in text(answer)
     answer = points(game, "1e3", "4")
-    assert answer.status_code == 422 and "Enter a whole number." in text(answer)
+    assert answer.status_code == 422
+    assert "Type the points as a whole number: digits only, and ± for a minus." in text(answer)
+    assert re.search(r'name="points_0"[^>]*value="1e3"[^>]*aria-invalid="true"',
+                     answer.get_data(as_text=True))
+    french = game.client.post(f"{game.url}/points", headers={"Accept-Language": "fr"}, data={
+        "version": game.version, "round": 1, "points_0": "douze", "points_1": "4"})
+    assert "Tapez les points en nombre entier" in french.get_data(as_text=True)
     answer = points(game, "100001", "4")
     assert answer.status_code == 422
     assert "A round's points run from -100000 to 100000, not 100001." in text(answer)
