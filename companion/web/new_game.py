@@ -87,7 +87,12 @@ def page() -> Response:
     }
     table = table_pages.scorekeeper_table(request.args.get("table"))
     if table is not None:  # the same table as last time, preselected (the game asked wins)
-        data.update(table_pages.last_time(table))
+        last = table_pages.last_time(table)
+        if chosen in RULESETS and RULESETS[chosen].family is Family.SCORE_PAD:
+            # "Any other game": a new pad, seated as last time; the last pad's title and
+            # options are its chip's (below), not typed into this one.
+            last = {key: last[key] for key in ("players", "first_dealer") if key in last}
+        data.update(last)
         if chosen in RULESETS:
             data["ruleset"] = chosen
     # A score pad's title chip on the table's page: that game again, as last played.

@@ -130,7 +130,13 @@ def test_a_missing_or_broken_number_is_asked_for_at_its_row(app: Any, client: Fl
     assert answer.status_code == 422
     assert "How many points did Ben score? Type 0 for none." in text(answer)
     answer = points(game, "1e3", "4")
-    assert answer.status_code == 422 and "Enter a whole number." in text(answer)
+    assert answer.status_code == 422
+    assert "Type the points as a whole number: digits only, and ± for a minus." in text(answer)
+    assert re.search(r'name="points_0"[^>]*value="1e3"[^>]*aria-invalid="true"',
+                     answer.get_data(as_text=True))
+    french = game.client.post(f"{game.url}/points", headers={"Accept-Language": "fr"}, data={
+        "version": game.version, "round": 1, "points_0": "douze", "points_1": "4"})
+    assert "Tapez les points en nombre entier" in french.get_data(as_text=True)
     answer = points(game, "100001", "4")
     assert answer.status_code == 422
     assert "A round's points run from -100000 to 100000, not 100001." in text(answer)
@@ -256,9 +262,15 @@ def test_a_tables_chips_start_its_pads_again(app: Any, client: FlaskClient) -> N
     assert re.search(r'value="lowest"\s+checked', again)
     for name in PLAYERS:
         assert f'type="text" value="{name}"' in again
-    # "Any other game" at a table opens on the score pad, whatever was played last.
+    # "Any other game" at a table opens on the score pad, whatever was played last: a new one,
+    # seated as last time, Hearts a chip (not its title and options typed in).
     fresh = client.get(f"/new?table={table_id}&game=score-pad").get_data(as_text=True)
     assert re.search(r'name="ruleset" value="score-pad"\s+checked', fresh)
+    assert 'name="title" type="text" maxlength="40" value=""' in fresh
+    assert not re.search(r'value="lowest"\s+checked', fresh)
+    assert 'value="title-Hearts"' in fresh
+    for name in PLAYERS:
+        assert f'type="text" value="{name}"' in fresh
 
 
 def test_a_lowest_wins_pads_chart_reads_lowest_first(app: Any, client: FlaskClient) -> None:

@@ -48,10 +48,19 @@ class NumberField(IntegerField):  # type: ignore[misc]  # WTForms has no type hi
 
 class PointsField(NumberField):
     """A score pad's points as typed: a number field that also reads a typographic minus (−),
-    as a phone's keyboard or a pasted score may give it."""
+    as a phone's keyboard or a pasted score may give it. Anything else is said as the pad says
+    it at the row (``not_whole_points``, score_pad.js)."""
 
     def process_formdata(self, valuelist: list[Any]) -> None:
-        super().process_formdata([str(v).replace("\u2212", "-") for v in valuelist])
+        try:
+            super().process_formdata([str(v).replace("\u2212", "-") for v in valuelist])
+        except ValueError:
+            raise ValueError(not_whole_points()) from None
+
+
+def not_whole_points() -> str:
+    """The score pad's points that are not a whole number, in the page's language."""
+    return _("Type the points as a whole number: digits only, and ± for a minus.")
 
 
 class NameRows(FieldList):  # type: ignore[misc]
