@@ -29,7 +29,7 @@ from companion.api.serialize import (
 )
 from companion.api.sheets import score_sheet, statistics_json
 from companion.api.tables import table_of_new_game
-from companion.http import conditional
+from companion.http import conditional, downloads
 from companion.http.extensions import game_creation_limit
 from companion.storage import idempotency, store, table_store, writes
 from companion.storage.caches import cache, send_as_cached
@@ -176,9 +176,7 @@ def scores_csv(game_id: str) -> Response:
     found = load(game_id)
     response = Response(score_sheet(found.state), mimetype="text/csv")
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
-    day = found.created_at.date().isoformat()
-    response.headers["Content-Disposition"] = (
-        f'attachment; filename="{found.settings.ruleset.id}-{day}-{found.id[:6]}.csv"')
+    downloads.named(response, downloads.game_file_name(found.settings, found.created_at, "csv"))
     return versioned(found, response)
 
 

@@ -382,12 +382,23 @@ UNAVAILABLE = response("the database cannot be reached for a moment (unavailable
                        "applied)", "Error", **{"Retry-After": "seconds to wait before sending it again"})
 #: The operations that answer from the code alone, never the database.
 _NO_DATABASE = ("/openapi.json", "/rulesets")
+#: The files to download, all named by one rule (docs/api.md, "Downloads").
+_DOWNLOADS = ("/games/{game_id}/scores.csv", "/games/{game_id}/export",
+              "/tables/{table_id}/games.csv", "/tables/{table_id}/export")
+DOWNLOAD_NAME = {"description": "attachment, named after the game (a score pad's title, else "
+                                "the game's name) or the table, then the day: \"Hearts "
+                                "2026-12-07.csv\", \"Thursday cards 2026-12-07.json\"; as typed "
+                                "in filename*, in ASCII in filename",
+                 "schema": {"type": "string"}}
 
 
 def description() -> dict[str, Any]:
     """The whole description, as a JSON-ready dict: every operation that reaches the database
     may answer 503 (docs/api.md, the error table)."""
     described = _description()
+    for path in _DOWNLOADS:
+        described["paths"][path]["get"]["responses"]["200"]["headers"]["Content-Disposition"] = (
+            DOWNLOAD_NAME)
     for path, operations in described["paths"].items():
         if path not in _NO_DATABASE:
             for operation in operations.values():
@@ -796,19 +807,11 @@ TRANSFER_SCHEMAS: dict[str, Any] = {
         description="No id and no token: the document gives nobody a right to write."),
 }
 
-_EXPORT_HEADERS = {"Content-Disposition": "attachment, named after the table (or the game) and "
-                                          "its date"}
-
-
 def transfer_paths() -> dict[str, Any]:
     """The export and import endpoints."""
     document = {"application/json": {"schema": ref("ExportDocument")}}
     table = _table_read("The table's whole history as one export document", document)
-    table["responses"]["200"]["headers"]["Content-Disposition"] = {
-        "description": _EXPORT_HEADERS["Content-Disposition"], "schema": {"type": "string"}}
     game = read("One game as an export document (table: null)", document)
-    game["responses"]["200"]["headers"]["Content-Disposition"] = {
-        "description": _EXPORT_HEADERS["Content-Disposition"], "schema": {"type": "string"}}
     return {
         "/tables/{table_id}/export": {"get": table},
         "/games/{game_id}/export": {"get": game},

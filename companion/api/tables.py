@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import csv
 import io
-import unicodedata
 from datetime import datetime
 from typing import Any
-from urllib.parse import quote
 
 from flask import Blueprint, Response, request, url_for
 
@@ -22,7 +20,7 @@ from companion.api.error_shape import ApiError, api_error
 from companion.api.keys import keyed
 from companion.api.serialize import created as created_answer, dumps
 from companion.api.sheets import safe
-from companion.http import conditional
+from companion.http import conditional, downloads
 from companion.http.extensions import game_creation_limit, table_write_limit
 from companion.rules.table_games import PlayedGame
 from companion.rules.table_stats import HeadToHead, PadFigures, RulesetFigures, TableFigures
@@ -345,16 +343,8 @@ def games_csv(table_id: str) -> Response:
     state = table_store.table_state(load(table_id))
     response = Response(games_sheet(state), mimetype="text/csv")
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
-    response.headers["Content-Disposition"] = attachment(table_store.file_stem(state) + ".csv")
+    downloads.named(response, downloads.table_file_name(state, "csv"))
     return versioned(response, state.table.id, state.table.version)
-
-
-def attachment(name: str) -> str:
-    """``Content-Disposition`` of a download named ``name``: as typed (RFC 6266's
-    ``filename*``), and in plain ASCII for the clients that read ``filename`` alone."""
-    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
-    plain = plain.replace("%", "_").strip() or "table.csv"
-    return f'attachment; filename="{plain}"; filename*=UTF-8\'\'{quote(name, safe="")}'
 
 
 @table_write_limit

@@ -7,7 +7,6 @@ request and answers.
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import quote
 
 from flask import Blueprint, Response, request
 
@@ -15,19 +14,13 @@ from companion.api import bodies, endpoints, tables
 from companion.api.error_shape import api_error
 from companion.api.keys import keyed
 from companion.api.serialize import dumps
+from companion.http import downloads
 from companion.http.extensions import game_creation_limit
-from companion.storage import transfer
-
-def attachment(response: Response, name: str) -> Response:
-    """``Content-Disposition: attachment`` with ``name`` in ASCII and, as typed, in UTF-8."""
-    plain = name.encode("ascii", "replace").decode().replace("?", "_").replace('"', "_")
-    response.headers["Content-Disposition"] = (
-        f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(name)}")
-    return response
+from companion.storage import table_store, transfer
 
 
 def _document_response(document: dict[str, Any], name: str) -> Response:
-    return attachment(Response(dumps(document), mimetype="application/json"), name)
+    return downloads.named(Response(dumps(document), mimetype="application/json"), name)
 
 
 def table_export(table_id: str) -> Response:
@@ -36,7 +29,7 @@ def table_export(table_id: str) -> Response:
         return held
     table = tables.load(table_id)
     document = transfer.table_export(table)
-    name = transfer.file_name(table.name, document["exported"][:10])
+    name = downloads.table_file_name(table_store.table_state(table), "json")
     return tables.versioned(_document_response(document, name), table.id, table.version)
 
 
@@ -46,8 +39,7 @@ def game_export(game_id: str) -> Response:
         return held
     game = endpoints.load(game_id)
     document = transfer.game_export(game)
-    title = document["games"][0]["title"] or game.settings.ruleset.name
-    name = transfer.file_name(title, document["games"][0]["started"][:10])
+    name = downloads.game_file_name(game.settings, game.created_at, "json")
     return endpoints.versioned(game, _document_response(document, name))
 
 

@@ -23,7 +23,6 @@ version), ``table-latest`` (the latest state of each table this process knows).
 
 from __future__ import annotations
 
-import re
 import secrets
 import unicodedata
 import zlib
@@ -588,17 +587,6 @@ def last_played(state: TableState) -> datetime:
     """When the newest game started (when the table was made, before any), in UTC."""
     newest = played_games(state.versions[-1:])
     return started(newest[0]) if newest else started_at(state.table)
-
-
-#: What a file's name may not hold (in any system the file lands on): controls and separators.
-_NOT_IN_FILE_NAMES = re.compile(r'[\x00-\x1f\x7f"*/:<>?\\|]+')
-
-
-def file_stem(state: TableState) -> str:
-    """The name of a table's downloads (its games' sheet, its image): "Thursday cards
-    2026-12-03", the table's name and the day of its newest game."""
-    name = _NOT_IN_FILE_NAMES.sub("_", state.table.name).strip(" .") or "table"
-    return f"{name} {last_played(state).date().isoformat()}"
 
 
 def started(game: PlayedGame) -> datetime:

@@ -312,11 +312,5 @@ def import_document(document: object,
         for game in done.games])
 
 
-def file_name(name: str, day: str) -> str:
-    """A download's file name: the name's letters and digits joined by ``-``, then the day."""
-    words = "".join(ch if ch.isalnum() else " " for ch in name).split()
-    return "-".join([*words, day]) + ".json"
-
-
-__all__ = ["FORMAT", "FORMAT_VERSION", "MAX_BYTES", "ImportRefused", "Replayed", "file_name",
-           "game_export", "import_document", "read_document", "replay", "table_export"]
+__all__ = ["FORMAT", "FORMAT_VERSION", "MAX_BYTES", "ImportRefused", "Replayed", "game_export",
+           "import_document", "read_document", "replay", "table_export"]

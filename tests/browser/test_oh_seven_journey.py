@@ -32,6 +32,8 @@ def test_card_passing_a_forced_rebid_and_its_bonus(page: Page, screenshot_dir: P
     # Round 2: one card to the left before bidding.
     expect(banner(page)).to_contain_text("Round 2 of 7 · 7 cards · Ben deals")
     expect(page.get_by_text("Pass 1 card to the left:")).to_be_visible()
+    expect(page.get_by_text("Ana passes 1 card to Ben")).to_be_hidden()  # folded: a tap away
+    page.get_by_text("Pass 1 card to the left:").click()
     expect(page.get_by_text("Ana passes 1 card to Ben")).to_be_visible()
     expect(page.get_by_text("Dev passes 1 card to Ana")).to_be_visible()
     # 1 + 2 + 3 + 1 = 7: everyone must bid again; Dev's 3♠ is the high bid and scores +1.

@@ -5,7 +5,9 @@ measured from the banner to the entry's last button: no taller than the screen. 
 shows one player's picks at a time under a tile a player; a tap on a card or a count moves on by
 itself to the next player (a double tap there is one tap), and a whole round, bids and tricks,
 takes at most 2N + 2 taps, every one a ``page.touchscreen.tap`` on what a person sees. Without
-JavaScript the same form shows every player at once and is sent as it is.
+JavaScript the same form shows every player at once and is sent as it is. In a round of card
+passing, who passes to whom is folded into the banner's line: every card in sight, none under
+the floating Reveal.
 Screenshots: ``fit-one-screen-*.png``."""
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from set_up_games import LiveGame, card, new_game
+from set_up_games import LiveGame, card, new_game, play_round
 from test_double_tap import COUNT_TOUCHES, double_tap
 
 pytestmark = pytest.mark.browser
@@ -88,6 +90,26 @@ def picked(page: Page, name: str) -> Locator:
     return page.locator(f'input[type="radio"][aria-label="{name}"]')
 
 
+#: Without scrolling, the banner at the top of the screen: the shown player's cards and the
+#: form's Reveal, where each is on the screen (Reveal floats at its foot over what is below).
+IN_SIGHT = """() => {
+  document.querySelector(".game-banner").scrollIntoView({block: "start", behavior: "instant"});
+  const box = (e) => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; };
+  const cards = [...document.querySelectorAll(".cards-form label.pick")].filter((e) => e.offsetParent !== null);
+  return {cards: cards.map(box), reveal: box(document.querySelector(".cards-form > .btn-primary"))};
+}"""
+
+
+def every_card_in_sight(page: Page) -> None:
+    """All 32 cards of the shown player and the Reveal on the screen, no card behind Reveal."""
+    seen = page.evaluate(IN_SIGHT)
+    reveal = seen["reveal"]
+    assert 0 <= reveal["top"] and reveal["bottom"] <= HEIGHT, reveal
+    assert len(seen["cards"]) == 32
+    hidden = [c for c in seen["cards"] if c["top"] < 0 or c["bottom"] > reveal["top"]]
+    assert not hidden, f"{len(hidden)} of 32 cards out of sight (Reveal at {reveal})"
+
+
 def fits(page: Page, selector: str) -> dict[str, Any]:
     seen = page.evaluate(MEASURE, selector)
     assert seen["height"] <= HEIGHT, seen
@@ -156,6 +178,34 @@ def test_an_oh_seven_round_fits_one_screen_in_at_most_2n_2_taps(
     assert finger.taps <= 2 * players + 2, finger.taps
     played = stored["rounds"][0]
     assert played["tricks"] == [dict(zip(order, [*counts, 1]))[name] for name in names]
+
+
+@pytest.mark.parametrize("players", [5, 7])
+def test_an_oh_seven_passing_round_keeps_every_card_on_one_screen(
+        phones: Any, live_server: str, screenshot_dir: Path, players: int) -> None:
+    names = NAMES[:players]
+    game = new_game(live_server, "oh-seven", names, card_passing=True)
+    page = phones(has_touch=True, device_scale_factor=2, locale="en-GB")
+    game.keep_on(page)
+    every_card_in_sight(page)  # round 1, no passing: as it always was
+    play_round(game)
+    page.reload()
+    expect(page.locator(".game-banner")).to_contain_text("Round 2 of 7")
+    every_card_in_sight(page)
+    fits(page, ".cards-form")
+    # One card to the left, said in the banner's line; who passes to whom folded.
+    passing = page.locator(".game-banner summary")
+    expect(passing).to_have_text("Pass 1 card to the left:")
+    who = page.get_by_text(f"{names[-1]} passes 1 card to {names[0]}")
+    expect(who).to_be_hidden()
+    page.screenshot(path=str(screenshot_dir / f"fit-one-screen-oh-seven-passing-{players}.png"))
+    # A tap on it (a tap target's height, though it is a line of text) says who passes to whom.
+    box = passing.bounding_box()
+    assert box is not None and box["height"] >= 48, box
+    page.touchscreen.tap(*Finger(page).spot(passing))
+    expect(who).to_be_visible()
+    expect(page.get_by_text(f"{names[0]} passes 1 card to {names[1]}")).to_be_visible()
+    page.screenshot(path=str(screenshot_dir / f"fit-one-screen-oh-seven-passing-{players}-open.png"))
 
 
 @pytest.mark.parametrize("players", [5, 7])

@@ -172,6 +172,8 @@ def test_seven_player_elevator_chart_and_image(page: Any, browser: Any, live_ser
     png = Path(fetched.value.path()).read_bytes()
     image = Image.open(io.BytesIO(png))
     assert image.format == "PNG" and image.size == (1200, 630)
+    day = finished["game"]["created_at"][:10]  # named as every download (docs/api.md)
+    assert fetched.value.suggested_filename == f"Elevator {day}.png"
     (screenshot_dir / "standings-image-elevator.png").write_bytes(png)
     french = page.request.get(f"/g/{game_id}/standings.png?lang=fr")
     assert french.ok and french.headers["content-type"] == "image/png"

@@ -138,3 +138,37 @@ def test_a_game_kept_as_a_table_and_another_added(page: Page, phones: Callable[.
         if scheme == "dark":
             expect(checked.get_by_role("link", name="À la table Thursday cards")).to_be_visible()
         assert violations(checked) == [], (scheme, "at the table")
+
+
+def _tap(page: Page, name: str, role: str) -> None:
+    """A finger's tap on a link or button, brought on screen as a thumb scrolls to it."""
+    target = page.get_by_role(role, name=name, exact=True)  # type: ignore[arg-type]
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    assert box is not None
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def test_a_tables_game_deleted_goes_back_to_the_table(page: Page, screenshot_dir: Path) -> None:
+    made = page.request.post("/api/v1/tables", data={"name": "Thursday cards"})
+    assert made.status == 201, made.text()
+    table = made.json()
+    table_id, bearer = table["table"]["id"], {"Authorization": f"Bearer {table['edit_token']}"}
+    game = page.request.post("/api/v1/games", headers=bearer, data={
+        "ruleset": "oh-hell", "players": NAMES, "first_dealer": 0, "table": table_id})
+    assert game.status == 201, game.text()
+    game_id = game.json()["game"]["id"]
+    page.goto(table["scorekeeper_url"])  # this phone keeps the table's score
+    page.wait_for_url(re.compile(f"/t/{table_id}$"))
+    page.goto(f"/g/{game_id}")
+    _tap(page, "Delete this game…", "link")
+    expect(page.get_by_role("heading", name="Delete this game?")).to_be_visible()
+    _tap(page, "Delete the game", "button")
+    page.wait_for_url(re.compile(f"/t/{table_id}$"))  # back at the table, not home
+    expect(page.get_by_role("heading", name="Thursday cards", level=1)).to_be_visible()
+    said = page.get_by_role("status").filter(has_text="The game was deleted.")
+    expect(said).to_be_visible()
+    expect(page.locator(".table-games li")).to_have_count(0)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(screenshot_dir / "table-game-deleted.png"))
+    assert page.request.get(f"/g/{game_id}").status == 404

@@ -6,6 +6,7 @@ Screenshots: docs/screenshots/export-*.png."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any, Callable
 
@@ -55,7 +56,7 @@ def test_a_table_taken_to_another_phone_by_its_file(page: Page, phones: Callable
     with page.expect_download() as fetched:
         _tap(page, link)
     download = fetched.value
-    assert download.suggested_filename.startswith("Thursday-cards-")
+    assert re.fullmatch(r"Thursday cards \d{4}-\d\d-\d\d\.json", download.suggested_filename)
     saved = tmp_path / download.suggested_filename
     download.save_as(saved)
     assert json.loads(saved.read_text())["format"] == "companion-export"

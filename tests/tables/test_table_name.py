@@ -121,7 +121,7 @@ def test_the_table_page_renames_the_table(client: FlaskClient, at_table: Tables)
 
 @pytest.mark.parametrize(("name", "plain", "typed"), [
     ("Thursday cards", "Thursday cards", "Thursday cards"),
-    ('Nonna\'s "best" / Café', "Nonna's _best_ _ Cafe", 'Nonna\'s _best_ _ Café'),
+    ('Nonna\'s "best" / Café', "Nonna's best Cafe", "Nonna's best Café"),
 ])
 def test_the_games_sheet_is_named_after_the_table_and_day(
         client: FlaskClient, at_table: Tables, name: str, plain: str, typed: str) -> None:

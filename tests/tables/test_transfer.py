@@ -119,10 +119,11 @@ def test_a_table_exported_and_imported_elsewhere_is_the_same_table(
     assert exported.status_code == 200
     assert exported.mimetype == "application/json"
     document = exported.get_json()
-    day = document["exported"][:10]  # the document's date, the table's last change
+    # Named as every download: the table's name and the day of its newest game.
+    day = source.get(f"/api/v1/tables/{table_id}").get_json()["games"][0]["started"][:10]
     assert exported.headers["Content-Disposition"] == (
-        f'attachment; filename="Thursday-cards-{day}.json"; '
-        f"filename*=UTF-8''Thursday-cards-{day}.json")
+        f'attachment; filename="Thursday cards {day}.json"; '
+        f"filename*=UTF-8''Thursday%20cards%20{day}.json")
     assert (document["format"], document["format_version"], document["table"]["name"]) == (
         "companion-export", 1, "Thursday cards")
     assert document["table"]["renames"] == [{"from": "Ana", "to": "Anna"}]
@@ -173,7 +174,7 @@ def test_a_game_at_a_table_exported_alone_leaves_the_table_behind(
     text_of = exported.get_data(as_text=True)
     for behind in (table_id, *tokens, game_id, "Thursday cards", "Anna", "renames"):
         assert behind not in text_of
-    assert f'filename="Oh-Hell-{game["started"][:10]}.json"' in \
+    assert f'filename="Oh Hell {game["started"][:10]}.json"' in \
         exported.headers["Content-Disposition"]
     imported = target.post("/api/v1/tables/import", json=document).get_json()
     table = target.get(f"/api/v1/tables/{imported['table']['id']}/export").get_json()["table"]
@@ -250,7 +251,7 @@ def test_one_game_exports_alone_and_imports_as_a_table_named_after_it(
     exported = source.get(f"/api/v1/games/{game.id}/export")
     assert exported.status_code == 200
     day = game.body["created_at"][:10]
-    assert f'filename="Seven-Up-{day}.json"' in exported.headers["Content-Disposition"]
+    assert f'filename="Seven-Up {day}.json"' in exported.headers["Content-Disposition"]
     document = exported.get_json()
     assert document["table"] is None and len(document["games"]) == 1
     assert source.get(f"/api/v1/games/{game.id}/export", headers={
@@ -456,7 +457,7 @@ def test_a_score_pad_entry_against_its_rules_is_refused_by_game_and_entry(
         api.write(pad, "points", {"points": points})
     alone = client.get(f"/api/v1/games/{pad.id}/export")
     day = pad.body["created_at"][:10]
-    assert f'filename="Rummy-{day}.json"' in alone.headers["Content-Disposition"]
+    assert f'filename="Rummy {day}.json"' in alone.headers["Content-Disposition"]
     imported = client.post("/api/v1/tables/import", json=alone.get_json())
     assert imported.get_json()["table"]["name"] == f"Rummy {day}"  # a pad's table: its title
     pad_game = alone.get_json()["games"][0]

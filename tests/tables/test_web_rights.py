@@ -108,3 +108,19 @@ def test_a_phone_that_made_all_its_tables_is_warned_before_one_goes(client: Flas
     said = " ".join(client.get(f"/t/{other}").get_data(as_text=True).split())
     assert re.search("so it let go of \u2068?Table 0\u2069?. To keep", said)
     assert "table-let-go" not in client.get("/").get_data(as_text=True)
+
+
+def test_deleting_a_tables_game_goes_back_to_the_table(client: FlaskClient,
+                                                       at_table: Tables) -> None:
+    table_id, token = at_table.create()
+    kept = at_table.game(table_id, token, PLAYERS, options=ONE_CARD)
+    at_table.play_one_card(kept, 0)
+    gone = at_table.game(table_id, token, ["Dev", "Emma", "Finn"])
+    assert client.get(f"/t/{table_id}/keep/{token}").status_code == 303  # the table's phone
+    answer = client.post(f"/g/{gone.id}/delete")
+    assert answer.status_code == 303 and answer.headers["Location"] == f"/t/{table_id}"
+    page = client.get(answer.headers["Location"]).get_data(as_text=True)
+    assert "The game was deleted." in page  # said once, on the table's page
+    assert "Dev" not in page and f"/g/{kept.id}" in page
+    assert "The game was deleted." not in client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert [g["id"] for g in at_table.get(table_id)["games"]] == [kept.id]

@@ -4,8 +4,9 @@ device, deleting it for everyone.
 Every POST here carries the page's CSRF token (checked app-wide by CSRFProtect). Rematch and
 delete are the scorekeeper's (403 for a watching phone). Deleting asks once, on its
 own page (UX.md: "Confirmation only for deleting a whole game"); afterwards the game is 404 for
-everyone, pages and API, and its pages say it was deleted (``store.was_deleted``). Forgetting
-only takes the game off this device's list, with this device's right to keep its score.
+everyone, pages and API, and its pages say it was deleted (``store.was_deleted``); the phone
+goes back to the game's table, or home. Forgetting only takes the game off this device's list,
+with this device's right to keep its score.
 """
 
 from __future__ import annotations
@@ -72,6 +73,8 @@ def delete_page(game_id: str) -> Response:
 
 
 def delete(game_id: str) -> Response:
+    """Delete the game for everyone, then go back where it was kept: its table's page (the
+    table stays, without it), or home for a game at no table."""
     game = access.load_or_404(game_id)
     access.require_editor(game)
     try:
@@ -80,6 +83,8 @@ def delete(game_id: str) -> Response:
         abort(404)
     access.forget(game.id)
     flash(_("The game was deleted."))
+    if game.table_id is not None:
+        return redirect(url_for("web.table", table_id=game.table_id), code=303)
     return redirect(url_for("web.home"), code=303)
 
 

@@ -22,7 +22,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from companion.http import conditional
+from companion.http import conditional, downloads
 from companion.rules import Family, GameState
 from companion.rules.memo import memoized
 from companion.storage.caches import cache
@@ -162,10 +162,11 @@ def _cached(tag: str, lang: str, picture_of: Callable[[], Picture]) -> bytes:
         lambda: render_aside(picture_of()))  # drawn aside, the worker's other requests go on
 
 
-def image_answer(tag: str, picture_of: Callable[[], Picture]) -> Response:
+def image_answer(tag: str, picture_of: Callable[[], Picture], file_name: str) -> Response:
     """The standings image of what ``tag`` names at one version, as a 1200×630 PNG in the
     language the ``lang`` argument names (else the person's): ETag'd by the tag and the
-    language, a 304 while they are the same; ``picture_of`` is asked only on a miss."""
+    language, a 304 while they are the same; ``picture_of`` is asked only on a miss. Shown
+    inline (a link's preview, the final screen), saved as ``file_name``."""
     lang = request.args.get("lang")
     if lang not in current_app.config["LANGUAGES"]:
         lang = str(get_locale() or "en")
@@ -180,13 +181,18 @@ def image_answer(tag: str, picture_of: Callable[[], Picture]) -> Response:
         response.mimetype = "image/png"
     response.vary.add("Accept-Language")
     response.vary.add("Cookie")
-    return response
+    return downloads.named(response, file_name, "inline")
 
 
 def standings_image(game_id: str) -> Response:
     """``GET /g/<id>/standings.png``: the standings as a 1200×630 PNG."""
     game = access.load_or_404(game_id)
-    return image_answer(f"{game.id}.{game.version}", lambda: picture(game))
+    return image_answer(f"{game.id}.{game.version}", lambda: picture(game), image_name(game))
+
+
+def image_name(game: StoredGame) -> str:
+    """The standings image's file name, as every download of the game is named."""
+    return downloads.game_file_name(game.settings, game.created_at, "png")
 
 
 def context(game: StoredGame, scorekeeper_url: str | None) -> dict[str, object]:
@@ -198,6 +204,6 @@ def context(game: StoredGame, scorekeeper_url: str | None) -> dict[str, object]:
         "preview": preview(game),
         "image_url": url_for("web.standings_image", game_id=game.id, v=game.version,
                              lang=str(get_locale() or "en")),
-        "image_name": f"{shown_name(game.settings)} {game.created_at:%Y-%m-%d}.png",
+        "image_name": image_name(game),
         "by_hand": game.settings.family is Family.SEVEN_UP,
     }

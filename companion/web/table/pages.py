@@ -29,7 +29,7 @@ from jinja2_fragments.flask import render_block
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from companion.http import conditional
+from companion.http import conditional, downloads
 from companion.http.extensions import game_creation_limit, table_write_limit
 from companion.rules import RuleError, shows_something, table_games, table_stats
 from companion.rules.memo import memoized
@@ -251,9 +251,9 @@ def page(table_id: str) -> Response:
 def standings_image(table_id: str) -> Response:
     """``GET /t/<id>/standings.png``: who is ahead, as a 1200×630 PNG, cached by the table's
     version (``share.image_answer``: drawn aside on a miss)."""
-    table = _load_or_404(table_id)
-    return image_answer(f"t.{table.id}.{table.version}",
-                        lambda: table_share.picture(table_store.table_state(table)))
+    state = table_store.table_state(_load_or_404(table_id))  # cached by the table's version
+    return image_answer(f"t.{state.table.id}.{state.table.version}",
+                        lambda: table_share.picture(state), downloads.table_file_name(state, "png"))
 
 
 def live(table_id: str) -> Response:

@@ -19,6 +19,7 @@ from flask_babel import format_date, get_locale, ngettext
 from flask_babel import gettext as _
 from markupsafe import Markup
 
+from companion.http import downloads
 from companion.rules import table_games, table_stats
 from companion.rules.table_stats import PlayerFigures, TableFigures
 from companion.storage import table_store
@@ -164,5 +165,5 @@ def context(state: table_store.TableState) -> dict[str, object]:
             "preview": preview(state),
             "image_url": url_for("web.table_standings_image", table_id=table.id,
                                  v=table.version, lang=str(get_locale() or "en")),
-            "image_name": table_store.file_stem(state) + ".png",  # as the games' sheet
+            "image_name": downloads.table_file_name(state, "png"),  # as the games' sheet
             "wins_chart": wins_chart(state)}
