@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+import click
 from flask import Flask, Request, current_app
+from flask.cli import AppGroup
 
 from companion import config, paths
 from companion.storage import backups, caches, database
@@ -71,5 +74,40 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     extensions.csrf.exempt(api_bp)  # the API authenticates with a bearer token, not cookies
     app.register_blueprint(web_bp)
     headers.init_app(app)  # the one hook after every view: Cache-Control, Vary, the coding
-    app.cli.add_command(backups.command)  # flask --app wsgi backup now | restore FILE
+    app.cli.add_command(backup_command)  # flask --app wsgi backup now | restore FILE
     return app
+
+
+# --- the backup command (README, "Backups"; the backups themselves: companion/storage/backups.py)
+
+backup_command = AppGroup("backup", help="Back up the SQLite database now, or restore a backup.")
+
+
+@backup_command.command("now")
+def backup_now() -> None:
+    """Make a backup now (also while a server runs: the copy is consistent)."""
+    app: Any = current_app
+    source, where = backups.database_file(app), backups.folder(app)
+    if source is None:
+        raise click.ClickException("the database is not SQLite: use pg_dump (README, Backups)")
+    if where is None:
+        where = Path(app.instance_path) / "backups"
+    made = backups.make(source, where, int(app.config.get("BACKUP_KEEP", backups.KEEP)))
+    click.echo(f"backup: {made}")
+
+
+@backup_command.command("restore")
+@click.argument("backup", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def restore(backup: Path) -> None:
+    """Put BACKUP in place of the database; refused while a server holds it. The database as
+    it was is kept beside it (``.before-restore``)."""
+    app: Any = current_app
+    target = backups.database_file(app)
+    if target is None:
+        raise click.ClickException("the database is not SQLite: restore with pg_restore or psql")
+    try:
+        with backups.held(backups.lock_path(app)):
+            backups.restore_file(backup, target)
+    except (backups.Held, backups.Unusable) as refused:
+        raise click.ClickException(str(refused)) from None
+    click.echo(f"restored {backup} to {target}")

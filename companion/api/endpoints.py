@@ -30,9 +30,10 @@ from companion.api.serialize import (
 from companion.api.sheets import score_sheet, statistics_json
 from companion.api.tables import table_of_new_game
 from companion.http import conditional, downloads
+from companion.http.compressed import send_as_cached
 from companion.http.extensions import game_creation_limit
 from companion.storage import idempotency, store, table_store, writes
-from companion.storage.caches import cache, send_as_cached
+from companion.storage.caches import cache
 
 ROUND_NUMBER = re.compile(r"[0-9]{1,9}")
 

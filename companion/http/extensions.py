@@ -14,9 +14,8 @@ from flask_compress import Compress
 from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
 
-from companion.http import creation_limit
+from companion.http import compressed, creation_limit
 from companion.http.creation_limit import game_creation_limit, table_write_limit
-from companion.storage import caches
 from companion.storage.models import db
 
 __all__ = ["compress", "csrf", "game_creation_limit", "init_app", "migrate", "table_write_limit"]
@@ -33,7 +32,7 @@ def init_app(app: Flask, migrations: str) -> None:
     creation_limit.init_app(app)
     # Flask-Compress's hook is run by companion.http.headers, for the answers it may compress.
     app.config["COMPRESS_REGISTER"] = False
-    # The bodies cached per version are compressed once per encoding (caches.CompressedBodies).
-    app.config["COMPRESS_CACHE_BACKEND"] = caches.CompressedBodies
-    app.config["COMPRESS_CACHE_KEY"] = caches.compressed_key
+    # The bodies cached per version are compressed once per encoding (compressed.CompressedBodies).
+    app.config["COMPRESS_CACHE_BACKEND"] = compressed.CompressedBodies
+    app.config["COMPRESS_CACHE_KEY"] = compressed.compressed_key
     compress.init_app(app)

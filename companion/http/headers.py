@@ -11,9 +11,8 @@ from __future__ import annotations
 from flask import Flask, request
 from werkzeug.wrappers import Response
 
-from companion.http import encodings
+from companion.http import compressed, encodings
 from companion.http.extensions import compress
-from companion.storage import caches
 
 
 def add_vary(response: Response, *names: str) -> None:
@@ -79,7 +78,7 @@ def _vary_and_compress(response: Response) -> Response:
         if coding is None:
             return response
         request.environ["HTTP_ACCEPT_ENCODING"] = coding
-        caches.compressing(response)
+        compressed.compressing(response)
         return compress.after_request(response)
     return response
 

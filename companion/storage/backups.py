@@ -9,7 +9,7 @@ them), one at start when the newest is over a day old, then one a day, the last
 - **One process**: each server process (a gunicorn worker) asks for an exclusive ``fcntl`` lock
   on ``instance/companion.lock``, without waiting; the one that holds it makes the backups, the
   others ask again every ``RETRY`` seconds (a worker that dies lets its lock go).
-- **Restore** (``flask --app wsgi backup restore FILE``) puts a backup in place of the database
+- **Restore** (``flask --app wsgi backup restore FILE``, registered by ``companion.app``) puts a backup in place of the database
   only when it can take that same lock: while a server holds it, it refuses and says so.
 
 PostgreSQL keeps its own backups (``pg_dump``, README): nothing here runs for it.
@@ -29,9 +29,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import IO, Any
 
-import click
-from flask import Flask, current_app
-from flask.cli import AppGroup
+from logging import Logger
+from typing import Protocol
+
 from sqlalchemy.engine import make_url
 
 #: Backups kept (the newest), a day between two, and how often a process that does not hold the
@@ -48,7 +48,19 @@ class Held(RuntimeError):
     """Another process holds the lock: a server is running on this database."""
 
 
-def database_file(app: Flask) -> Path | None:
+class Unusable(ValueError):
+    """A file offered for a restore is no SQLite database, or a damaged one."""
+
+
+class ServedApp(Protocol):
+    """What the backups read of the app (a Flask app has it): no request, no HTTP."""
+
+    config: Any
+    instance_path: str
+    logger: Logger
+
+
+def database_file(app: ServedApp) -> Path | None:
     """The SQLite file the app serves (``None``: another database, or one in memory)."""
     url = make_url(str(app.config["SQLALCHEMY_DATABASE_URI"]))
     if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
@@ -56,7 +68,7 @@ def database_file(app: Flask) -> Path | None:
     return Path(url.database)
 
 
-def folder(app: Flask) -> Path | None:
+def folder(app: ServedApp) -> Path | None:
     """Where backups go (``BACKUP_FOLDER``, a path or relative to the instance folder), or
     ``None`` when they are off (``off``, or not SQLite)."""
     chosen = str(app.config.get("BACKUP_FOLDER", "backups")).strip()
@@ -120,7 +132,7 @@ def due(where: Path, now: float | None = None, every: float = EVERY) -> bool:
 
 # --- the lock -----------------------------------------------------------------------------------
 
-def lock_path(app: Flask) -> Path:
+def lock_path(app: ServedApp) -> Path:
     return Path(app.instance_path) / LOCK_NAME
 
 
@@ -154,7 +166,7 @@ class Keeper:
     """A server process's part in the backups: it asks for the lock, and while it holds it,
     makes a backup whenever one is due. Runs in a thread (a greenlet under gevent)."""
 
-    def __init__(self, app: Flask, every: float = EVERY, retry: float = RETRY,
+    def __init__(self, app: ServedApp, every: float = EVERY, retry: float = RETRY,
                  keep: int = KEEP) -> None:
         self.app = app
         self.every, self.retry, self.keep = every, retry, keep
@@ -195,47 +207,12 @@ class Keeper:
                                                                        self.every / 24))
 
 
-def serve(app: Flask) -> Keeper | None:
+def serve(app: ServedApp) -> Keeper | None:
     """Start the backups of a serving process (``gunicorn.conf.py``); none off SQLite."""
     if database_file(app) is None:
         return None
     keep = int(app.config.get("BACKUP_KEEP", KEEP))
     return Keeper(app, keep=keep).start()
-
-
-# --- the commands -------------------------------------------------------------------------------
-
-command = AppGroup("backup", help="Back up the SQLite database now, or restore a backup.")
-
-
-@command.command("now")
-def backup_now() -> None:
-    """Make a backup now (also while a server runs: the copy is consistent)."""
-    app: Any = current_app
-    source, where = database_file(app), folder(app)
-    if source is None:
-        raise click.ClickException("the database is not SQLite: use pg_dump (README, Backups)")
-    if where is None:
-        where = Path(app.instance_path) / "backups"
-    made = make(source, where, int(app.config.get("BACKUP_KEEP", KEEP)))
-    click.echo(f"backup: {made}")
-
-
-@command.command("restore")
-@click.argument("backup", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def restore(backup: Path) -> None:
-    """Put BACKUP in place of the database; refused while a server holds it. The database as
-    it was is kept beside it (``.before-restore``)."""
-    app: Any = current_app
-    target = database_file(app)
-    if target is None:
-        raise click.ClickException("the database is not SQLite: restore with pg_restore or psql")
-    try:
-        with held(lock_path(app)):
-            restore_file(backup, target)
-    except Held as refused:
-        raise click.ClickException(str(refused)) from None
-    click.echo(f"restored {backup} to {target}")
 
 
 def restore_file(backup: Path, target: Path) -> None:
@@ -245,11 +222,11 @@ def restore_file(backup: Path, target: Path) -> None:
     try:
         result = check.execute("PRAGMA integrity_check").fetchone()
     except sqlite3.DatabaseError as error:
-        raise click.ClickException(f"{backup} is not a SQLite database: {error}") from None
+        raise Unusable(f"{backup} is not a SQLite database: {error}") from None
     finally:
         check.close()
     if result is None or result[0] != "ok":
-        raise click.ClickException(f"{backup} is damaged: {result}")
+        raise Unusable(f"{backup} is damaged: {result}")
     if target.exists():
         keep = sqlite3.connect(target)
         try:

@@ -159,3 +159,35 @@ def test_an_upward_import_is_found():
                          ("companion.http.security", "companion.config")]:
         graph = {**GRAPH, name: GRAPH[name] | {target}}
         assert wrong_way(graph) == [f"{name} → {target}"]
+
+
+# --- storage knows no HTTP ----------------------------------------------------------------------
+#
+# A write can be made outside a request (an import job, a command): the storage imports Flask
+# and werkzeug only where it must hold the app's database or per-app state. ``idempotency``
+# still reads the request's key from ``flask.g`` and answers a replay as a ``Response``, and
+# ``caches`` finds the app's caches through ``current_app``: when they take what they need as
+# arguments, they leave this list, and it only ever shrinks.
+
+#: The storage modules that may import flask, flask_sqlalchemy or werkzeug.
+STORAGE_WITH_FLASK = {"companion.storage.models", "companion.storage.database",
+                      "companion.storage.caches", "companion.storage.idempotency"}
+HTTP_PACKAGES = ("flask", "flask_sqlalchemy", "werkzeug", "click")
+
+
+def _third_party(path: Path) -> set[str]:
+    """The top-level packages a file imports (any depth in the file)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_storage_imports_no_http_but_where_listed():
+    speaking = {name for name, path in MODULES.items()
+                if part_of(name) == "companion.storage"
+                and _third_party(path) & set(HTTP_PACKAGES)}
+    assert speaking <= STORAGE_WITH_FLASK, sorted(speaking - STORAGE_WITH_FLASK)

@@ -34,7 +34,8 @@ from companion.http import (
 )
 from companion.http.headers import add_vary
 from companion.http.i18n import chosen_language
-from companion.storage.caches import cache, send_as_cached
+from companion.http.compressed import send_as_cached
+from companion.storage.caches import cache
 from companion.web.shared.access import TABLE_TOKENS, held_tables
 
 #: Stands for a CSRF token in a watcher's page as it is rendered: it cannot occur in a rendered
