@@ -3,7 +3,8 @@
  * Loaded on the scorekeeper's pages only.
  *
  * - A double tap is one tap: a second touch close to the last one, in time and place, on an
- *   entry form is swallowed, its click too.
+ *   entry form is swallowed, its click too, and said so: a ring on the button, and words for
+ *   screen readers (#same-tap).
  * - Nothing moves under the finger: what the queue draws and the answers it swaps in keep the
  *   form last tapped where it was on the screen.
  * - A tap under way is never swapped away: an answer waits for the finger to come up.
@@ -40,9 +41,12 @@
   // time and distance: the click's detail is 2). Anything else is let through: a touch
   // elsewhere or later, a key (Enter, Space: no pointer), a control that counts each tap
   // ([data-each-tap-counts]: +1, +1 is two).
-  // A double tap's second touch comes 100–250 ms after the first ends; the scorekeeper's next
-  // real tap, on the same number for the next player, comes after a look at the screen.
-  var SAME_TAP_MS = 350;
+  //
+  // Counted from the first tap's end (its click). An accidental double tap's second touch comes
+  // 20–200 ms after the first; a person entering the next player's same number (Ben 1, then
+  // Cleo 1) taps again 280 ms after or later, having looked at the screen. Between the two: a
+  // second touch within 240 ms is the same tap, one after it a tap of its own.
+  var SAME_TAP_MS = 240;
   // A finger's wobble on one spot. The next button is 56 px away or more (48 px targets, 8 px
   // apart: UX.md), so a tap on it is never taken for this one.
   var SAME_TAP_PX = 24;
@@ -51,10 +55,11 @@
   var mouse = false; // the last press was a mouse's
   var lastTapped = null; // the class of the entry form last tapped: "bid-form", "undo"…
 
+  // The control of an entry form under a touch (a button, a pick's label), else null.
   function guarded(target) {
     var control = target instanceof Element ? target.closest("button, label") : null;
     var form = control ? control.closest("form") : null;
-    return form !== null && queued(form) && !control.hasAttribute("data-each-tap-counts") ? form : null;
+    return form !== null && queued(form) && !control.hasAttribute("data-each-tap-counts") ? control : null;
   }
 
   function sameTap(event) {
@@ -67,32 +72,65 @@
     event.stopImmediatePropagation();
   }
 
+  // A touch taken for the same tap is never dropped without a sign: a ring around the control
+  // it touched, gone in a moment, and "Double tap: counted once." said to screen readers. The
+  // ring is drawn over the page, not in the live part, so an answer swapped in under it does
+  // not take it away before it is seen; it lets every touch through (pointer-events: none).
+  var MARK_MS = 800; // its ring's time (game.css)
+
+  function markTheSameTap(control) {
+    var box = control.getBoundingClientRect();
+    var mark = document.createElement("span");
+    mark.className = "same-tap-mark";
+    mark.setAttribute("aria-hidden", "true");
+    // Placed through the CSSOM, which the Content-Security-Policy allows (a style attribute
+    // written in markup it does not).
+    mark.style.top = box.top + window.scrollY + "px";
+    mark.style.left = box.left + window.scrollX + "px";
+    mark.style.width = box.width + "px";
+    mark.style.height = box.height + "px";
+    document.body.appendChild(mark);
+    window.setTimeout(function () { mark.remove(); }, MARK_MS); // without motion too
+    var status = document.getElementById("same-tap");
+    if (status) {
+      status.textContent = "";
+      // Written a frame later, so the same words are said again for the next double tap.
+      window.requestAnimationFrame(function () {
+        status.textContent = status.getAttribute("data-words");
+      });
+    }
+  }
+
   window.addEventListener("pointerdown", function (event) {
     swallowed = false;
     mouse = event.pointerType === "mouse";
     if (!event.isPrimary) {
       return;
     }
-    var form = guarded(event.target);
-    if (form && !mouse && sameTap(event)) {
+    var control = guarded(event.target);
+    if (control && !mouse && sameTap(event)) {
       swallowed = true;
       swallow(event);
+      markTheSameTap(control);
       return;
     }
     // Any other touch is the last tap from now on, a field's too: after a touch elsewhere (the
     // points typed in a field, then Save), a touch back on the same spot is a new tap, however
     // quick the scorekeeper.
     accepted = { x: event.clientX, y: event.clientY, time: event.timeStamp };
-    if (form) {
-      lastTapped = form.classList[0];
+    if (control) {
+      lastTapped = control.closest("form").classList[0];
     }
   }, true);
 
   window.addEventListener("click", function (event) {
-    if ((swallowed && event.detail > 0) || // a pointer's click (a key's has no detail)
-        (mouse && event.detail > 1 && guarded(event.target))) {
+    var doubleClick = mouse && event.detail > 1 ? guarded(event.target) : null;
+    if ((swallowed && event.detail > 0) || doubleClick) { // a pointer's click (a key's has no detail)
       swallowed = false;
       swallow(event);
+      if (doubleClick) {
+        markTheSameTap(doubleClick);
+      }
       release(); // no press goes on: an answer waiting for it is swapped in
     } else if (accepted && event.detail > 0) {
       accepted.time = event.timeStamp; // the tap ends with its click: the time counts from here
