@@ -5,13 +5,15 @@
  * - A double tap is one tap: a second touch close to the last one, in time and place, on an
  *   entry form is swallowed, its click too, and said so: a ring on the button, and words for
  *   screen readers (#same-tap).
- * - Nothing moves under the finger: what the queue draws and the answers it swaps in keep the
- *   form last tapped where it was on the screen.
+ * - Nothing moves under the finger: what the queue draws, the answers it swaps in and a message
+ *   that goes keep the form last tapped where it was on the screen; at the page's top, where
+ *   the page cannot scroll up, the space is kept there instead (a blank .kept-space).
  * - A tap under way is never swapped away: an answer waits for the finger to come up.
  *
  * Its interface (window.Companion.finger):
  * - tapped(form): the entry form a tap was for (a key's submit too): the one kept in place.
- * - steady(draw): runs ``draw`` (a change to the live part) with that form kept in place.
+ * - steady(draw): runs ``draw`` (a change to the live part or above it) with that form kept in
+ *   place.
  * - afterTheTap(value): ``value``, or a promise of it once the press going on has ended.
  */
 (function () {
@@ -150,12 +152,42 @@
 
   // What the queue draws and the answers it swaps in change the live part above the form
   // tapped ("Saved." shown or hidden, the taps waiting said, a notice), and the form itself
-  // (the bids drawn in, the tricks in place of the pad). The form last tapped (else the
-  // round's panel, which the next step takes the place of) is kept where it was on the screen,
-  // so the next seat's 1 is where Ben's 1 was and a quick next tap lands where it was aimed.
-  // Only when a step is over (the tricks or a hand saved, the cards revealed) does the page
-  // show the next one from its start (app.js, asked by ``answered``).
+  // (the bids drawn in, the tricks in place of the pad); a message of the moment goes with the
+  // first entry ("Round 1 corrected…" at the page's top: queue.js). The form last tapped (else
+  // the round's panel, which the next step takes the place of) is kept where it was on the
+  // screen, so the next seat's 1 is where Ben's 1 was and a quick next tap lands where it was
+  // aimed. Only when a step is over (the tricks or a hand saved, the cards revealed) does the
+  // page show the next one from its start (app.js, asked by ``answered``).
+  //
+  // The page is scrolled to keep it there; but above its top there is nothing to scroll to: a
+  // message gone from a page seen from its top would take the bid pad 91 px up under the finger
+  // (the next tap, for Cleo's 1, entered 6). What scrolling cannot make up is kept as a blank
+  // at the top of the page, where the message was (.kept-space); content that comes back above
+  // the form fills it first, and the next step, shown from its start, takes it away (app.js).
   var steadying = false;
+
+  function keptSpace() {
+    return document.querySelector("main > .kept-space");
+  }
+
+  // The blank at the page's top, ``height`` px high (0: none).
+  function keepSpace(height) {
+    var space = keptSpace();
+    var main = document.querySelector("main");
+    if (height <= 0 || !main) {
+      if (space) {
+        space.remove();
+      }
+      return;
+    }
+    if (!space) {
+      space = document.createElement("div");
+      space.className = "kept-space";
+      space.setAttribute("aria-hidden", "true");
+      main.insertBefore(space, main.firstChild);
+    }
+    space.style.height = height + "px"; // the CSSOM: allowed by the Content-Security-Policy
+  }
 
   // Where the form last tapped and the round's panel are on the screen (null: not there).
   function anchors() {
@@ -182,6 +214,20 @@
     var after = anchors();
     var kept = before[0] !== null && after[0] !== null ? 0 : 1; // the form, else the panel
     var moved = before[kept] !== null && after[kept] !== null ? after[kept] - before[kept] : 0;
+    var space = keptSpace();
+    var held = space ? space.getBoundingClientRect().height : 0;
+    if (moved > 0 && held > 0) { // grown above the form: the blank kept there gives way first
+      var given = Math.min(held, moved);
+      held -= given;
+      moved -= given;
+      keepSpace(held);
+    }
+    if (moved < 0 && window.scrollY + moved < 0) { // gone from above it, the page at its top
+      var missing = -(window.scrollY + moved);
+      held += missing;
+      moved += missing;
+      keepSpace(held);
+    }
     if (moved) {
       window.scrollBy({ top: moved, left: 0, behavior: "instant" });
     }
