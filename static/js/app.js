@@ -13,9 +13,10 @@
  *   (polls too) that removed the focused element: to its namesake (same id) in the new content,
  *   else to the swapped content itself, so keyboard and screen-reader users keep their place.
  * - After an entry is stored ([data-saved] in the swapped content): the view starts at the
- *   swapped content's top (the banner: who deals, what comes next) and #said tells screen
- *   readers "Saved." A tap within a step (a bid, an undo: queue.js says so) leaves the view
- *   where it is: nothing moves under the finger.
+ *   swapped content's top (the banner: who deals, what comes next; the blank double_tap.js
+ *   kept for a message gone is taken away first) and #said tells screen readers "Saved." A tap
+ *   within a step (a bid, an undo: queue.js says so) leaves the view where it is: nothing moves
+ *   under the finger.
  * - A refused entry: its first error and that error's field are brought on screen together,
  *   above a sticky Save or Reveal bar, and the field is focused (its aria-describedby reads the
  *   error). A full-page form that comes back refused ([data-error-summary]) also has a summary
@@ -195,7 +196,13 @@
         toError(settled.querySelector(".field-error"), invalid, null);
       } else if (byPerson && marked) {
         if (!stay) {
-          settled.scrollIntoView({ block: "start" }); // the next step, from its start
+          // The next step, from its start: the blank that kept a gone message's place above
+          // the form tapped (double_tap.js) has done its work.
+          var kept = document.querySelector("main > .kept-space");
+          if (kept) {
+            kept.remove();
+          }
+          settled.scrollIntoView({ block: "start" });
         }
         focusOn(marked, false); // without scrolling
       } else if (focusWasInside && focusLost()) {

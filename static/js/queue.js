@@ -25,7 +25,8 @@
  *   bring the game. A queue stopped on a refusal waits for a person's choice, and polls go on.
  * - A game forgotten on this phone or deleted takes its waiting taps with it (forget.js).
  * - A message of the moment (a flashed one at the page's top, a conflict's, a failed request's)
- *   goes when the next entry is made, or when the taps a refusal stopped are sent or dropped.
+ *   goes when the next entry is made, or when the taps a refusal stopped are sent or dropped,
+ *   without moving the form under the finger (double_tap.js).
  *
  * Its interface (window.Companion.queue):
  * - sends(form): whether ``form`` is an entry form this file sends.
@@ -338,9 +339,12 @@
   // entered…" and the failed request's notice say what just happened: the next entry made in
   // the game (or the choice made about taps a refusal stopped) takes them away. On window, in
   // the capture phase: before this file takes the tap for its own (a scorekeeper's page alone).
+  // They stand above the form tapped: it is kept where it was under the finger (double_tap.js).
   function moveOn() {
-    document.querySelectorAll("main > .flash, #game-live .flash.conflict").forEach(function (said) {
-      said.remove();
+    Companion.finger.steady(function () {
+      document.querySelectorAll("main > .flash, #game-live .flash.conflict").forEach(function (said) {
+        said.remove();
+      });
     });
     var notice = document.getElementById("notice");
     if (notice) {

@@ -49,7 +49,7 @@ def expected_scores() -> list[int]:
 
 class Finger:
     """One finger on the touch screen: each tap at the middle of what it names. A second tap
-    at the same spot waits out the page's double-tap guard (350 ms), as a person's next real
+    at the same spot waits out the page's double-tap guard (240 ms), as a person's next real
     tap would come."""
 
     def __init__(self, page: Page) -> None:
