@@ -22,14 +22,26 @@ WIDTH = 390
 NAMES = ["Maximiliana-Josephine", "Eleonora-Gwendolyn-Ka", "Bartholomew-Alexander", "Cleo", "Ana"]
 ONE_CARD = {"max_hand": 1, "schedule": "down"}
 
-#: The words of the names under ``selector`` that are broken across lines (a word: letters up
-#: to a space, or to a hyphen and the hyphen with them), and how many names were measured.
+#: The words shown under ``selector`` that are broken across lines (a word: letters up to a
+#: space, or to a hyphen and the hyphen with them), and how many elements were measured. Text
+#: not shown is left out: in a closed <details>, or clipped to a pixel for screen readers.
 BROKEN_WORDS = """(selector) => {
-  const names = [...document.querySelectorAll(selector)].filter((e) => e.offsetParent !== null);
+  const roots = [...document.querySelectorAll(selector)].filter((e) => e.offsetParent !== null);
+  const shown = (node, root) => {
+    for (let e = node.parentElement; e; e = e.parentElement) {
+      const r = e.getBoundingClientRect();
+      if (!e.checkVisibility()) return false;
+      const clipped = getComputedStyle(e).overflow !== "visible";
+      if (clipped && (r.width <= 1 || r.height <= 1)) return false;
+      if (e === root) return true;
+    }
+    return true;
+  };
   const broken = [];
-  for (const name of names) {
-    const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+  for (const root of roots) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!shown(node, root)) continue;
       for (const word of node.data.matchAll(/[^\\s-]+-?/g)) {
         const range = document.createRange();
         range.setStart(node, word.index);
@@ -39,7 +51,7 @@ BROKEN_WORDS = """(selector) => {
       }
     }
   }
-  return {names: names.length, broken};
+  return {names: roots.length, broken};
 }"""
 
 
@@ -50,6 +62,8 @@ def big_text(page: Page) -> None:
 
 
 def whole(page: Page, selector: str, at_least: int) -> None:
+    """No word of what ``selector`` shows (at least ``at_least`` of them: names, or whole
+    panels) is broken across lines, and the page is no wider than the phone."""
     seen = page.evaluate(BROKEN_WORDS, selector)
     assert seen["names"] >= at_least, (selector, seen)
     assert seen["broken"] == [], (selector, seen)
@@ -160,3 +174,34 @@ def test_the_scoreboard_keeps_names_whole_and_fits_its_box_at_200_percent(
         page.evaluate("document.documentElement.style.fontSize = ''")
         expect(board.locator(".cell-who:visible, .head-total:visible")).to_have_count(0)
         expect(board.locator(".totals")).to_be_visible()
+
+
+def test_how_the_last_hand_was_counted_keeps_names_whole_at_200_percent(
+        phones: Any, live_server: str, screenshot_dir: Path) -> None:
+    """A finished Seven-Up game says how its last hand was counted: each point, who took it and
+    what it made, the points after the winning one struck out. At 200 % text each step stacks
+    (the point, who, the score under it) rather than squeezing the names to a letter a line."""
+    alone = new_game(live_server, "seven-up", ["Maximiliana-Josephine", "Ben", "Cleo"])
+    teams = new_game(live_server, "seven-up", ["Maximiliana-Josephine", "Ben", "Cleo",
+                                               "Bartholomew-Alexander"])
+    for _ in range(4):  # two points a hand each: the fourth hand's high wins, the rest is struck
+        alone.write("hands", jacks_turned=0, beg="stand", high=0, low=1, jack=2, game=0)
+        teams.write("hands", jacks_turned=0, beg="stand", high=0, low=1, jack=1, game=0)
+    for game, locale, scheme in ((alone, "fr-FR", "light"), (alone, "it-IT", "dark"),
+                                 (alone, "en-GB", "light"), (teams, "fr-FR", "dark")):
+        page = phones(has_touch=True, device_scale_factor=1, locale=locale, color_scheme=scheme)
+        game.keep_on(page)
+        counting = page.locator("section.counting")
+        expect(counting.locator(".count-step.not-counted")).to_have_count(3)
+        big_text(page)
+        counting.locator(".count-steps").evaluate(
+            "(e) => e.scrollIntoView({block: 'start', behavior: 'instant'})")
+        page.screenshot(path=str(screenshot_dir / f"fit-names-counting-200-{locale[:2]}-{scheme}.png"))
+        whole(page, "section.counting .count-step", 4)
+        for step in counting.locator(".count-step").all():  # every part inside its step
+            edge = step.bounding_box()
+            assert edge is not None
+            for part in step.locator(".count-point, .count-who, .count-score").all():
+                box = part.bounding_box()
+                assert box is not None and box["width"] > 40, (part.inner_text(), box)
+                assert edge["x"] <= box["x"] and box["x"] + box["width"] <= edge["x"] + edge["width"] + 0.5

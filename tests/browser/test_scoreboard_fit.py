@@ -15,6 +15,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from set_up_games import LiveGame, new_game, play_round
+from test_names_whole import big_text, whole
+from test_words_and_fit import statistics_read
 from waiting import until_page
 
 pytestmark = pytest.mark.browser
@@ -40,11 +42,13 @@ MEASURE = """() => {
 
 
 def _played(base: str, ruleset: str, players: list[str], rounds: int) -> LiveGame:
-    game = new_game(base, ruleset, players)
+    game = new_game(base, ruleset, players, title="Rami" if ruleset == "score-pad" else None)
     for number in range(rounds):
         if ruleset == "seven-up":  # the last seat (its side) takes low and game, the first high
             game.write("hands", jacks_turned=number % 2, beg="stand", high=0,
                        low=len(players) - 1, jack=None, game=len(players) - 1)
+        elif ruleset == "score-pad":
+            game.write("points", points=[(seat * 7 + number) % 12 - 3 for seat in range(len(players))])
         else:
             play_round(game)
     return game
@@ -197,6 +201,70 @@ def test_at_200_percent_text_the_board_stacks_a_player_a_line_in_its_box(
     link, first = round_link.bounding_box(), page.locator("#why-2-0 summary").bounding_box()
     assert link is not None and first is not None and link["y"] + link["height"] <= first["y"] + 1
     page.screenshot(path=str(screenshot_dir / "board-elevator-7-text-200.png"))
+
+
+#: The scoreboard at large text, as read: the Total row's height and each total (its height,
+#: shown, its side's name on the same line before it); for each round's score, whether its
+#: side's name shows on the same line before its first figure (the bid, or the points).
+READ_AT_LARGE_TEXT = """() => {
+  const board = document.querySelector("section.scoreboard");
+  const row = board.querySelector("tr.totals");
+  const names = [...board.querySelectorAll("thead th.player-col .name-fit")];
+  const rect = (e) => e.getBoundingClientRect();
+  const beside = (name, figure) => name.top < figure.bottom && figure.top < name.bottom
+    && name.right <= figure.left + 1;
+  return {
+    row: rect(row).height,
+    totals: [...row.querySelectorAll("td")].map((cell, seat) => ({
+      text: cell.textContent.trim(), height: rect(cell).height,
+      shown: cell.checkVisibility() && rect(cell).width > 1,
+      beside: beside(rect(names[seat]), rect(cell))})),
+    scores: [...board.querySelectorAll("tbody .cell summary")].map((score) => {
+      const who = score.querySelector(".cell-who");
+      return who !== null && who.checkVisibility()
+        && beside(rect(who), rect(score.querySelector(".cell-who ~ span")));
+    }),
+  };
+}"""
+
+#: Five games at a table of five (Seven-Up: four, in teams), the long name first.
+AT_LARGE_TEXT = [("oh-seven", 5), ("oh-hell", 5), ("elevator", 5), ("seven-up", 4), ("score-pad", 5)]
+LOOKS = [{"locale": "fr-FR"}, {"locale": "it-IT", "color_scheme": "dark"}, {"locale": "en-GB"}]
+
+
+@pytest.mark.parametrize(("ruleset", "players"), AT_LARGE_TEXT, ids=[g[0] for g in AT_LARGE_TEXT])
+def test_at_200_percent_the_board_and_its_statistics_read_whole(
+        phones: Any, live_server: str, screenshot_dir: Path, ruleset: str, players: int) -> None:
+    names = ["Maximiliana-Josephine", "Ben", "Cleo", "Dev", "Ana"][:players]
+    game = _played(live_server, ruleset, names, rounds=2)
+    sides = 2 if ruleset == "seven-up" else players
+    for look in LOOKS:
+        page = phones(device_scale_factor=1, has_touch=True, **look)
+        game.keep_on(page)
+        big_text(page)
+        board = page.locator("section.scoreboard")
+        board.evaluate("(e) => e.scrollIntoView({block: 'start', behavior: 'instant'})")
+        page.screenshot(path=str(screenshot_dir / f"fit-board-200-{ruleset}-{look['locale'][:2]}.png"))
+        seen = page.evaluate(READ_AT_LARGE_TEXT)
+        assert seen["row"] >= 24, f"the Total row collapsed: {seen}"
+        assert len(seen["totals"]) == sides
+        for total in seen["totals"]:
+            assert total["shown"] and total["height"] >= 24 and total["beside"], (look, total)
+        assert seen["scores"] and all(seen["scores"]), f"a score without its name: {seen}"
+        whole(page, "section.scoreboard", 1)  # no word broken, names or "cartes"
+        box = page.locator("section.scoreboard .table-scroll")
+        assert box.evaluate("(e) => e.scrollWidth <= e.clientWidth"), "the board scrolls sideways"
+        # A score's explanation, opened: its words whole too, inside the phone.
+        board.locator("tbody .cell summary").first.click()
+        why = board.locator(".why[open] .why-lines")
+        expect(why).to_be_visible()
+        whole(page, "section.scoreboard .why[open] .why-lines", 1)
+        card = why.bounding_box()
+        assert card is not None and card["x"] >= 0 and card["x"] + card["width"] <= PHONE_WIDTH
+        statistics_read(page, sides)
+        if look["locale"] == "fr-FR":
+            page.locator("details.stats").screenshot(
+                path=str(screenshot_dir / f"fit-stats-200-{ruleset}-fr.png"))
 
 
 def test_forget_says_what_it_does_and_can_be_undone(page: Page, live_server: str,

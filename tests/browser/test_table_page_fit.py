@@ -13,17 +13,18 @@ from pathlib import Path
 from typing import Any, Callable
 
 from playwright.sync_api import Page, expect
-from set_up_games import finish, new_game
+from set_up_games import card, finish, new_game
+from test_names_whole import big_text, whole
 
 NAMES = ["Émilie", "Jean-Baptiste", "Mathilde", "Théo", "Zoé"]
 ONE_CARD = {"max_hand": 1, "schedule": "down"}
 TAP = 44
 
 
-def _table_of_five(page: Page) -> str:
+def _table_of_five(page: Page, created: dict[str, Any] | None = None) -> str:
     """Five one-card Oh Hell games, everyone bidding 0: Jean-Baptiste takes the trick (and
-    loses) twice, Émilie never."""
-    created = page.request.post("/api/v1/tables", data={"name": "Jeudi chez Mamie"}).json()
+    loses) twice, Émilie never (at a new table, or at the ``created`` one)."""
+    created = created or page.request.post("/api/v1/tables", data={"name": "Jeudi chez Mamie"}).json()
     table_id, token = created["table"]["id"], created["edit_token"]
     bearer = {"Authorization": f"Bearer {token}"}
     for taker in (1, 1, 2, 3, 4):
@@ -82,6 +83,84 @@ def test_the_table_page_fits_a_phone(phones: Callable[..., Any], page: Page,
             phone.screenshot(path=str(screenshot_dir / f"table-page-{locale[:2]}-{scheme}.png"),
                              full_page=True)
             _fits(phone, head_to_head)
+
+
+def _every_game_at_the_table(page: Page, table_id: str, token: str) -> None:
+    """Besides its Oh Hell games, a game of each other kind at the table: Elevator, Oh-Seven,
+    Seven-Up (the first four, in teams) and two score pads: six tables of figures."""
+    bearer = {"Authorization": f"Bearer {token}"}
+
+    def play(ruleset: str, players: list[str], entries: list[tuple[str, Any]],
+             **extra: Any) -> None:
+        """Create the game, then send its entries (a body, or a function of the game so far)."""
+        made = page.request.post("/api/v1/games", headers=bearer, data={
+            "ruleset": ruleset, "players": players, "table": table_id, **extra})
+        assert made.status == 201, made.text()
+        game = made.json()["game"]
+        for path, body in entries:
+            answer = page.request.post(f"/api/v1/games/{game['id']}/{path}", headers=bearer, data={
+                "version": game["version"], **(body(game) if callable(body) else body)})
+            assert answer.status == 200, answer.text()
+            game = answer.json()
+
+    one_trick = [("bids", {"bids": [0] * 5}), ("tricks", {"tricks": [0, 1, 0, 0, 0]})]
+    play("elevator", NAMES, one_trick, options=ONE_CARD)
+    play("oh-seven", NAMES, [  # one round: the last bidder takes every trick
+        ("bids", {"bids": [card(c) for c in ("0s", "0h", "0d", "0c", "1s")]}),
+        ("tricks", lambda game: {"tricks": [0, 0, 0, 0, game["current"]["hand_size"]]})])
+    hand = {"jacks_turned": 0, "beg": "stand", "high": 0, "low": 1, "jack": 1, "game": 0}
+    play("seven-up", NAMES[:4], [("hands", hand)] * 4)
+    for title in ("Rami", "Belote"):
+        play("score-pad", NAMES, [("points", {"points": [5, 3, 2, 1, 0]})], title=title,
+             options={"rounds": 1})
+
+
+#: The figures' tables of the table page at large text, as read: the boxes that scroll
+#: sideways, and every figure whose label does not show on its line, before it.
+FIGURES_AS_CARDS = """() => {
+  const boxes = [...document.querySelectorAll(".table-page .table-scroll")];
+  const rect = (e) => e.getBoundingClientRect();
+  const unlabelled = [...document.querySelectorAll(".table-figures tbody td")].filter((cell) => {
+    const label = cell.querySelector(".cell-label");
+    if (label === null || !label.checkVisibility()) return true;
+    const figure = document.createRange();
+    figure.selectNodeContents(cell.lastChild);
+    const a = rect(label), b = figure.getBoundingClientRect();
+    return !(a.top < b.bottom && b.top < a.bottom && a.right <= b.left + 1);
+  }).map((cell) => cell.textContent.trim());
+  return {boxes: boxes.length, scrolling: boxes.filter((b) => b.scrollWidth > b.clientWidth)
+    .map((b) => `${b.closest("section").querySelector("h2").textContent.trim()}: ${b.scrollWidth} > ${b.clientWidth}`),
+    unlabelled};
+}"""
+
+
+def test_at_200_percent_the_table_page_reads_as_cards(phones: Callable[..., Any], page: Page,
+                                                      screenshot_dir: Path) -> None:
+    created = page.request.post("/api/v1/tables", data={"name": "Jeudi chez Mamie"}).json()
+    _every_game_at_the_table(page, created["table"]["id"], created["edit_token"])
+    table_id = _table_of_five(page, created)
+    for locale, scheme, head_to_head in (("fr-FR", "light", "Face-à-face"),
+                                         ("it-IT", "dark", "Testa a testa"),
+                                         ("en-GB", "light", "Head to head")):
+        phone = phones(locale=locale, color_scheme=scheme, device_scale_factor=1, has_touch=True)
+        phone.goto(f"/t/{table_id}")
+        big_text(phone)
+        pairs = phone.get_by_role("list", name=head_to_head)
+        pairs.evaluate("(e) => e.scrollIntoView({block: 'start', behavior: 'instant'})")
+        phone.screenshot(path=str(screenshot_dir / f"table-page-h2h-200-{locale[:2]}.png"))
+        figures = phone.locator(".table-figures").nth(1)
+        figures.evaluate("(e) => e.scrollIntoView({block: 'start', behavior: 'instant'})")
+        phone.screenshot(path=str(screenshot_dir / f"table-page-200-{locale[:2]}-{scheme}.png"))
+        # The head to head: both names whole on a row, the score after them.
+        expect(pairs.get_by_role("listitem")).to_have_count(10)
+        whole(phone, ".h2h li", 10)
+        # Who is ahead and each game's figures: a card a player, each figure labelled.
+        seen = phone.evaluate(FIGURES_AS_CARDS)
+        assert seen["boxes"] == 7 and seen["scrolling"] == [], seen
+        assert seen["unlabelled"] == [], seen
+        whole(phone, ".table-figures", 7)
+        expect(phone.get_by_role("region", name=re.compile("Qui mène|Chi è in testa|Who is ahead"))
+               .get_by_role("row")).to_have_count(len(NAMES) + 1)  # still a table
 
 
 def test_a_refused_table_name_keeps_focus_on_the_field(phones: Callable[..., Any],

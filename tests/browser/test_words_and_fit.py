@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 from set_up_games import card, new_game, play_round
+from test_names_whole import whole
 
 pytestmark = pytest.mark.browser
 
@@ -22,6 +23,40 @@ SEVEN = ["Grégoire", "Alexandre", "Chiara", "Benoît", "Ben", "Sophie", "Maximi
 CSP_VIOLATIONS = """window.violations = [];
 document.addEventListener("securitypolicyviolation", (event) => window.violations.push(
   event.effectiveDirective + " " + (event.target && event.target.outerHTML || "").slice(0, 120)));"""
+
+
+#: Each figure of the statistics, as read: for every number, whether its player's (or side's)
+#: name shows before it, on its line (or, a name too long to share it, on the line above).
+FIGURES_BESIDE_NAMES = """() => [...document.querySelectorAll(".stats-table td.num")].map((cell) => {
+  const who = cell.querySelector(".cell-who");
+  if (who === null || !who.checkVisibility()) return false;
+  const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  let last = null;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.data.trim()) last = node;
+  }
+  const figure = document.createRange();
+  figure.selectNodeContents(last);
+  const name = who.getBoundingClientRect(), number = figure.getBoundingClientRect();
+  return name.top < number.bottom && number.top - name.bottom < number.height
+    && name.left <= number.left;
+})"""
+
+
+def statistics_read(page: Page, sides: int) -> None:
+    """The game's statistics, opened at large text: no word broken, no sideways scrolling, and
+    each number with its player's name beside it (its column's header is out of sight)."""
+    stats = page.locator("details.stats")
+    if stats.get_attribute("open") is None:
+        stats.locator("summary").click()
+    table = stats.locator(".stats-table")
+    expect(table).to_be_visible()
+    assert table.get_by_role("columnheader").count() >= sides  # a table to a screen reader
+    whole(page, "details.stats", 1)
+    assert stats.locator(".table-scroll").evaluate("(e) => e.scrollWidth <= e.clientWidth"), \
+        "the statistics scroll sideways"
+    beside = page.evaluate(FIGURES_BESIDE_NAMES)
+    assert beside and all(beside), f"a figure without its name: {beside}"
 
 
 def inside(page: Page, inner: str, outer: str) -> bool:

@@ -18,7 +18,10 @@ PLAYERS = ["Ana", "Ben", "Cleo", "Dan"]
 
 
 def _text(response: object) -> str:
+    """The page's text, as a screen reader reads it: without a figure's heading repeated in
+    each of its cells (hidden from it, shown only where a row reads as a card at large text)."""
     body = response.get_data(as_text=True)  # type: ignore[attr-defined]
+    body = re.sub(r'<span class="cell-label" aria-hidden="true">[^<]*</span>', "", body)
     return html.unescape(re.sub(r"<[^>]+>", " ", body))
 
 

@@ -100,9 +100,13 @@ def watcher(app: Flask) -> Iterator[FlaskClient]:
 
 def text(response: Any, why: bool = False) -> str:
     """The page's text with tags and runs of white space removed, for reading sentences. The
-    explanations folded away in each score cell are left out, unless ``why``."""
+    explanations folded away in each score cell are left out, unless ``why``; so is a cell's
+    name shown only at large text."""
     html = response.get_data(as_text=True)
     html = re.sub(r"</?bdi[^>]*>", "", html)  # a name inside a sentence: no space around it
+    # A score's or a figure's name repeated in its cell for large text, hidden from a screen
+    # reader (its column's header says it): left out as the screen reader leaves it.
+    html = re.sub(r'<span class="cell-who" aria-hidden="true">.*?</span>', "", html, flags=re.S)
     if not why:  # a cell's why: whose it is, and its lines
         html = re.sub(r'<div class="why-lines">.*?</div>', "", html, flags=re.S)
         html = re.sub(r'<p class="why-line">.*?</p>', "", html, flags=re.S)
