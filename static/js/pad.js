@@ -20,6 +20,8 @@
  *   (looked up in the engine's answers on its form, data-offline-end: the last of its rounds,
  *   or points that take a side to the target) says the final standings wait too, and offers no
  *   "We stop here" (the game is over: the server would refuse it).
+ * - The undo button names the newest tap waiting, which it takes back (queue.js), in the words
+ *   the server will say once it is stored (data-undo-words).
  * - The newest fragment the server sent (an answer, a poll) is kept in the Cache API, for the
  *   service worker to draw a page it answers from the phone's cache with (static/sw.js).
  * - The line says how many taps wait, and after a refusal offers to send them again or drop them.
@@ -163,6 +165,7 @@
           section.querySelectorAll("form.finish-form").forEach(function (form) { form.hidden = true; });
         }
       }
+      nameUndo(section, queue.entries[queue.entries.length - 1]);
     }
     drawLine(section, queue, waiting, plan, revealed, ended);
   }
@@ -182,6 +185,23 @@
       var typed = String(field[1]).replace(/\s/g, "").replace("\u2212", "-"); // as score_pad.js reads it
       return typeof reaching === "number" && /^[+-]?\d+$/.test(typed) && parseInt(typed, 10) >= reaching;
     });
+  }
+
+  // The undo takes back the newest tap waiting (queue.js): named by the form it came from and
+  // its round, as the server will name it once stored. An undo waiting leaves the server's words.
+  function nameUndo(section, newest) {
+    var form = section.querySelector("form.undo[data-undo-words]");
+    var label = form ? form.querySelector("[data-undo-label]") : null;
+    if (!label || !newest || newest.kind === "undo") {
+      return;
+    }
+    var words = JSON.parse(form.getAttribute("data-undo-words"));
+    var classes = String(newest.form || "").split(" ");
+    var said = Object.keys(words).filter(function (name) { return classes.indexOf(name) >= 0; })[0];
+    var round = newest.fields.filter(function (field) { return field[0] === "round"; })[0];
+    if (said) {
+      label.textContent = words[said].replace("{round}", round ? round[1] : "");
+    }
   }
 
   function words(section) {
@@ -471,7 +491,7 @@
     drawBids(section, plan.since, waiting, plan);
   }
 
-  // A round's tricks: the blank panel, its tables, its seats in the round's order.
+  // A round's tricks: the blank panel, its tables, its seats (and their tiles) in the round's order.
   function tricksPanel(game, number) {
     var round = game.rounds[number - 1];
     var tricks = blank(game.template, ".tricks-form");
@@ -479,8 +499,12 @@
     Object.keys(round.tricks).forEach(function (name) { form.setAttribute(name, round.tricks[name]); });
     form.elements.round.value = number;
     tricks.querySelector(".bid-total").textContent = round.share;
+    var tiles = form.querySelector("[data-step-tiles]");
     round.pad.order.forEach(function (seat) {
       form.insertBefore(form.querySelector('[data-tricks-seat="' + seat + '"]'), form.querySelector("[type=submit]"));
+      if (tiles) { // the tiles of one player at a time (steps.js) in the same order
+        tiles.appendChild(tiles.querySelector('[data-step-to="' + seat + '"]').closest("li"));
+      }
     });
     fit(tricks, round);
     return tricks;

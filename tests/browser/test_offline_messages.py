@@ -88,6 +88,7 @@ def test_a_pad_ended_offline_waits_for_its_final_standings(
     expect(page.get_by_text(FINAL)).to_be_visible()
     expect(page.get_by_text(NEXT_ROUND)).to_be_hidden()
     expect(page.get_by_role("button", name="We stop here")).to_have_count(0)
+    expect(page.get_by_role("button", name="Undo round 2's points")).to_be_visible()
     page.locator(".tap-queue").evaluate("(line) => line.scrollIntoView({block: 'start'})")
     page.screenshot(path=str(screenshot_dir / f"pad-offline-game-over-{end}.png"))
 

@@ -55,6 +55,21 @@ def page_data(state: rules.GameState) -> dict[str, Any]:
     return data
 
 
+def undo_words() -> str:
+    """The undo button's words for an entry still waiting on the phone, which it takes back
+    (pad.js names the newest): by the form the entry came from, ``{round}`` for its round. The
+    words the server says for the same entry once stored (``fragments._undo_label``)."""
+    number = "{round}"
+    return json.dumps({
+        "bid-form": _("Take back the last bid"),
+        "cards-form": _("Take back round %(round)s's bids", round=number),
+        "tricks-form": _("Undo round %(round)s's tricks", round=number),
+        "points-form": _("Undo round %(round)s's points", round=number),
+        "finish-form": _("Undo “We stop here”"),
+        "hand-form": _("Undo the last hand"),
+    }, ensure_ascii=False)
+
+
 def _bidding(state: rules.GameState, answers: rules.OfflineAnswers) -> dict[str, Any]:
     current = state.current
     assert current is not None and current.bids is not None
