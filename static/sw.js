@@ -8,9 +8,10 @@
  * answers is also kept (cache PAGES), so that an open game's page opens with no network: the
  * kept copy, marked <html data-from-cache> so the page says it is the last known state, its
  * live part the newest one this phone saw since (an entry's answer, a poll: cache LIVE, kept by
- * static/js/pad.js); its taps waiting to be sent are in localStorage (static/js/queue.js),
- * which sends them when it can. A game the server says is gone (404), forgotten or deleted is
- * dropped from both. API answers and fragments are never cached.
+ * static/js/pad.js), without the messages of the moment it was kept with; its taps waiting to
+ * be sent are in localStorage (static/js/queue.js), which sends them when it can. A game the
+ * server says is gone (404), forgotten or deleted is dropped from both. API answers and
+ * fragments are never cached.
  */
 "use strict";
 
@@ -19,6 +20,9 @@ var LIVE = "companion-live";
 var LIVE_END = "<!-- /game-live -->"; // where a game page's live part ends (game/page.html)
 var GAME_PAGE = /^\/g\/[^/]+$/;
 var LEAVING = /^(\/g\/[^/]+)\/(forget|delete)$/;
+// A message of the moment ("Round 3 corrected…" flashed at the page's top, "Saved.", a
+// conflict's): said when its page came, never again by a copy of that page shown later.
+var MOMENT = /<p class="flash[^"]*"[^>]*>[\s\S]*?<\/p>/g;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -67,8 +71,7 @@ function version(html) {
   return found ? parseInt(found[1], 10) : -1;
 }
 
-// The kept page with the newest live part this phone saw in place of its own, when newer (its
-// "Saved." was said when it came, not now).
+// The kept page with the newest live part this phone saw in place of its own, when newer.
 function newest(page, path) {
   return caches.open(LIVE).then(function (kept) {
     return kept.match(path);
@@ -80,8 +83,7 @@ function newest(page, path) {
     if (start < 0 || end < start || version(fragment) <= version(page.slice(start))) {
       return page;
     }
-    return page.slice(0, start) + fragment.replace(/<p class="flash saved-note"[\s\S]*?<\/p>/, "") +
-      page.slice(end);
+    return page.slice(0, start) + fragment + page.slice(end);
   });
 }
 
@@ -109,7 +111,7 @@ function gamePage(request, path) {
       return kept.text().then(function (page) {
         return newest(page, path);
       }).then(function (html) {
-        return new Response(html.replace("<html", "<html data-from-cache"), {
+        return new Response(html.replace(MOMENT, "").replace("<html", "<html data-from-cache"), {
           status: 200,
           headers: { "Content-Type": "text/html; charset=utf-8" }
         });

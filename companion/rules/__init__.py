@@ -71,9 +71,11 @@ from .explain import (BidScore, HandScore, HandSummary, Outcome, PadScore, Point
                       RebidBonus, RoundExplanation, Rule, explain, rebid_bonuses)
 from .offline_round import (
     OfflineAnswers,
+    PadEnd,
     RevealAnswers,
     every_round,
     offline_answers,
+    pad_end,
     reveal_answers,
     tricks_left,
     untaken_tricks,
@@ -103,7 +105,8 @@ __all__ = [
     "BidScore", "HandScore", "HandSummary", "Outcome", "Point", "PointWon", "RebidBonus",
     "RoundExplanation", "Rule", "SevenUpStats", "SideStats", "explain", "rebid_bonuses", "rematch_settings",
     "seven_up_statistics",
-    "OfflineAnswers", "RevealAnswers", "every_round", "offline_answers", "reveal_answers",
+    "OfflineAnswers", "PadEnd", "RevealAnswers", "every_round", "offline_answers", "pad_end",
+    "reveal_answers",
     "tricks_left", "untaken_tricks",
     "Finish", "FinishedBy", "PAIRS_PLAYERS", "POINTS_MOST", "PadScore", "PadSideStats", "PadStats",
     "Points", "TITLE_MAX", "result_kinds", "Teams", "Winner", "clean_title", "pad_statistics",

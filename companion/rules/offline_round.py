@@ -22,6 +22,10 @@ was bid or taken, so the page carries every round's answers from the start. The 
 next round depends on the engine's answer to the current one (an Oh-Seven rebid's set-aside
 cards, a Seven-Up hand's points): it waits for the connection.
 
+A score pad's next round waits too (the engine judges a round), but whether the round being
+entered is the game's last is looked up (``pad_end``): the last of its rounds, or points that
+take a side to the target; the page then says the final standings wait, not a next round.
+
 Oh-Seven's round goes on offline past its cards revealed (``reveal_answers``): whether they force
 a rebid (docs/rules.md section 1) is looked up by the total of their values, and, with two decks,
 by whether the strongest card was bid twice, the strongest found in the engine's order of the
@@ -181,4 +185,36 @@ def reveal_answers(state: GameState) -> RevealAnswers | None:
         values=tuple(card.value for card in weakest_first),
         suits=tuple(card.suit for card in weakest_first),
         shared_high_rebids=card_bids.decks(players) == 2,
+    )
+
+
+@dataclass(frozen=True)
+class PadEnd:
+    """Whether a score pad's current round, once scored, ends the game (as
+    ``score_pad.ended_by`` will judge it): looked up by the points each side scores in it."""
+
+    #: The last of the game's rounds: it ends the game whatever is scored.
+    last_round: bool
+    #: For each side, the least points that take it to the target this round (``None``
+    #: without a target).
+    reaching: tuple[int | None, ...]
+
+
+def pad_end(state: GameState) -> PadEnd | None:
+    """A score pad under way (``None`` otherwise): what says whether its round ends the game.
+
+    >>> from companion.rules import new_game, new_settings
+    >>> s = new_settings("score-pad", ["A", "B"], options={"target": 100, "rounds": 3})
+    >>> pad_end(new_game(s))
+    PadEnd(last_round=False, reaching=(100, 100))
+    """
+    current = state.current
+    settings = state.settings
+    if current is None or settings.family is not Family.SCORE_PAD:
+        return None
+    target, rounds = settings.typed.pad_target, settings.typed.rounds
+    return PadEnd(
+        last_round=rounds is not None and current.number >= rounds,
+        # At the target or beyond, for a lowest-wins game too (``score_pad.ended_by``).
+        reaching=tuple(None if target is None else target - score for score in state.side_scores),
     )

@@ -16,11 +16,19 @@
  * - Any other entry's form is shown as sent, held, and "waiting to be sent" while it waits; after
  *   a round's tricks (Oh-Seven), a Seven-Up hand or a score pad's round, the line says the next
  *   round waits (the server's words for the step it shows); after a pad's "We stop here", that
- *   the final standings wait, the round's form held with it.
+ *   the final standings wait, the round's form held with it. A pad's round that ends the game
+ *   (looked up in the engine's answers on its form, data-offline-end: the last of its rounds,
+ *   or points that take a side to the target) says the final standings wait too, and offers no
+ *   "We stop here" (the game is over: the server would refuse it).
+ * - The undo button names the newest tap waiting, which it takes back (queue.js), in the words
+ *   the server will say once it is stored (data-undo-words).
  * - The newest fragment the server sent (an answer, a poll) is kept in the Cache API, for the
  *   service worker to draw a page it answers from the phone's cache with (static/sw.js).
  * - The line says how many taps wait, and after a refusal offers to send them again or drop them.
  * - A tap within a step grows nothing above the finger (the server's "Saved." line).
+ * - "Saved." is said for a moment: after 6 s it fades, then goes without moving what is on
+ *   the screen (not over a winner for good); the same fragment drawn again over the taps does
+ *   not bring it back.
  *
  * Its interface (window.Companion.pad):
  * - redraw(): the server's last fragment, with the queue drawn over it.
@@ -45,6 +53,34 @@
   // the live part is shown where one was shown before (the same line, new words), not where
   // none was (the page's first bid): the bid in its place says it is in.
   var quietNote = false;
+
+  // "Saved." said for a moment: gone from the server's last fragment once it faded.
+  var SAID_FOR = 6000;
+  var noteGone = false;
+  var noteTimer = null;
+
+  // Faded (app.css), then gone with its room: what is in the middle of the screen stays where
+  // it is (the page scrolls by the room it took, where it can).
+  function fadeNote(atOnce) {
+    var note = live() ? live().querySelector(".saved-note") : null;
+    if (!note || note.hidden) {
+      return;
+    }
+    note.setAttribute("data-gone", "");
+    if (atOnce) {
+      note.hidden = true; // drawn again within a draw held steady (double_tap.js)
+      return;
+    }
+    window.setTimeout(function () {
+      var seen = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2);
+      var before = seen ? seen.getBoundingClientRect().top : 0;
+      note.hidden = true;
+      var moved = seen && seen.isConnected ? seen.getBoundingClientRect().top - before : 0;
+      if (moved) {
+        window.scrollBy({ top: moved, left: 0, behavior: "instant" });
+      }
+    }, 600);
+  }
 
   function noted() {
     var note = live() ? live().querySelector(".saved-note") : null;
@@ -72,6 +108,9 @@
     var note = fresh && quietNote ? fresh.querySelector(".saved-note") : null;
     if (note) {
       note.hidden = true; // said to screen readers all the same (app.js reads data-saved)
+    }
+    if (noteGone) {
+      fadeNote(true);
     }
     if (!fresh || !inside || (document.activeElement && fresh.contains(document.activeElement))) {
       return;
@@ -102,6 +141,7 @@
     var waiting = queue.stalled || navigator.onLine === false;
     var plan = null;
     var revealed = null;
+    var ended = false;
     if (queue.entries.length && !queue.refused) {
       overlaid = true;
       var saved = section.querySelector(".saved-note");
@@ -119,10 +159,49 @@
           if (entry.kind !== "bid") {
             markForm(section, entry, waiting);
           }
+          ended = ended || endsTheGame(section, entry);
         });
+        if (ended) {
+          section.querySelectorAll("form.finish-form").forEach(function (form) { form.hidden = true; });
+        }
       }
+      nameUndo(section, queue.entries[queue.entries.length - 1]);
     }
-    drawLine(section, queue, waiting, plan, revealed);
+    drawLine(section, queue, waiting, plan, revealed, ended);
+  }
+
+  // A score pad's round waiting that ends the game: the last of its rounds, or points that take
+  // a side to the target, looked up in the engine's answers its form carries (data-offline-end).
+  function endsTheGame(section, entry) {
+    var form = /(^| )points-form( |$)/.test(entry.form || "") ?
+      section.querySelector("form.points-form[data-offline-end]") : null;
+    if (!form) {
+      return false;
+    }
+    var end = JSON.parse(form.getAttribute("data-offline-end"));
+    return end.last || entry.fields.some(function (field) {
+      var side = /^points_(\d+)$/.exec(field[0]);
+      var reaching = side ? end.reaching[parseInt(side[1], 10)] : null;
+      var typed = String(field[1]).replace(/\s/g, "").replace("\u2212", "-"); // as score_pad.js reads it
+      return typeof reaching === "number" && /^[+-]?\d+$/.test(typed) && parseInt(typed, 10) >= reaching;
+    });
+  }
+
+  // The undo takes back the newest tap waiting (queue.js): named by the form it came from and
+  // its round, as the server will name it once stored. An undo waiting leaves the server's words.
+  function nameUndo(section, newest) {
+    var form = section.querySelector("form.undo[data-undo-words]");
+    var label = form ? form.querySelector("[data-undo-label]") : null;
+    if (!label || !newest || newest.kind === "undo") {
+      return;
+    }
+    var words = JSON.parse(form.getAttribute("data-undo-words"));
+    var classes = String(newest.form || "").split(" ");
+    var said = Object.keys(words).filter(function (name) { return classes.indexOf(name) >= 0; })[0];
+    var round = newest.fields.filter(function (field) { return field[0] === "round"; })[0];
+    if (said) {
+      label.textContent = words[said].replace("{round}", round ? round[1] : "");
+    }
   }
 
   function words(section) {
@@ -325,7 +404,8 @@
   }
 
   // ``revealed``: Oh-Seven's cards waiting, looked up (reveal.js).
-  function drawLine(section, queue, waiting, plan, revealed) {
+  // ``ended``: a pad's round waiting ends the game (no round comes after it).
+  function drawLine(section, queue, waiting, plan, revealed, ended) {
     var holder = words(section);
     if (!holder) {
       return;
@@ -348,7 +428,7 @@
     // Oh-Seven's cards that stand open the tricks here: nothing waits for the server yet but
     // the taps; cards that force a rebid, the rebid does (data-follows="rebid").
     var follows = revealed && newest === revealed.entry ? (revealed.stands ? null : ["rebid"])
-      : String(newest && newest.form || "").split(" ");
+      : ended ? ["finish-form"] : String(newest && newest.form || "").split(" ");
     var named = next && follows ? Array.prototype.filter.call(lines, function (line) {
       return follows.indexOf(line.getAttribute("data-follows")) >= 0;
     })[0] : null;
@@ -411,7 +491,7 @@
     drawBids(section, plan.since, waiting, plan);
   }
 
-  // A round's tricks: the blank panel, its tables, its seats in the round's order.
+  // A round's tricks: the blank panel, its tables, its seats (and their tiles) in the round's order.
   function tricksPanel(game, number) {
     var round = game.rounds[number - 1];
     var tricks = blank(game.template, ".tricks-form");
@@ -419,8 +499,12 @@
     Object.keys(round.tricks).forEach(function (name) { form.setAttribute(name, round.tricks[name]); });
     form.elements.round.value = number;
     tricks.querySelector(".bid-total").textContent = round.share;
+    var tiles = form.querySelector("[data-step-tiles]");
     round.pad.order.forEach(function (seat) {
       form.insertBefore(form.querySelector('[data-tricks-seat="' + seat + '"]'), form.querySelector("[type=submit]"));
+      if (tiles) { // the tiles of one player at a time (steps.js) in the same order
+        tiles.appendChild(tiles.querySelector('[data-step-to="' + seat + '"]').closest("li"));
+      }
     });
     fit(tricks, round);
     return tricks;
@@ -456,7 +540,13 @@
     if (ok) {
       keep(html);
     }
+    noteGone = false;
     put(html, false);
+    window.clearTimeout(noteTimer);
+    noteTimer = window.setTimeout(function () {
+      noteGone = true;
+      fadeNote();
+    }, SAID_FOR);
   }
 
   /* --- the latest state this phone saw, for a reload offline -------------------------- */

@@ -13,10 +13,14 @@
  * - The tap shows at once (pad.js draws it over the server's last fragment).
  * - Sent once, in order: the first entry is sent; its answer (the live fragment) is swapped in
  *   and the next one follows. No answer within 8 s, no network, or 500/502/503/504: the queue
- *   waits, says how many taps wait, and tries again on the browser's "online", when the page is
- *   shown again, and on a backoff (1 s, 2 s, 4 s … 30 s), under the same key. A 500 or a 503
- *   (the database restarting) may come after the write was in fact saved: sent again under its
- *   key, it is answered as the first, never counted twice.
+ *   waits, says how many taps wait, and tries again under the same key: at once on the
+ *   browser's "online" and when the page is shown again (a send still on its way then is sent
+ *   again the moment it fails); every second while the phone says it is online but no answer
+ *   comes (the Wi-Fi back before the server can be reached, a page reloaded offline: the
+ *   "online" event is not always there to say so); on a backoff (1 s, 2 s, 4 s … 30 s) while
+ *   the phone says it is offline (its "online" will come) or the server answers an error. A
+ *   500 or a 503 (the database restarting) may come after the write was in fact saved: sent
+ *   again under its key, it is answered as the first, never counted twice.
  * - A refusal (422, a rule; 409, another phone moved the game on) stops the queue there: the
  *   server's fragment shows the reason at the field, the later taps are kept, and the line
  *   offers to send them again (on the game as it now is) or drop them.
@@ -38,6 +42,7 @@
 
   var STORE = "companion-queue:";
   var TIMEOUT = 8000;
+  var LOOK_AGAIN = 1000; // no answer while the phone says it is online: tried again this often
   var NETWORK = [500, 502, 503, 504];
   var csrf = document.querySelector('meta[name="csrf-token"]');
   var Companion = window.Companion = window.Companion || {};
@@ -170,6 +175,19 @@
   var sending = null;
   var failures = 0;
   var retry = null;
+  var soon = false; // the connection came back while a send was on its way: again once it fails
+
+  // When to try again after a send that brought no answer: soon while the phone says it is
+  // online (only a send that gets through says the server can be reached again), on the
+  // backoff while it says it is offline or the server answered an error.
+  function delay(answer) {
+    if (!answer.status && navigator.onLine !== false) {
+      return LOOK_AGAIN;
+    }
+    var wait = Math.min(30, Math.pow(2, failures)) * 1000;
+    failures += 1;
+    return wait;
+  }
 
   function send(entry) {
     var body = new URLSearchParams();
@@ -197,7 +215,7 @@
       signal: controller ? controller.signal : undefined
     }).then(function (response) {
       if (NETWORK.indexOf(response.status) !== -1) {
-        return { network: true };
+        return { network: true, status: response.status }; // the server reached, not ready
       }
       return response.text().then(function (html) {
         return { status: response.status, ok: response.ok, html: html };
@@ -220,16 +238,21 @@
     sending = entry;
     send(entry).then(Companion.finger.afterTheTap).then(function (answer) {
       sending = null;
+      var hurry = soon;
+      soon = false;
       queue = load();
       if (queue.entries[0] === undefined || queue.entries[0].key !== entry.key) {
         return; // dropped while it was on its way
       }
       if (answer.network) {
+        var news = !queue.stalled; // tried again each second: drawn once, not under the finger each time
         queue.stalled = true;
         save(queue);
-        Companion.pad.redraw();
-        retry = window.setTimeout(flush, Math.min(30, Math.pow(2, failures)) * 1000);
-        failures += 1;
+        if (news) {
+          Companion.pad.redraw();
+        }
+        window.clearTimeout(retry);
+        retry = window.setTimeout(flush, hurry ? 0 : delay(answer));
         return;
       }
       failures = 0;
@@ -293,6 +316,7 @@
 
   function again() {
     failures = 0;
+    soon = sending !== null;
     flush();
   }
 

@@ -20,6 +20,8 @@ from companion.rules import (
     last_tricks,
     every_round,
     offline_answers,
+    pad_end,
+    Points,
     reveal_answers,
     tricks_left,
     tricks_unshared,
@@ -332,3 +334,30 @@ def test_the_reveal_answers_agree_with_the_engine(players: int, data: st.DataObj
         strongest = max(tokens, key=answers.order.index)
         assert current.leader == tokens.index(strongest)
         assert current.trump is answers.suits[answers.order.index(strongest)]
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(target=st.none() | st.integers(1, 60), rounds=st.none() | st.integers(1, 4),
+       lowest=st.booleans(), data=st.data())
+def test_a_pads_end_is_looked_up_as_the_engine_judges_it(target: int | None, rounds: int | None,
+                                                         lowest: bool, data: st.DataObject) -> None:
+    """Any round of a score pad: the answers say whether it ends the game exactly when the
+    engine ends it there (the last of its rounds, or a side at the target)."""
+    options: dict[str, object] = {"winner": "lowest"} if lowest else {}
+    if target is not None:
+        options["target"] = target
+    if rounds is not None:
+        options["rounds"] = rounds
+    state = start("score-pad", 3, **options)
+    for _round in range(5):
+        if state.current is None:
+            assert pad_end(state) is None
+            break
+        end = pad_end(state)
+        assert end is not None
+        points = tuple(data.draw(st.integers(-30, 30)) for _ in range(3))
+        ends = end.last_round or any(
+            reach is not None and scored >= reach for scored, reach in zip(points, end.reaching))
+        state = apply(state, Points(points))
+        assert ends is state.finished
+    assert pad_end(start("oh-hell", 4)) is None

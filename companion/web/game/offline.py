@@ -3,7 +3,8 @@
 The engine's answers (``rules.offline_answers``) and the round's words, as JSON for data
 attributes: the page looks answers up in them and never works a rule out itself. Not a view.
 The live fragment carries the current round's (``page_data``; in Oh-Seven, what says whether
-the cards revealed stand, and a blank tricks panel for when they do); the full page, in Oh Hell and
+the cards revealed stand, and a blank tricks panel for when they do; in a score pad, whether
+its round ends the game); the full page, in Oh Hell and
 Elevator, every round's and a blank round's panels (``game_data``), drawn once with the page and
 never on an entry's answer, so the game goes on to its end while the taps wait.
 """
@@ -32,7 +33,12 @@ def page_data(state: rules.GameState) -> dict[str, Any]:
     for the tricks form (the last player's count for each total of the others'), ``rest_tricks``
     (every missing player's count, once the entered total decides it), ``reveal`` for
     Oh-Seven's cards (whether the cards revealed stand, ``rules.reveal_answers``). The tricks form the page
-    shows once every bid is in without the server is the full page's (``game_data``)."""
+    shows once every bid is in without the server is the full page's (``game_data``). A score
+    pad's ``pad_end``: whether its round ends the game (``rules.pad_end``), the last of its
+    rounds or the points that take each side to the target."""
+    end = rules.pad_end(state)
+    if end is not None:
+        return {"pad_end": json.dumps({"last": end.last_round, "reaching": list(end.reaching)})}
     answers = rules.offline_answers(state)
     current = state.current
     if answers is None or current is None:
@@ -47,6 +53,21 @@ def page_data(state: rules.GameState) -> dict[str, Any]:
         # The blank tricks form of this round, for when the cards revealed stand.
         data["tricks_form"] = tricks_form(len(state.settings.players))(formdata=None)
     return data
+
+
+def undo_words() -> str:
+    """The undo button's words for an entry still waiting on the phone, which it takes back
+    (pad.js names the newest): by the form the entry came from, ``{round}`` for its round. The
+    words the server says for the same entry once stored (``fragments._undo_label``)."""
+    number = "{round}"
+    return json.dumps({
+        "bid-form": _("Take back the last bid"),
+        "cards-form": _("Take back round %(round)s's bids", round=number),
+        "tricks-form": _("Undo round %(round)s's tricks", round=number),
+        "points-form": _("Undo round %(round)s's points", round=number),
+        "finish-form": _("Undo “We stop here”"),
+        "hand-form": _("Undo the last hand"),
+    }, ensure_ascii=False)
 
 
 def _bidding(state: rules.GameState, answers: rules.OfflineAnswers) -> dict[str, Any]:
