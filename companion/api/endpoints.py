@@ -1,6 +1,6 @@
 """The endpoints of docs/api.md. A game's write (an entry, undo, a correction) goes through
-``storage.writes.record``, which takes the checks in their order; its view only reads the body
-(``read``) and answers. The errors become the API's shape in ``error_shape``.
+``storage.writes`` (``open``, then ``commit``), which take the checks in their order; its view
+only reads the body (``read``, between the two) and answers. The errors become the API's shape in ``error_shape``.
 
 Order of checks on a write: the game exists (404), the token (401/403), the Idempotency-Key
 (400, a replay, 422 ``idempotency-key``), the body's shape (400), the version (409), then the
@@ -205,13 +205,20 @@ def _key() -> writes.Key | None:
                                                             bodies.as_compared()))
 
 
-def _recorded(game_id: str, read: writes.Read) -> Response:
-    """The game's write through ``storage.writes.record``, answered: the game as it now is (a
-    replay: with the first answer's status, marked so)."""
+#: What a write's view reads of its request once the write is opened: the version the writer
+#: saw and the change asked (a ``rules.ShapeError`` for a body of the wrong shape).
+Read = Callable[[store.StoredGame], tuple[int, writes.Change]]
+
+
+def _recorded(game_id: str, read: Read) -> Response:
+    """The game's write through the one write path (``storage.writes``: opened, its request
+    read, committed), answered: the game as it now is (a replay: with the first answer's
+    status, marked so)."""
     try:
-        done = writes.record(game_id, read, credential=_credential(), key=_key())
+        opened = writes.open(game_id, credential=_credential(), key=_key())
     except writes.NotAllowed as error:
         raise _not_allowed(error) from None
+    done = opened if isinstance(opened, writes.Replayed) else writes.commit(opened, *read(opened.game))
     response = _game_response(done.game)
     if isinstance(done, writes.Replayed):
         response.status_code = done.status
@@ -222,7 +229,7 @@ def _recorded(game_id: str, read: writes.Read) -> Response:
 def _checked(body: dict[str, Any], found: store.StoredGame,
              parse: Callable[[], writes.Change]) -> tuple[int, writes.Change]:
     """The version and the change, checked in the contract's order: the body's shape (400) now,
-    the version (409) and then the rules (422) as ``writes.record`` goes on: a refusal of the
+    the version (409) and then the rules (422) as ``writes.commit`` goes on: a refusal of the
     rules met while parsing is raised by the change."""
     version = bodies.integer(body, "version")
     try:

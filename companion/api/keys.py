@@ -18,7 +18,7 @@ def keyed(scope: str, answer: Callable[[idempotency.Record], Response], *,
     with the first status); a new key is recorded with the write by the store, in its
     transaction.
 
-    (A game's entry, undo or correction hands its key to ``storage.writes.record``.) A table's
+    (A game's entry, undo or correction hands its key to ``storage.writes.open``.) A table's
     write: ``keyed(table.id, answer,
     game=False)``, its store write passing ``idempotency.rows_for_write(table.id, version)`` to
     ``database.write``. A creation: ``keyed(request.path, answer, creation=True, status=201)``,

@@ -1,7 +1,7 @@
 """Writes that are safe to repeat (docs/api.md, "Writes that are safe to repeat"): a phone on
 poor Wi-Fi sends a write again under the same ``Idempotency-Key``, and it is applied once.
 
-A game's entry, undo or correction hands its key to ``storage.writes.record``, which checks it
+A game's entry, undo or correction hands its key to ``storage.writes.open``, which checks it
 after the token and before the body (``check``: the first write's ``Record`` when the key was
 used with this very write) and records it with the write (``rows_for``). A creation or a
 table's write checks it in one line, after its token is checked and before its body is read
@@ -136,7 +136,7 @@ def guard(scope: str, key: str | None, fingerprint_: str, *, status: int,
           creation: bool = False) -> None:
     """Check ``key`` for a write about ``scope`` (a table's id, or a creation's path): raise
     ``Replayed`` or ``KeyReused`` for a key seen, else note it for the write. (A game's entry,
-    undo or correction passes its key to ``storage.writes.record`` instead: ``check``.)"""
+    undo or correction passes its key to ``storage.writes.open`` instead: ``check``.)"""
     key = checked_key(key, creation)
     if key is None:
         return

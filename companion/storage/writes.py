@@ -1,13 +1,14 @@
 """The one write path of a game's entry, undo or correction, for the API and the pages alike.
 
-``record`` takes the steps in the order docs/api.md gives, and the first refusal stops it:
+``open`` and ``commit`` take the steps in the order docs/api.md gives, and the first refusal
+stops them; the caller reads its request between the two (step 4), with the game as loaded:
 
 1. **load** the game's head (its version, its token's hash and its table's, one read) and the
    game (``GameNotFound``: 404);
 2. **authorise**: the game's edit token or its table's (``NotAllowed``: 401 or 403);
 3. **key**: the write's Idempotency-Key, if it has one (``idempotency.MalformedKey``,
    ``idempotency.KeyReused``); a key already used with this very write answers ``Replayed``;
-4. **read** the request (the caller's ``read``: the body's shape, 400, and the change asked);
+4. **read** the request (the caller's: the body's shape, 400, and the change asked);
 5. **version**: still the one the writer saw (``store.VersionConflict``: 409);
 6. **engine**: the change applied (a ``rules.RuleError``: 422);
 7. **write**: one ``UPDATE … WHERE version = :seen``, with the key's row in its transaction.
@@ -89,9 +90,6 @@ class Correction:
 
 
 Change = Union[Entry, Undo, Correction, store.Change]
-#: What the caller reads of the request once the key is checked: the version the writer saw and
-#: the change asked (a ``rules.ShapeError`` for a body of the wrong shape).
-Read = Callable[[store.StoredGame], tuple[int, Change]]
 
 
 @dataclass(frozen=True)
@@ -110,9 +108,18 @@ class Replayed:
     status: int
 
 
-def record(game_id: str, read: Read, *, credential: Credential,
-           key: Key | None = None) -> Written | Replayed:
-    """Record the change ``read`` makes of the request, in the order of the module's steps."""
+@dataclass(frozen=True)
+class Opened:
+    """A write authorised, its key (if it has one) not used before: the game as loaded, for the
+    caller to read its request against, then ``commit``."""
+
+    game: store.StoredGame
+    key: idempotency.Key | None
+
+
+def open(game_id: str, *, credential: Credential, key: Key | None = None) -> Opened | Replayed:  # noqa: A001
+    """Steps 1 to 3: load, authorise, key. A key already used with this very write answers
+    ``Replayed`` (with another, ``KeyReused``); else the write is ``Opened``."""
     head = store.game_head(game_id)
     if head is None:
         raise store.GameNotFound(game_id)
@@ -124,7 +131,13 @@ def record(game_id: str, read: Read, *, credential: Credential,
         checked, first = idempotency.check(game.id, key.sent, key.fingerprint)
         if first is not None:
             return Replayed(store.load_game(game.id), first.status)
-    seen_version, change = read(game)
+    return Opened(game, checked)
+
+
+def commit(opened: Opened, seen_version: int, change: Change) -> Written | Replayed:
+    """Steps 5 to 7, once the caller read the request (step 4): the version the writer saw
+    (``store.VersionConflict``), the engine (a ``rules.RuleError``), the write with its key."""
+    game, checked = opened.game, opened.key
     then = () if checked is None else idempotency.rows_for(checked, seen_version + 1, game.id)
     try:
         return Written(store.write(game, seen_version, change, then))

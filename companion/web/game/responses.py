@@ -107,10 +107,6 @@ def open_created(record: idempotency.Record) -> Response:
     return redirect(url_for("web.game", game_id=record.resource), code=303)
 
 
-class _Unfinished(Exception):
-    """The form is not complete or not valid: it comes back, 422, with what was typed."""
-
-
 def form_key() -> writes.Key | None:
     """The form's ``idempotency_key``, as the API's ``Idempotency-Key`` (docs/api.md, "Writes
     that are safe to repeat"); an empty field is no key. Its CSRF token changes with each page,
@@ -133,30 +129,26 @@ Change = Callable[[StoredGame, Any], writes.Change | None]
 def _recorded(game_id: str, make_form: Form, change: Change,
               refused: Callable[[StoredGame, Any, int, str | None], Response],
               ) -> writes.Written | writes.Replayed | Response:
-    """``writes.record`` for a page's form (``make_form`` of the game, its fields read from the
-    request): what it recorded or replayed, else the refusal's page (``refused`` of the game,
-    the form, a status and a notice): 422 for a form or a key refused or a rule broken (at its
-    field), 409 with the game as it now is; 404, 403 and 400 as aborts."""
-    forms: list[Any] = []
-
-    def form_of(game: StoredGame) -> Any:
-        if not forms:
-            forms.append(make_form(game))
-        return forms[0]
-
-    def read(game: StoredGame) -> tuple[int, writes.Change]:
-        form = form_of(game)
+    """A page's form through the one write path (``storage.writes``): opened (the game loaded,
+    this device's right, the key), the form read (``make_form`` of the game, its fields from the
+    request, ``change`` of both), committed. What it recorded or replayed, else the refusal's
+    page (``refused`` of the game, the form, a status and a notice): 422 for a form or a key
+    refused or a rule broken (at its field), 409 with the game as it now is; 404, 403 and 400
+    as aborts."""
+    form: Any = None
+    try:
+        opened = writes.open(game_id, credential=access.credential(game_id), key=form_key())
+        if isinstance(opened, writes.Replayed):
+            return opened
+        form = make_form(opened.game)
         if not form.validate():
             if form.version.errors:
                 abort(400)
-            raise _Unfinished()
-        made = change(game, form)
+            return refused(store.load_game(game_id), form, 422, None)
+        made = change(opened.game, form)
         if made is None:
-            raise _Unfinished()
-        return form.version.data, made
-
-    try:
-        return writes.record(game_id, read, credential=access.credential(game_id), key=form_key())
+            return refused(store.load_game(game_id), form, 422, None)
+        return writes.commit(opened, form.version.data, made)
     except store.GameNotFound:
         access.not_found(game_id)
     except writes.NotAllowed:
@@ -164,16 +156,14 @@ def _recorded(game_id: str, make_form: Form, change: Change,
     except (idempotency.MalformedKey, idempotency.KeyReused) as error:
         game = store.load_game(game_id)
         notice = KEY_MALFORMED if isinstance(error, idempotency.MalformedKey) else KEY_REUSED
-        return refused(game, form_of(game), 422, str(notice))
-    except _Unfinished:
-        return refused(store.load_game(game_id), forms[0], 422, None)
+        return refused(game, make_form(game), 422, str(notice))
     except store.VersionConflict as conflict:
-        return refused(conflict.game, forms[0], 409, str(CONFLICT))
+        return refused(conflict.game, form, 409, str(CONFLICT))
     except ShapeError:
         abort(400)
     except RuleError as error:
         game = store.load_game(game_id)
-        form = form_of(game)
+        form = form if form is not None else make_form(game)
         form.add_rule_error(error, explain(error, game.settings))
         return refused(game, form, 422, None)
 
