@@ -19,8 +19,10 @@ def home(table_error: str | None = None, table_name: str = "", status: int = 200
     tables = access.known_tables()
     going = access.table_let_go_next()
     let_go = next((table.name for table in tables if table.id == going), None)
+    # This device's rights over each game, worked out once here: the list draws them.
+    rights = {game.id: access.game_rights(game) for game in games}
     body = render_template("home.html", games=games, shown_name=shown_name,
-                           may_edit=access.may_edit, tables=tables, let_go=let_go,
+                           rights=rights, tables=tables, let_go=let_go,
                            tables_max=access.TABLES_MAX,
                            table_error=table_error, table_name=table_name,
                            import_error=import_error, import_key=idempotency.new_key())

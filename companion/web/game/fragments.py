@@ -20,7 +20,7 @@ from companion.rules import Bids, Family, Finish, Points, Step, Tricks
 from companion.storage.store import StoredGame
 from companion.web.game import offline
 from companion.web.game.seven_up.board import panel as seven_up_panel
-from companion.web.shared import access
+from companion.web.shared.access import Rights
 from companion.web.shared.chart import score_chart
 from companion.web.shared.explaining import explanations
 from companion.web.shared.forms import (
@@ -115,15 +115,16 @@ def _stray_errors(submitted: Any, used: Any) -> list[str]:
     return messages + [m for group in submitted.group_errors.values() for m in group]
 
 
-def game_context(game: StoredGame, submitted: Any = None, notice: Any = None,
+def game_context(game: StoredGame, rights: Rights, submitted: Any = None, notice: Any = None,
                  saved: str | None = None, fragment: bool = False) -> dict[str, Any]:
-    """What game/page.html shows; for its live part alone (``fragment``) the share panel's
+    """What game/page.html shows to a device with these ``rights`` (worked out by the view:
+    nothing here checks a token); for its live part alone (``fragment``) the share panel's
     links, QR codes and preview are left out unless the final standings show the picture."""
     state = game.state
     settings = game.settings
     current = state.current
-    editable = access.may_edit(game)
-    token = access.token_for(game.id) if editable else None
+    editable = rights.keeps_score
+    token = rights.token
     form = _entry_form(game, submitted) if editable else None
     scorekeeper_url = (url_for("web.scorekeeper_link", game_id=game.id, token=token,
                                _external=True) if token else None)
@@ -174,14 +175,15 @@ def game_context(game: StoredGame, submitted: Any = None, notice: Any = None,
         "offline": offline.page_data(state) if editable else {},
         "offline_game": offline.game_data(state) if editable and not fragment else None,
         **(share.context(game, scorekeeper_url) if not fragment or state.finished else {}),
-        **game_table.context(game, editable),
+        **game_table.context(game, rights),
     }
 
 
-def render_body(game: StoredGame, submitted: Any = None, notice: Any = None,
+def render_body(game: StoredGame, rights: Rights, submitted: Any = None, notice: Any = None,
                 fragment: bool = False, **extra: Any) -> str:
-    """The page, or its live part, as text (``extra`` adds to the template's context)."""
-    context = {**game_context(game, submitted, notice, fragment=fragment), **extra}
+    """The page, or its live part, as text, for a device with these ``rights`` (``extra`` adds
+    to the template's context)."""
+    context = {**game_context(game, rights, submitted, notice, fragment=fragment), **extra}
     if fragment:
         return render_block("game/page.html", "live", **context)
     return render_template("game/page.html", **context)

@@ -39,25 +39,27 @@ def live(game_id: str) -> Response:
 
 
 def _shown(head: GameHead, fragment: bool) -> Response:
-    """The page (or its live part): 304 when the browser has it, a watcher's from the cache."""
-    editable = access.may_edit(head)
+    """The page (or its live part): 304 when the browser has it, a watcher's from the cache.
+    The device's rights are worked out here, once, and handed to all that follows."""
+    rights = access.game_rights(head)
     if not caching.may_answer_304():  # a flashed message to show once: no cache either way
-        return render_game(access.load_or_404(head.id), fragment=fragment)
-    if editable:
-        tag = caching.etag(head, editable, fragment)
+        return render_game(access.load_or_404(head.id), fragment=fragment, rights=rights)
+    if rights.keeps_score:
+        tag = caching.etag(head, rights, fragment)
         if conditional.client_holds(tag):
             return caching.not_modified(tag)
         game = access.load_or_404(head.id)
         # The ETag again: rendering may just have given this session its CSRF secret.
-        return caching.conditional(render_game(game, fragment=fragment), game, editable, fragment)
+        return caching.conditional(render_game(game, fragment=fragment, rights=rights), game,
+                                   rights, fragment)
     page = caching.watcher_page(head, fragment)
-    tag = page.etag if page else caching.etag(head, editable, fragment)
+    tag = page.etag if page else caching.etag(head, rights, fragment)
     if conditional.client_holds(tag):
         return caching.not_modified(tag)
     if page is None:
         game = access.load_or_404(head.id)  # the version it is now, which the page is cached by
         page = caching.remember_watcher_page(game, fragment, render_body(
-            game, fragment=fragment, csrf_token=lambda: caching.CSRF_PLACEHOLDER))
+            game, rights, fragment=fragment, csrf_token=lambda: caching.CSRF_PLACEHOLDER))
         if page is None:  # it drew a CSRF token: this session's page, rendered for it, not cached
-            return render_game(game, fragment=fragment)
+            return render_game(game, fragment=fragment, rights=rights)
     return caching.send_watcher_page(page)

@@ -72,11 +72,13 @@ def wants_fragment() -> bool:
 
 def render_game(game: StoredGame, submitted: Any = None, notice: Any = None,
                 status: int = 200, fragment: bool | None = None,
-                saved: str | None = None) -> Response:
+                saved: str | None = None, rights: access.Rights | None = None) -> Response:
     """The whole game page, or only its live part (for htmx, or when ``fragment`` says so);
-    ``saved`` says an entry was just stored."""
-    body = render_body(game, submitted, notice, wants_fragment() if fragment is None else fragment,
-                       saved=saved)
+    ``saved`` says an entry was just stored. ``rights``: the device's, as the view established
+    them; without them they are worked out here, once, before anything is drawn."""
+    rights = access.game_rights(game) if rights is None else rights
+    body = render_body(game, rights, submitted, notice,
+                       wants_fragment() if fragment is None else fragment, saved=saved)
     return make_response(body, status)
 
 

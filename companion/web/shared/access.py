@@ -4,10 +4,14 @@ The edit capability is the game's edit token, held in the signed session cookie 
 ``session[EDIT_TOKENS]`` (game id -> token) once the scorekeeper link was opened or the game created
 here. A device without it sees the share page read-only. ``session["recent"]`` lists the games this
 device created or opened, most recent first, for the home page.
+
+A request's rights over a game or a table (``Rights``) are worked out once, by ``game_rights`` or
+``table_rights``, and handed to what draws the page: no template or helper checks a token.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NoReturn
 
 from flask import abort, make_response, render_template, session
@@ -15,6 +19,7 @@ from flask_babel import gettext as _
 
 from companion.storage import store, table_store, writes
 from companion.storage.store import GameHead, StoredGame
+from companion.storage.table_store import StoredTable
 
 #: The session key of the edit tokens this device holds. Its value stays "keep", the name it had
 #: when scorekeepers' phones were given their cookies: renaming it would take their tokens away.
@@ -46,10 +51,49 @@ def token_for(game_id: str) -> str | None:
     return token if isinstance(token, str) else None
 
 
+@dataclass(frozen=True)
+class Rights:
+    """What this request may do with one game or one table, worked out once before the page is
+    drawn (``game_rights``, ``table_rights``) and handed to what draws it."""
+
+    #: This device keeps score: the game's (or the table's) token it holds opens it.
+    keeps_score: bool = False
+    #: The token the page's scorekeeper link shows: the game's own (or the table's, on the
+    #: table's page) when it opened it; ``None`` when the right came another way, or none did.
+    token: str | None = None
+    #: The tables this device keeps score of (their ids, sorted), on a game its scorekeeper's
+    #: page offers to add it to: its ETag names them.
+    tables: tuple[str, ...] = ()
+
+
+def game_rights(game: StoredGame | GameHead) -> Rights:
+    """This device's rights over the game: its edit token (checked against its hash), or the
+    edit token of the game's table. One check: a token this device does not hold is not
+    compared (a device holding neither is compared once, and refused)."""
+    own = token_for(game.id)
+    held = _table_token_of(game)
+    if own is not None or held is None:
+        if game.token_matches(own):
+            return Rights(True, own, _table_ids())
+        if held is None:
+            return Rights()
+    if table_store.token_opens(held[0], held[1]):
+        return Rights(True, None, _table_ids())
+    return Rights()
+
+
+def table_rights(table: StoredTable) -> Rights:
+    """This device's rights over the table: the table's edit token it holds, checked once."""
+    token = table_token_for(table.id)
+    if table.token_matches(token):
+        return Rights(True, token)
+    return Rights()
+
+
 def may_edit(game: StoredGame | GameHead) -> bool:
     """True when this device holds the game's edit token (checked against its hash), or the
     edit token of the game's table."""
-    return game.token_matches(token_for(game.id)) or _table_opens(game)
+    return game_rights(game).keeps_score
 
 
 def credential(game_id: str) -> writes.Credential:
@@ -95,19 +139,23 @@ def table_token_for(table_id: str) -> str | None:
     return next((token for tid, token in held_tables() if tid == table_id), None)
 
 
-def _table_opens(game: StoredGame | GameHead) -> bool:
-    """Whether this device holds the token of the game's table (asked only of a device that
-    holds a table's right at all: nobody else pays for the look-up)."""
+def _table_token_of(game: StoredGame | GameHead) -> tuple[StoredGame, str] | None:
+    """The game and the token of its table, when this device holds that token (asked only of
+    a device that holds a table's right at all: nobody else pays for the look-up)."""
     if not session.get(TABLE_TOKENS):  # the common case, asked without reading the pairs
-        return False
+        return None
     if not isinstance(game, StoredGame):
         try:
             game = store.load_game(game.id)
         except store.GameNotFound:
-            return False
-    if game.table_id is None:
-        return False
-    return table_store.token_opens(game, table_token_for(game.table_id))
+            return None
+    token = None if game.table_id is None else table_token_for(game.table_id)
+    return None if token is None else (game, token)
+
+
+def _table_ids() -> tuple[str, ...]:
+    """The tables this device keeps score of, sorted (a scorekeeper's game page offers them)."""
+    return tuple(sorted(tid for tid, _token in held_tables())) if session.get(TABLE_TOKENS) else ()
 
 
 def grant_table(table_id: str, token: str, linked: bool = False) -> str | None:
@@ -132,10 +180,12 @@ def forget_table(table_id: str) -> None:
         session[TABLE_TOKENS] = [pair for pair in held if pair[0] != table_id]
 
 
-def require_editor(game: StoredGame) -> None:
-    """403, and nothing changed, for a device that only has the share link."""
-    if not may_edit(game):
+def require_editor(game: StoredGame) -> Rights:
+    """403, and nothing changed, for a device that only has the share link; else its rights."""
+    rights = game_rights(game)
+    if not rights.keeps_score:
         abort(403)
+    return rights
 
 
 def grant_scorekeeping(game_id: str, token: str) -> None:

@@ -36,7 +36,7 @@ from companion.http.headers import add_vary
 from companion.http.i18n import chosen_language
 from companion.http.compressed import send_as_cached
 from companion.storage.caches import cache
-from companion.web.shared.access import TABLE_TOKENS, held_tables
+from companion.web.shared.access import Rights
 
 #: Stands for a CSRF token in a watcher's page as it is rendered: it cannot occur in a rendered
 #: page (a player's name may hold no control character, and the templates write none), so a page
@@ -133,16 +133,12 @@ def _tag(key: tuple[Any, ...]) -> str:
     return hashlib.sha256(repr(key).encode()).hexdigest()[:27]
 
 
-def _table_rights() -> tuple[str, ...]:
-    """The tables this session keeps score of: a scorekeeper's page offers them."""
-    return tuple(sorted(tid for tid, _token in held_tables())) if session.get(TABLE_TOKENS) else ()
-
-
-def etag(game: Head, editable: bool, fragment: bool) -> str:
-    """The page's ETag: a scorekeeper's names the session's CSRF secret and the tables it
-    keeps score of (the page offers to add the game to them), a watcher's neither."""
-    key = _page_key(game, editable, fragment)
-    return _tag((*key, _csrf_secret(), _table_rights()) if editable else key)
+def etag(game: Head, rights: Rights, fragment: bool) -> str:
+    """The page's ETag for a device with these ``rights`` (the view's): a scorekeeper's names
+    the session's CSRF secret and the tables it keeps score of (the page offers to add the game
+    to them), a watcher's neither."""
+    key = _page_key(game, rights.keeps_score, fragment)
+    return _tag((*key, _csrf_secret(), rights.tables) if rights.keeps_score else key)
 
 
 def may_answer_304() -> bool:
@@ -156,10 +152,10 @@ def not_modified(tag: str) -> Response:
     return response
 
 
-def conditional(response: Response, game: Head, editable: bool, fragment: bool) -> Response:
+def conditional(response: Response, game: Head, rights: Rights, fragment: bool) -> Response:
     """Let the browser cache a 200 game page and revalidate it by its ETag."""
     if response.status_code == 200 and may_answer_304():
-        conditional_get.tagged(response, etag(game, editable, fragment), REVALIDATE)
+        conditional_get.tagged(response, etag(game, rights, fragment), REVALIDATE)
         add_vary(response, "Cookie")
     return response
 

@@ -43,7 +43,7 @@ ATTEMPTS = 3
 def _refused(game_id: str, errors: dict[str, list[str]], typed: dict[str, str]) -> Response:
     """The game page as it is now, 422, ``errors`` at their fields, what was sent kept."""
     game = access.load_or_404(game_id)
-    body = render_body(game, table_errors=errors, table_typed=typed)
+    body = render_body(game, access.game_rights(game), table_errors=errors, table_typed=typed)
     return make_response(body, 422)
 
 

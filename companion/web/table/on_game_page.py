@@ -45,12 +45,13 @@ def at_table(game: StoredGame) -> table_store.StoredTable | None:
         return None
 
 
-def context(game: StoredGame, editable: bool) -> dict[str, Any]:
+def context(game: StoredGame, rights: access.Rights) -> dict[str, Any]:
     """What the game page shows of tables: ``at_table``, and for the scorekeeper of a game at
-    no table the name ``keep_table`` offers (a finished game) and the phone's tables
-    ``join_tables`` offers; ``table_errors`` and ``table_typed`` are a refused form's."""
+    no table (``rights``, the view's) the name ``keep_table`` offers (a finished game) and the
+    phone's tables ``join_tables`` offers; ``table_errors`` and ``table_typed`` are a refused
+    form's."""
     found = at_table(game)
-    open_ = editable and game.table_id is None
+    open_ = rights.keeps_score and game.table_id is None
     return {
         "at_table": found,
         "keep_table": (suggested_name(game.settings.players)

@@ -61,14 +61,12 @@ def _load_or_404(table_id: str) -> table_store.StoredTable:
         abort(404)
 
 
-def keeps(table: table_store.StoredTable) -> bool:
-    """True when this device holds the table's edit token."""
-    return table.token_matches(access.table_token_for(table.id))
-
-
-def _require_keeper(table: table_store.StoredTable) -> None:
-    if not keeps(table):
+def _require_keeper(table: table_store.StoredTable) -> access.Rights:
+    """403 for a device that does not keep the table's score; else its rights."""
+    rights = access.table_rights(table)
+    if not rights.keeps_score:
         abort(403)
+    return rights
 
 
 def ahead_first(players: tuple[PlayerFigures, ...]) -> list[PlayerFigures]:
@@ -128,7 +126,11 @@ def _no_store(body: str, status: int = 200) -> Response:
 
 def render_table(table: table_store.StoredTable, status: int = 200,
                  rename_errors: dict[str, list[str]] | None = None,
-                 typed: dict[str, str] | None = None, fragment: bool = False) -> Response:
+                 typed: dict[str, str] | None = None, fragment: bool = False,
+                 rights: access.Rights | None = None) -> Response:
+    """The table's page, or its live part, for a device with ``rights`` (the view's; without
+    them worked out here, once: nothing drawn checks a token)."""
+    rights = access.table_rights(table) if rights is None else rights
     state = table_store.table_state(table)
     before, since = request.args.get("before"), request.args.get("started")
     if before is not None and not store.is_id(before):
@@ -148,20 +150,20 @@ def render_table(table: table_store.StoredTable, status: int = 200,
         older=page.before,
         older_since=page.started and table_store.moment_text(page.started),
         game_name=game_name, figure=figure, game_url=_game_url(),
-        keeps=keeps(table), rename_errors=rename_errors or {}, typed=typed or {},
+        keeps=rights.keeps_score, rename_errors=rename_errors or {}, typed=typed or {},
         # The keeper's chips for a new game: the table's score pads by title, as last played.
-        pad_titles=pad_titles(table) if keeps(table) else [],
+        pad_titles=pad_titles(table) if rights.keeps_score else [],
         started=table_store.started, pairs=pairs, pair_rows=leader_first(pairs.rows),
         players_max=table_games.PLAYERS_MAX, players_page=PLAYERS_PAGE,
         page_args={"before": before, "started": since, "players": leaders.start or None,
                    "pairs": pairs.start or None},
         **table_share.context(state),
         games_by_id=_record_games(state))
-    if context["keeps"] and not fragment:
+    if rights.keeps_score and not fragment:
         # The scorekeeper link, shown to a phone that keeps score: how another phone (or this
         # one, its right let go) gets the table's right again.
-        token = access.table_token_for(table.id)
-        url = url_for("web.table_scorekeeper_link", table_id=table.id, token=token, _external=True)
+        url = url_for("web.table_scorekeeper_link", table_id=table.id, token=rights.token,
+                      _external=True)
         context.update(scorekeeper_url=url, scorekeeper_qr=LazyQR(url),
                        keep_title=table.name, keep_hint=_(
                            "Whoever opens this link or scans this code keeps score of this table "
@@ -334,14 +336,14 @@ def create() -> Response:
 @table_write_limit
 def rename(table_id: str) -> Response:
     table = _load_or_404(table_id)
-    _require_keeper(table)
+    rights = _require_keeper(table)
     source, target = request.form.get("from", ""), request.form.get("to", "")
     try:
         table_store.rename(table, source, target)
     except RuleError as error:
         field = error.field if error.field in ("from", "to") else "to"
         return render_table(table, 422, {field: [explain(error)]},
-                            {"from": source, "to": target})
+                            {"from": source, "to": target}, rights=rights)
     return redirect(url_for("web.table", table_id=table.id) + "#players", code=303)
 
 
@@ -350,12 +352,13 @@ def rename_table(table_id: str) -> Response:
     """The table under the name typed; a refused one at its field, the typing kept. Limited as
     the API's ``PATCH /tables/<id>`` is: the same write, the same budget."""
     table = _load_or_404(table_id)
-    _require_keeper(table)
+    rights = _require_keeper(table)
     typed = request.form.get("name", "")
     try:
         table_store.rename_table(table, typed)
     except table_store.TableRefused as error:
-        return render_table(table, 422, {"name": [name_refused(error, typed)]}, {"name": typed})
+        return render_table(table, 422, {"name": [name_refused(error, typed)]}, {"name": typed},
+                            rights=rights)
     return redirect(url_for("web.table", table_id=table.id) + "#table-rename", code=303)
 
 
