@@ -338,7 +338,7 @@ def test_a_five_player_oh_seven_round_takes_twelve_taps_at_most(phone: Phone, li
     game = new_game(live_server, "oh-seven", players)
     game.keep_on(page)
     taps = Taps(page)
-    # Every card is a target of at least 48×48 with 8 px between (UX.md), at 390 px wide.
+    # Every card is a target of at least 48×48 with 8 px between (one thumb), at 390 px wide.
     cells = page.locator(f'[data-card-seat="{game.body["current"]["bidding_order"][0]}"] .card-cell')
     expect(cells).to_have_count(32)
     boxes = [cells.nth(i).bounding_box() for i in range(cells.count())]

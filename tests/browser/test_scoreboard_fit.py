@@ -19,7 +19,7 @@ from waiting import until_page
 
 pytestmark = pytest.mark.browser
 
-TAP = 48  # px: UX.md's smallest tap target
+TAP = 48  # px: the smallest tap target the app allows
 PHONE_WIDTH = 390
 #: 21 characters and emoji: the names that widened the columns before.
 NAMES = ["Maximiliana-Josephine", "Bo", "Cleo 🐈", "Dev", "Eleonora-Gwendolyn-K", "Fé", "Tante 🐈"]

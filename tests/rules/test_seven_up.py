@@ -203,9 +203,9 @@ def three_players_at(scores: list[int], first_edition: bool = False, **options: 
 def test_three_players_no_gift_puts_either_non_dealer_out(
         scores: list[int], target: int, jacks: int, out: tuple[int, ...], reason: str | None,
         message: str | None) -> None:
-    """RULES.md section 4, after Foster's *Complete Hoyle*, Seven-Up: "the dealer cannot give
+    """docs/rules.md section 4, after Foster's *Complete Hoyle*, Seven-Up: "the dealer cannot give
     a player enough to put him out"; with three players both non-dealers receive the gift, so
-    neither may reach the target by it (docs/rules.md section 4)."""
+    neither may reach the target by it."""
     state = three_players_at(scores, target=target)
     current = state.current
     assert current is not None and current.eldest == 1
@@ -240,8 +240,8 @@ def test_three_players_no_gift_puts_either_non_dealer_out(
     ],
 )
 def test_two_players_and_partners_are_unchanged(scores: list[int], teams: bool, refused: bool) -> None:
-    """RULES.md section 4: with two players or partners the gift goes to the eldest's side alone,
-    which is all the rule looks at, in either edition; the refusal still names the side."""
+    """docs/rules.md section 4: with two players or partners the gift goes to the eldest's side
+    alone, which is all the rule looks at, in either edition; the refusal still names the side."""
     for first_edition in (False, True):
         state = seven_up_at(scores, teams=teams)
         assert state.current is not None and state.current.eldest is not None
@@ -268,9 +268,9 @@ def test_two_players_and_partners_are_unchanged(scores: list[int], teams: bool, 
 )
 def test_a_game_begun_under_the_first_edition_keeps_it(
         scores: list[int], allowed: bool, winner: int | None) -> None:
-    """RULES.md section 4: a game begun before the rule reached the non-eldest keeps playing under
-    the rule it began with, where only the eldest's side is looked at, so the other non-dealer's
-    gift point can win (counted after the eldest's)."""
+    """docs/rules.md section 4: a game begun before the rule reached the non-eldest keeps playing
+    under the rule it began with, where only the eldest's side is looked at, so the other
+    non-dealer's gift point can win (counted after the eldest's)."""
     state = three_players_at(scores, first_edition=True)
     assert state.settings.gift_rule is GiftRule.ELDEST_SIDE
     gift = hand(high=1, low=1, game=1, beg="give")

@@ -284,7 +284,7 @@ def test_three_players_a_gift_scores_both_non_dealers(start: Callable[..., Score
 
 def test_three_players_a_gift_that_would_put_the_other_non_dealer_out_is_refused_at_the_field(
         start: Callable[..., Scorekeeper]) -> None:
-    """RULES.md section 4 (Foster's *Complete Hoyle*): with three players the gift may put
+    """docs/rules.md section 4 (Foster's *Complete Hoyle*): with three players the gift may put
     neither non-dealer out; Cleo, who is not the eldest, is the one named."""
     keeper = seated(start, THREE, [2, 3, 6], dealer=0)  # Ben eldest at 3, Cleo at 6 of 7
     gift_refused(keeper, "The dealer can't give one: it would put Cleo out at 7. Run the cards.")
