@@ -426,7 +426,8 @@ def test_a_right_to_left_override_stays_inside_its_name(phone: Phone, live_serve
         const out = [];
         while (walker.nextNode()) {
             const node = walker.currentNode;
-            if (names.some(n => node.data.includes(n)) && !node.parentElement.closest("bdi, [dir=auto], .visually-hidden, input, option, datalist"))
+            if (names.some(n => node.data.includes(n))
+                    && !node.parentElement.closest("bdi, [dir=auto], .visually-hidden, input, option, datalist"))
                 out.push(node.parentElement.outerHTML.slice(0, 120));
         }
         return out;

@@ -33,8 +33,10 @@ MEASURE = """() => {
   return {
     page: document.documentElement.scrollWidth,
     box: {scroll: box.scrollWidth, client: box.clientWidth, ...rect(box)},
-    totals: [...board.querySelectorAll(".totals td.num")].map((t) => ({text: t.textContent.trim(), ...rect(t)})),
-    targets: [...board.querySelectorAll("summary, a[href], button")].map((t) => ({text: t.textContent.trim(), ...rect(t)})),
+    totals: [...board.querySelectorAll(".totals td.num")]
+      .map((t) => ({text: t.textContent.trim(), ...rect(t)})),
+    targets: [...board.querySelectorAll("summary, a[href], button")]
+      .map((t) => ({text: t.textContent.trim(), ...rect(t)})),
   };
 }"""
 

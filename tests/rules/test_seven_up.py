@@ -310,8 +310,10 @@ def test_editions_are_stored_for_seven_up_only() -> None:
     ("scores", "entry", "winner", "point", "final"),
     [
         pytest.param([6, 6], hand(high=1, low=0, jack=0, game=0), 1, "high", (6, 7), id="seed-004-high-first"),
-        pytest.param([5, 6, 6], hand(high=0, low=1, jack=2, game=2), 1, "low", (6, 7, 6), id="seed-004-low-before-jack"),
-        pytest.param([4, 6, 6], hand(high=0, low=0, jack=1, game=2), 1, "jack", (6, 7, 6), id="seed-004-jack-before-game"),
+        pytest.param([5, 6, 6], hand(high=0, low=1, jack=2, game=2), 1, "low", (6, 7, 6),
+                     id="seed-004-low-before-jack"),
+        pytest.param([4, 6, 6], hand(high=0, low=0, jack=1, game=2), 1, "jack", (6, 7, 6),
+                     id="seed-004-jack-before-game"),
         pytest.param([6, 3, 0], hand(high=1, low=1, jack=1, game=0), 0, "game", (7, 6, 0), id="seed-004-game-last"),
         pytest.param([6, 6], hand(high=1, low=1, game=1, beg="give", jacks=1), 0, "jack-turned", (7, 6),
                      id="RULES-4-turned-jack-ends-the-game-before-play"),
@@ -411,7 +413,8 @@ def test_a_redeal_jack_can_win_the_game() -> None:
 # -- target, players ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("target", "scores_before_end"), [(7, 6), (10, 9)], ids=["RULES-4-target-7", "RULES-4-target-10"])
+@pytest.mark.parametrize(("target", "scores_before_end"), [(7, 6), (10, 9)],
+                         ids=["RULES-4-target-7", "RULES-4-target-10"])
 def test_target(target: int, scores_before_end: int) -> None:
     state = seven_up_at([scores_before_end, 0], target=target)
     assert not state.finished

@@ -172,7 +172,8 @@ def test_running_the_cards_counts_each_jack_turned_for_the_dealer(start: Callabl
     assert response.status_code == 303
     assert last_entry(keeper) == Hand(3, Beg.RUN, 1, 1, 0, 1)  # the turn-up and two more
     assert keeper.stored().state.side_scores == (4, 3)
-    assert "+4 4 +3 3 Jacks turned 3 · ran · High Ben · Low Ben · Jack Ana · Game Ben" in text(keeper.client.get(keeper.url))
+    assert "+4 4 +3 3 Jacks turned 3 · ran · High Ben · Low Ben · Jack Ana · Game Ben" in text(
+        keeper.client.get(keeper.url))
 
 
 def test_jacks_counted_for_a_run_do_not_count_when_the_eldest_stood(

@@ -4,8 +4,8 @@
 Each is POST -> 303 -> GET without htmx, so the back button never sends an entry twice (and a
 replay carries a stale version, which is refused). With htmx the answer is the live fragment:
 200 on success, 422 with the rule at the field, 409 with the fresh game and a notice, keeping
-what was typed either way (``responses.write_entry``, through ``storage.writes.record``). Only a device holding the edit token may
-write (else 403).
+what was typed either way (``responses.write_entry``, through ``storage.writes.record``). Only a
+device holding the edit token may write (else 403).
 """
 
 from __future__ import annotations
