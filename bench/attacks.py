@@ -1,4 +1,5 @@
-"""The hostile clients a server on the home network must outlast, and the probe that says whether everyone else is still served.
+"""The hostile clients a server on the home network must outlast, and the probe that says
+whether everyone else is still served.
 
 Used by ``bench/load.py --servers`` (each attack held for seconds while a probe asks every
 250 ms) and by the real-server tests (``tests/server``), at smaller counts. Loopback only: every

@@ -58,7 +58,7 @@ def oh_hell_game() -> tuple[Settings, list[Raw]]:
         current = state.current
         size, n = current.hand_size, len(settings.players)
         made: dict[int, int] = {}
-        for k, seat in enumerate(current.bidding_order):
+        for seat in current.bidding_order:
             bid = (seat + current.number) % (size + 1)
             if seat == current.dealer and bid == size - sum(made.values()):
                 bid = (bid + 1) % (size + 1)  # never the hooked number

@@ -65,9 +65,9 @@ def start(name: str, cwd: Path, app: str, env: dict[str, str], workers: int, thr
         try:
             urllib.request.urlopen(url + ready, timeout=2).read()
             return Server(name, url, process)
-        except (OSError, urllib.error.URLError):
+        except (OSError, urllib.error.URLError) as error:
             if process.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"{name} did not start: see {log.name}")
+                raise SystemExit(f"{name} did not start: see {log.name}") from error
             time.sleep(0.2)
 
 

@@ -244,10 +244,11 @@ class App:
             try:
                 urllib.request.urlopen(self.url + "/", timeout=2, context=_insecure()).read()
                 return
-            except (OSError, urllib.error.URLError):
+            except (OSError, urllib.error.URLError) as error:
                 if self.process.poll() is not None or time.monotonic() > deadline:
                     self.stop()
-                    raise SystemExit(f"the app did not start: see {self.instance / 'server.log'}")
+                    log = self.instance / "server.log"
+                    raise SystemExit(f"the app did not start: see {log}") from error
                 time.sleep(0.2)
 
     def stop(self) -> None:

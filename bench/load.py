@@ -2,8 +2,9 @@
 
 Starts gunicorn on loopback for a bare Flask app (``bench/hello.py``) and for Companion (same
 worker class — gevent, as gunicorn.conf.py — same workers and threads, no access log for
-either), plays a finished 19-round Elevator game through the API, then loads each with ``wrk`` (Debian's package) and prints, for each goal of
-bench/README.md's ``load.py`` section, requests per second, the ratio to the bare Flask app, and p50/p99 latency:
+either), plays a finished 19-round Elevator game through the API, then loads each with ``wrk``
+(Debian's package) and prints, for each goal of bench/README.md's ``load.py`` section, requests
+per second, the ratio to the bare Flask app, and p50/p99 latency:
 
 * ``state``   GET /api/v1/games/<id>
 * ``304``     the same GET with If-None-Match (a watcher's poll through the API)
@@ -188,9 +189,9 @@ def main() -> None:
                       ", ".join(f"{k} {(early[k].rps / early[k].hello) / (late[k].rps / late[k].hello):.2f}x"
                                 for k in early))
                 if all(r.cpu and r.hello_cpu for r in (*early.values(), *late.values())):
-                    print("  the same by CPU per request:",
-                          ", ".join(f"{k} {(late[k].cpu / late[k].hello_cpu) / (early[k].cpu / early[k].hello_cpu):.2f}x"
-                                    for k in early))
+                    print("  the same by CPU per request:", ", ".join(
+                        f"{k} {(late[k].cpu / late[k].hello_cpu) / (early[k].cpu / early[k].hello_cpu):.2f}x"
+                        for k in early))
         for server in servers[1:]:
             stop(server)
         servers = servers[:1]

@@ -49,9 +49,9 @@ from .game import (
 from .options import GameTie, Hook, LowTo, Schedule, Scoring, Teams, TypedOptions, Winner, ZeroBid
 from .registry import RULESETS, Family, IntRange, Option, OptionValue, Ruleset, get_ruleset
 from .typed import MOST_DIGITS, small_number
-from .settings import (NAME_MAX, PAIRS_PLAYERS, TITLE_MAX, Settings, clean_title, deal_limit, max_hand_range, new_settings, showable,
-                       shows_something,
-                       settings_from_json, settings_problems)
+from .settings import (NAME_MAX, PAIRS_PLAYERS, TITLE_MAX, Settings, clean_title, deal_limit,
+                       max_hand_range, new_settings, settings_from_json, settings_problems,
+                       showable, shows_something)
 from .editions import CURRENT_GIFT_RULE, GiftRule
 from .seven_up import gift_receivers, gift_refusal, may_give, put_out_by_gift
 from .state import (

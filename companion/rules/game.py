@@ -7,7 +7,7 @@ from typing import Sequence
 from . import card_bids
 from .entries import Entry, Finish, Tricks, field_of
 from .errors import RuleError
-from .evolve import evolve as replace
+from .evolve import evolve
 from .families import family_of
 from .settings import Settings
 from .state import FinishedBy, GameState, Phase, Round, Status
@@ -61,15 +61,15 @@ def apply(state: GameState, entry: Entry) -> GameState:
     scores = tuple(side_scores[settings.side_of(s)] for s in settings.seats)
     if round_.phase is not Phase.DONE:
         if played.finished_by is not None:  # the score pad's "we stop here"
-            return replace(state, entries=entries, entry_rounds=entry_rounds, current=None,
-                           status=Status.FINISHED, finished_by=played.finished_by)
-        return replace(state, entries=entries, entry_rounds=entry_rounds, current=round_,
-                       scores=scores, side_scores=side_scores)
+            return evolve(state, entries=entries, entry_rounds=entry_rounds, current=None,
+                          status=Status.FINISHED, finished_by=played.finished_by)
+        return evolve(state, entries=entries, entry_rounds=entry_rounds, current=round_,
+                      scores=scores, side_scores=side_scores)
     rounds = state.rounds + (round_,)
     finished = (played.winning_award is not None or played.finished_by is not None
                 or len(rounds) == state.total_rounds)
     best = settings.best(side_scores)
-    return replace(
+    return evolve(
         state,
         entries=entries,
         entry_rounds=entry_rounds,
@@ -115,8 +115,8 @@ def apply_stored(state: GameState, entry: Entry) -> GameState:
     pad's "we stop here" after a correction of its last round reached the target is kept, with
     no further effect (docs/rules.md section 8); anything else is ``apply``."""
     if isinstance(entry, Finish) and state.finished_by is FinishedBy.TARGET:
-        return replace(state, entries=state.entries + (entry,),
-                       entry_rounds=state.entry_rounds + (len(state.rounds) + 1,))
+        return evolve(state, entries=state.entries + (entry,),
+                      entry_rounds=state.entry_rounds + (len(state.rounds) + 1,))
     return apply(state, entry)
 
 

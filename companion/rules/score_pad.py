@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 from . import entries, seating
 from .entries import Entry, Finish, Points, ShapeError
 from .errors import RuleError
-from .evolve import evolve as replace
+from .evolve import evolve
 from .settings import Settings
 from .state import FinishedBy, GameState, Phase, Played, Round
 
@@ -116,7 +116,7 @@ class ScorePad:
         check_points(settings, points)
         per_seat = tuple(points[settings.side_of(seat)] for seat in settings.seats)
         side_scores = tuple(total + value for total, value in zip(state.side_scores, points))
-        round_ = replace(current, phase=Phase.DONE, points=per_seat, points_so_far=per_seat)
+        round_ = evolve(current, phase=Phase.DONE, points=per_seat, points_so_far=per_seat)
         return Played(round_, side_scores,
                       finished_by=ended_by(settings, current.number, side_scores))
 

@@ -8,7 +8,7 @@ from typing import Any, Mapping, Sequence, assert_never
 from . import entries, hook, replay, seating
 from .entries import Bid, Bids, Entry, Tricks
 from .errors import RuleError
-from .evolve import evolve as replace
+from .evolve import evolve
 from .hook import forbidden_bid
 from .memo import LRU
 from .options import Schedule, Scoring, TypedOptions, ZeroBid
@@ -140,7 +140,7 @@ def _after_bids(settings: Settings, round_: Round, bids: tuple[Bid, ...]) -> Rou
     if waiting == [round_.dealer] and hooked(settings, round_.number):
         others = sum(b for b in bids if isinstance(b, int))
         forbidden = forbidden_bid(round_.hand_size, others)
-    return replace(
+    return evolve(
         round_,
         bids=bids,
         next_bidder=waiting[0] if waiting else None,
@@ -188,7 +188,7 @@ def _tricks(settings: Settings, round_: Round, tricks: tuple[int, ...]) -> Round
     typed = settings.typed
     points = tuple(score(typed.scoring, typed.zero_bid, bid, taken, round_.hand_size)
                    for bid, taken in zip(bids, tricks))
-    return replace(round_, tricks=tricks, points=points, points_so_far=points, phase=Phase.DONE)
+    return evolve(round_, tricks=tricks, points=points, points_so_far=points, phase=Phase.DONE)
 
 
 #: Replay plans by what they depend on: the number of players, the first dealer, the options.

@@ -67,7 +67,7 @@ def cache(name: str) -> LRU[Hashable, object]:
     - ``latest``: game id -> the latest ``StoredGame`` this process knows (the next fold's start);
     - ``api``: ``(game id, version)`` -> the API's JSON body;
     - ``pages``: a page's key (``web.shared.caching``) -> a watcher's ``WatcherPage``;
-    - ``images``: ``(game id, version, language)`` -> the standings PNG (``web.share``);
+    - ``images``: ``(game id, version, language)`` -> the standings PNG (``web.sharing.share``);
     - ``compressed``: ``"<encoding>;<cached body's key>"`` -> its compressed bytes
       (``companion.http.compressed``);
     - the tables' ones, ``SIZES`` above (``companion.storage.table_store``)."""

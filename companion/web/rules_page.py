@@ -347,7 +347,8 @@ def in_turn_facts(ruleset_id: str) -> dict[str, object]:
 def seven_up_facts() -> dict[str, object]:
     """The numbers and the order Seven-Up's rules say, each the engine's (docs/rules.md
     section 4): who plays alone and who in partnerships (and which seats are partners), the
-    hand, the cards a run deals, the jacks of a pack, what each card counts toward game, who scores a gift, the target's default and the counting order."""
+    hand, the cards a run deals, the jacks of a pack, what each card counts toward game, who
+    scores a gift, the target's default and the counting order."""
     ruleset = RULESETS["seven-up"]
     locale = get_locale() or "en"
     tables = {count: rules.new_settings("seven-up", [f"P{seat}" for seat in range(count)])

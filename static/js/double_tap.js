@@ -50,7 +50,7 @@
   // second touch within 240 ms is the same tap, one after it a tap of its own.
   var SAME_TAP_MS = 240;
   // A finger's wobble on one spot. The next button is 56 px away or more (48 px targets, 8 px
-  // apart: UX.md), so a tap on it is never taken for this one.
+  // apart, the app's smallest), so a tap on it is never taken for this one.
   var SAME_TAP_PX = 24;
   var accepted = null; // the last tap let through: where it touched, when it ended
   var swallowed = false; // the touch going on is the same tap: its click is swallowed too

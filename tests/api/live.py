@@ -62,11 +62,11 @@ def start_server(instance: Path, workers: int = 3) -> Server:
         try:
             urllib.request.urlopen(url + "/api/v1/rulesets", timeout=1)
             return Server(url, instance, process)
-        except OSError:
+        except OSError as error:
             if time.monotonic() > deadline or process.poll() is not None:
                 stop_server(process)
-                raise RuntimeError("the server did not start: "
-                                   + (instance / "server.log").read_text(errors="replace"))
+                said = (instance / "server.log").read_text(errors="replace")
+                raise RuntimeError("the server did not start: " + said) from error
             time.sleep(0.2)
 
 

@@ -102,7 +102,7 @@ def test_teams_score_together(api: Api) -> None:
 
 def test_three_players_a_gift_that_would_put_either_non_dealer_out_is_422(api: Api) -> None:
     """docs/api.md, ``gift-would-win``: with three players the gift goes to both non-dealers,
-    and may put neither out (RULES.md section 4, after Foster's *Complete Hoyle*)."""
+    and may put neither out (docs/rules.md section 4, after Foster's *Complete Hoyle*)."""
     game = api.create("seven-up", ["Ana", "Ben", "Cleo"])
     for _ in range(6):  # Cleo makes game six times: 6 of 7; Ana deals the seventh hand
         api.write(game, "hands", hand(game=2))

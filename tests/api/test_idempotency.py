@@ -279,9 +279,7 @@ def test_the_same_write_sent_twice_at_once_is_applied_once(
         make_app: Callable[..., Flask], tmp_path: Path) -> None:
     """Two servers get the same write at the same moment: one writes it, the other (which lost
     the version's race, or found the key) answers as a replay."""
-    import threading
-
-    from tests.store.racing import redeal
+    from tests.store.racing import at_once, redeal
 
     shared = f"sqlite:///{tmp_path / 'race.sqlite'}"
     phones = [Api(make_app(SQLALCHEMY_DATABASE_URI=shared).test_client()) for _ in range(2)]
@@ -289,18 +287,7 @@ def test_the_same_write_sent_twice_at_once_is_applied_once(
     rounds = 12
     for version in range(1, rounds + 1):
         used, body = key(), {"version": version, **redeal("stand")}
-        answers: list[Any] = [None, None]
-        start = threading.Barrier(2)
-
-        def send(index: int) -> None:
-            start.wait()
-            answers[index] = keyed(phones[index], game, "hands", body, used)
-
-        threads = [threading.Thread(target=send, args=(i,)) for i in range(2)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        answers = at_once(keyed, *[(phone, game, "hands", body, used) for phone in phones])
         assert [a.status_code for a in answers] == [200, 200], [a.get_json() for a in answers]
         assert sorted(a.headers.get("Idempotent-Replayed", "") for a in answers) == ["", "true"]
     final = phones[1].get(game)
@@ -309,25 +296,14 @@ def test_the_same_write_sent_twice_at_once_is_applied_once(
 
 def test_the_same_creation_sent_twice_at_once_makes_one_game(
         make_app: Callable[..., Flask], tmp_path: Path) -> None:
-    import threading
+    from tests.store.racing import at_once
 
     shared = f"sqlite:///{tmp_path / 'race.sqlite'}"
     phones = [make_app(SQLALCHEMY_DATABASE_URI=shared).test_client() for _ in range(2)]
     for _ in range(6):
         used = key()
-        answers: list[Any] = [None, None]
-        start = threading.Barrier(2)
-
-        def send(index: int) -> None:
-            start.wait()
-            answers[index] = _create(phones[index], {"ruleset": "oh-hell", "players": PLAYERS},
-                                     used)
-
-        threads = [threading.Thread(target=send, args=(i,)) for i in range(2)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        answers = at_once(_create, *[(phone, {"ruleset": "oh-hell", "players": PLAYERS}, used)
+                                     for phone in phones])
         assert [a.status_code for a in answers] == [201, 201]
         one, two = (a.get_json() for a in answers)
         assert one["game"]["id"] == two["game"]["id"] and one["edit_token"] == two["edit_token"]

@@ -1,6 +1,7 @@
-"""The description says what the server refuses, so that a client built from it is never surprised: names are never empty
-(``minLength: 1``), and every integer a body holds has the ``maximum`` past which a whole number
-written as a JSON float (``1e16``, an integer to JSON Schema) is refused."""
+"""The description says what the server refuses, so that a client built from it is never
+surprised: names are never empty (``minLength: 1``), and every integer a body holds has the
+``maximum`` past which a whole number written as a JSON float (``1e16``, an integer to JSON
+Schema) is refused."""
 
 from __future__ import annotations
 

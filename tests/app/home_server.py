@@ -57,10 +57,11 @@ def start_home_server(tmp_path: Path, **settings: str) -> tuple[Home, subprocess
         try:
             urllib.request.urlopen(home.url("/offline"), timeout=1).close()
             return home, process
-        except OSError:
+        except OSError as error:
             if process.poll() is not None or time.monotonic() > deadline:
                 stop(process)
-                raise RuntimeError("the server did not start: " + log.read_text(errors="replace"))
+                said = log.read_text(errors="replace")
+                raise RuntimeError("the server did not start: " + said) from error
             time.sleep(0.2)
 
 

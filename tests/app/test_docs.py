@@ -50,6 +50,18 @@ def test_the_code_cites_the_repository_s_own_docs() -> None:
     assert citing == []
 
 
+def test_nothing_cites_the_brief_the_repository_does_not_hold() -> None:
+    """The code, the tests and the docs cite docs/ (rules.md, api.md, …), never the product brief
+    they were written from (its UX, STYLE, RULES and API notes, beside the repository), which a
+    clone lacks."""
+    brief = re.compile(r"\.\./shared|(?<![\w/])(UX|STYLE|RULES|API)\.md")
+    tests = [path for path in sorted((ROOT / "tests").rglob("*.py"))
+             if "node_modules" not in path.parts and "__pycache__" not in path.parts]
+    citing = [str(path.relative_to(ROOT)) for path in [*CODE, *tests, *DOCS]
+              if brief.search(path.read_text(encoding="utf-8", errors="replace"))]
+    assert citing == []
+
+
 def _headings(name: str, level: str = "## ") -> list[str]:
     lines = (ROOT / "docs" / name).read_text(encoding="utf-8").splitlines()
     return [line[len(level):] for line in lines if line.startswith(level)]

@@ -42,7 +42,7 @@ def test_stalled_uploads_do_not_stop_others_being_answered(home: Home) -> None:
             data=json.dumps({"ruleset": "oh-hell", "players": ["Ana", "Ben", "Cleo"]}).encode())
         answers = [timed(home.url("/api/v1/rulesets")), timed(home.url("/")), timed(created)]
         assert [status for status, _, _ in answers] == [200, 200, 201]
-        for status, seconds, _ in answers:
+        for _status, seconds, _ in answers:
             assert seconds < ANSWER_WITHIN, f"answered after {seconds:.1f} s"
     finally:
         for client in stalled:

@@ -69,10 +69,11 @@ def live_server(live_instance: Path) -> Iterator[str]:
         try:
             urllib.request.urlopen(url + "/", timeout=1)
             break
-        except OSError:
+        except OSError as error:
             if time.monotonic() > deadline or server.poll() is not None:
                 server.kill()
-                raise RuntimeError("the app did not start: " + (instance / "server.log").read_text())
+                said = (instance / "server.log").read_text()
+                raise RuntimeError("the app did not start: " + said) from error
             time.sleep(0.2)
     yield url
     server.terminate()

@@ -338,7 +338,7 @@ def test_a_five_player_oh_seven_round_takes_twelve_taps_at_most(phone: Phone, li
     game = new_game(live_server, "oh-seven", players)
     game.keep_on(page)
     taps = Taps(page)
-    # Every card is a target of at least 48×48 with 8 px between (UX.md), at 390 px wide.
+    # Every card is a target of at least 48×48 with 8 px between (one thumb), at 390 px wide.
     cells = page.locator(f'[data-card-seat="{game.body["current"]["bidding_order"][0]}"] .card-cell')
     expect(cells).to_have_count(32)
     boxes = [cells.nth(i).bounding_box() for i in range(cells.count())]
@@ -426,7 +426,8 @@ def test_a_right_to_left_override_stays_inside_its_name(phone: Phone, live_serve
         const out = [];
         while (walker.nextNode()) {
             const node = walker.currentNode;
-            if (names.some(n => node.data.includes(n)) && !node.parentElement.closest("bdi, [dir=auto], .visually-hidden, input, option, datalist"))
+            if (names.some(n => node.data.includes(n))
+                    && !node.parentElement.closest("bdi, [dir=auto], .visually-hidden, input, option, datalist"))
                 out.push(node.parentElement.outerHTML.slice(0, 120));
         }
         return out;

@@ -51,7 +51,8 @@ def _play_round(page: Page, taps: Taps, state: rules.GameState, rng: random.Rand
             taps.radio(f"{NAMES[seat]} took {tricks[seat]}")
     tricks[order[-1]] = left
     # game.js filled in the last player's count from the hand size.
-    expect(page.get_by_role("radio", name=f"{NAMES[order[-1]]} took {left}", exact=True, include_hidden=True)).to_be_checked()
+    expect(page.get_by_role("radio", name=f"{NAMES[order[-1]]} took {left}", exact=True,
+                            include_hidden=True)).to_be_checked()
     taps.button("Save tricks")
     entry = rules.Tricks(tuple(tricks))
     entries.append(entry)

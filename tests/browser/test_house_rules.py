@@ -37,7 +37,8 @@ def _round(page: Page, taps: Taps, bids: dict[str, int], tricks: dict[str, int])
     for name in names[:-1]:
         taps.radio(f"{name} took {tricks[name]}")
     last = names[-1]
-    expect(page.get_by_role("radio", name=f"{last} took {tricks[last]}", exact=True, include_hidden=True)).to_be_checked()
+    expect(page.get_by_role("radio", name=f"{last} took {tricks[last]}", exact=True,
+                            include_hidden=True)).to_be_checked()
     taps.button("Save tricks")
 
 

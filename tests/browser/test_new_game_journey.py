@@ -44,7 +44,8 @@ def test_too_few_players_are_explained_at_the_field(page: Page) -> None:
     page.get_by_role("button", name="Start the game").click()
     # At the field, and in the summary at the top that links to it.
     expect(page.locator(".field-error").get_by_text("Oh Hell is for 3 to 7 players, not 2.")).to_be_visible()
-    expect(page.locator(".error-summary").get_by_role("link", name="Oh Hell is for 3 to 7 players, not 2.")).to_have_count(1)
+    expect(page.locator(".error-summary").get_by_role(
+        "link", name="Oh Hell is for 3 to 7 players, not 2.")).to_have_count(1)
     expect(page.get_by_label("Player 1", exact=True)).to_have_value("Ana")
 
 

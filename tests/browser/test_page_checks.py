@@ -28,7 +28,7 @@ WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 HTMX = re.compile(r"^Attribute “hx-[a-z-]+” not allowed on element “[a-z]+” at this point\.$")
 #: The checker's one stale warning, kept since 2015 for any ``inputmode`` (validator/validator
 #: issue 1813: the attribute is baseline in every browser now). The score pad's points need it:
-#: a text field (for the ± and a typed "−") that opens the phone's numeric keypad (UX.md), which
+#: a text field (for the ± and a typed "−") that opens the phone's numeric keypad, which
 #: no other markup gives. Allowed there alone: anywhere else it is reported as any warning is.
 INPUTMODE = ("The “inputmode” attribute is not supported in all browsers. Please be sure to "
              "test, and consider using a polyfill.")

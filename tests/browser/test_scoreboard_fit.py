@@ -21,7 +21,7 @@ from waiting import until_page
 
 pytestmark = pytest.mark.browser
 
-TAP = 48  # px: UX.md's smallest tap target
+TAP = 48  # px: the smallest tap target the app allows
 PHONE_WIDTH = 390
 #: 21 characters and emoji: the names that widened the columns before.
 NAMES = ["Maximiliana-Josephine", "Bo", "Cleo 🐈", "Dev", "Eleonora-Gwendolyn-K", "Fé", "Tante 🐈"]
@@ -35,8 +35,10 @@ MEASURE = """() => {
   return {
     page: document.documentElement.scrollWidth,
     box: {scroll: box.scrollWidth, client: box.clientWidth, ...rect(box)},
-    totals: [...board.querySelectorAll(".totals td.num")].map((t) => ({text: t.textContent.trim(), ...rect(t)})),
-    targets: [...board.querySelectorAll("summary, a[href], button")].map((t) => ({text: t.textContent.trim(), ...rect(t)})),
+    totals: [...board.querySelectorAll(".totals td.num")]
+      .map((t) => ({text: t.textContent.trim(), ...rect(t)})),
+    targets: [...board.querySelectorAll("summary, a[href], button")]
+      .map((t) => ({text: t.textContent.trim(), ...rect(t)})),
   };
 }"""
 

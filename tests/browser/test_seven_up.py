@@ -12,7 +12,7 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-TAP = 48  # px: the smallest tap target UX.md allows
+TAP = 48  # px: the smallest tap target the app allows (48×48, 8 px apart)
 
 
 def _expect() -> Any:

@@ -1,5 +1,5 @@
 """Seven-Up with three players on a phone: the dealer may not give one when the gift would put
-the other non-dealer out, not only the eldest (RULES.md section 4, after Foster's *Complete
+the other non-dealer out, not only the eldest (docs/rules.md section 4, after Foster's *Complete
 Hoyle*: "the dealer cannot give a player enough to put him out"). The gift is shown disabled
 with the reason as its description, and the cards are run instead. Screenshots: the refused
 gift in English, French and Italian (``seven-up-gift-refused-*.png``)."""

@@ -94,7 +94,7 @@ def test_the_polls_kept_connections_see_each_write_and_hold_no_transaction(
     other = postgres_app()  # another app server: its own caches and connections
     with pg_app.app_context():
         game, _ = store.create_game("oh-hell", ["Ana", "Ben", "Cleo"])
-    for step in range(3):
+    for _ in range(3):
         with pg_app.app_context():
             head = store.game_head(game.id)
             assert head is not None and head.version == game.version

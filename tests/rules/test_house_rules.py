@@ -59,7 +59,8 @@ IN_TURN = ("oh-hell", "elevator")
         # "a missed zero scores as the scoring says"
         pytest.param("oh-hell", {"zero_bid": "five"}, 0, 2, 0, id="RULES-6-zero-five-missed-exact"),
         pytest.param("elevator", {"zero_bid": "five-plus-hand"}, 0, 2, 2, id="RULES-6-zero-adjusted-missed-tpb"),
-        pytest.param("oh-hell", {"zero_bid": "five", "scoring": "squared"}, 0, 3, -9, id="RULES-6-zero-five-missed-squared"),
+        pytest.param("oh-hell", {"zero_bid": "five", "scoring": "squared"}, 0, 3, -9,
+                     id="RULES-6-zero-five-missed-squared"),
         # Other bids are as the scoring says.
         pytest.param("oh-hell", {"zero_bid": "five"}, 3, 3, 13, id="RULES-6-zero-five-other-bid"),
         pytest.param("elevator", {"zero_bid": "five-plus-hand"}, 2, 3, 3, id="RULES-6-zero-adjusted-other-bid"),

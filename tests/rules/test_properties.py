@@ -158,7 +158,7 @@ def test_correcting_a_round_with_its_own_entries_changes_nothing(game: Played, d
 @PROPERTY
 @given(played_games("seven-up", complete=True))
 def test_a_gift_given_never_puts_a_receiver_out(game: Played) -> None:
-    """RULES.md section 4, after Foster's *Complete Hoyle* ("the dealer cannot give a player
+    """docs/rules.md section 4, after Foster's *Complete Hoyle* ("the dealer cannot give a player
     enough to put him out"): offered before every hand of a game, a gift is refused exactly when
     a receiver stands one point from the target, and when it is given no receiver reaches the
     target by it. A three-player game begun under the first edition is the exception (its

@@ -296,7 +296,8 @@ class PadMachine(RuleBasedStateMachine):
         assert (state.current is None) is (model.finished_by is not None)
         if state.current is not None:
             assert state.current.number == len(model.rounds) + 1
-            assert state.current.dealer == (state.settings.first_dealer + len(model.rounds)) % len(state.settings.players)
+            assert state.current.dealer == (
+                (state.settings.first_dealer + len(model.rounds)) % len(state.settings.players))
         if state.settings.typed.zero_sum:
             assert sum(state.side_scores) == 0
         for standing in state.standings:

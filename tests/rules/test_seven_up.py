@@ -203,9 +203,9 @@ def three_players_at(scores: list[int], first_edition: bool = False, **options: 
 def test_three_players_no_gift_puts_either_non_dealer_out(
         scores: list[int], target: int, jacks: int, out: tuple[int, ...], reason: str | None,
         message: str | None) -> None:
-    """RULES.md section 4, after Foster's *Complete Hoyle*, Seven-Up: "the dealer cannot give
+    """docs/rules.md section 4, after Foster's *Complete Hoyle*, Seven-Up: "the dealer cannot give
     a player enough to put him out"; with three players both non-dealers receive the gift, so
-    neither may reach the target by it (docs/rules.md section 4)."""
+    neither may reach the target by it."""
     state = three_players_at(scores, target=target)
     current = state.current
     assert current is not None and current.eldest == 1
@@ -240,8 +240,8 @@ def test_three_players_no_gift_puts_either_non_dealer_out(
     ],
 )
 def test_two_players_and_partners_are_unchanged(scores: list[int], teams: bool, refused: bool) -> None:
-    """RULES.md section 4: with two players or partners the gift goes to the eldest's side alone,
-    which is all the rule looks at, in either edition; the refusal still names the side."""
+    """docs/rules.md section 4: with two players or partners the gift goes to the eldest's side
+    alone, which is all the rule looks at, in either edition; the refusal still names the side."""
     for first_edition in (False, True):
         state = seven_up_at(scores, teams=teams)
         assert state.current is not None and state.current.eldest is not None
@@ -268,9 +268,9 @@ def test_two_players_and_partners_are_unchanged(scores: list[int], teams: bool, 
 )
 def test_a_game_begun_under_the_first_edition_keeps_it(
         scores: list[int], allowed: bool, winner: int | None) -> None:
-    """RULES.md section 4: a game begun before the rule reached the non-eldest keeps playing under
-    the rule it began with, where only the eldest's side is looked at, so the other non-dealer's
-    gift point can win (counted after the eldest's)."""
+    """docs/rules.md section 4: a game begun before the rule reached the non-eldest keeps playing
+    under the rule it began with, where only the eldest's side is looked at, so the other
+    non-dealer's gift point can win (counted after the eldest's)."""
     state = three_players_at(scores, first_edition=True)
     assert state.settings.gift_rule is GiftRule.ELDEST_SIDE
     gift = hand(high=1, low=1, game=1, beg="give")
@@ -310,8 +310,10 @@ def test_editions_are_stored_for_seven_up_only() -> None:
     ("scores", "entry", "winner", "point", "final"),
     [
         pytest.param([6, 6], hand(high=1, low=0, jack=0, game=0), 1, "high", (6, 7), id="seed-004-high-first"),
-        pytest.param([5, 6, 6], hand(high=0, low=1, jack=2, game=2), 1, "low", (6, 7, 6), id="seed-004-low-before-jack"),
-        pytest.param([4, 6, 6], hand(high=0, low=0, jack=1, game=2), 1, "jack", (6, 7, 6), id="seed-004-jack-before-game"),
+        pytest.param([5, 6, 6], hand(high=0, low=1, jack=2, game=2), 1, "low", (6, 7, 6),
+                     id="seed-004-low-before-jack"),
+        pytest.param([4, 6, 6], hand(high=0, low=0, jack=1, game=2), 1, "jack", (6, 7, 6),
+                     id="seed-004-jack-before-game"),
         pytest.param([6, 3, 0], hand(high=1, low=1, jack=1, game=0), 0, "game", (7, 6, 0), id="seed-004-game-last"),
         pytest.param([6, 6], hand(high=1, low=1, game=1, beg="give", jacks=1), 0, "jack-turned", (7, 6),
                      id="RULES-4-turned-jack-ends-the-game-before-play"),
@@ -411,7 +413,8 @@ def test_a_redeal_jack_can_win_the_game() -> None:
 # -- target, players ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("target", "scores_before_end"), [(7, 6), (10, 9)], ids=["RULES-4-target-7", "RULES-4-target-10"])
+@pytest.mark.parametrize(("target", "scores_before_end"), [(7, 6), (10, 9)],
+                         ids=["RULES-4-target-7", "RULES-4-target-10"])
 def test_target(target: int, scores_before_end: int) -> None:
     state = seven_up_at([scores_before_end, 0], target=target)
     assert not state.finished

@@ -36,7 +36,8 @@ def game(gid: str, names: list[str], scores: list[int], *, hour: int = 0,
         seven_up=ruleset == "seven-up", hands=hands)
 
 
-def table(*games: PlayedGame, renames: Renames = Renames()) -> table_stats.TableFigures:
+def table(*games: PlayedGame, renames: Renames | None = None) -> table_stats.TableFigures:
+    renames = Renames() if renames is None else renames
     return figures(total(game_tally(g, renames) for g in games), renames)
 
 

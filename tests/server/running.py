@@ -83,9 +83,10 @@ def production_server(tmp_path: Path, **settings: str) -> Iterator[Running]:
             try:
                 urllib.request.urlopen(running.url("/api/v1/rulesets"), timeout=1).close()
                 break
-            except OSError:
+            except OSError as error:
                 if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the server did not start: " + log.read_text(errors="replace"))
+                    said = log.read_text(errors="replace")
+                    raise RuntimeError("the server did not start: " + said) from error
                 time.sleep(0.2)
         yield running
     finally:

@@ -39,6 +39,24 @@ def http_sender(base_url: str) -> Send:
     return send
 
 
+def at_once(call: Callable[..., Any], *arguments: tuple[Any, ...]) -> list[Any]:
+    """What ``call`` answered to each of ``arguments``, each called in a thread of its own, all
+    of them let go at the same moment."""
+    answers: list[Any] = [None] * len(arguments)
+    start = threading.Barrier(len(arguments))
+
+    def send(index: int) -> None:
+        start.wait()
+        answers[index] = call(*arguments[index])
+
+    threads = [threading.Thread(target=send, args=(i,)) for i in range(len(arguments))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers
+
+
 def redeal(beg: str) -> dict[str, Any]:
     return {"jacks_turned": 0, "beg": beg, "high": None, "low": None, "jack": None, "game": None,
             "redeal": True}

@@ -403,11 +403,15 @@ def test_an_import_replays_every_game_before_one_short_write(
     """The engine has replayed the whole document before the first row is written, and the
     rows are written in one transaction of a few statements, not a game at a time."""
     said: list[tuple[str, int]] = []  # ("engine", 0), ("write", rows) or ("commit", 0)
-    for name in ("fold", "apply"):
-        def engine(*args: Any, _real: Callable[..., Any] = getattr(rules, name)) -> Any:
+
+    def counted(real: Callable[..., Any]) -> Callable[..., Any]:
+        def engine(*args: Any) -> Any:
             said.append(("engine", 0))
-            return _real(*args)
-        monkeypatch.setattr(rules, name, engine)
+            return real(*args)
+        return engine
+
+    for name in ("fold", "apply"):
+        monkeypatch.setattr(rules, name, counted(getattr(rules, name)))
 
     def statement(_conn: Any, _cursor: Any, sql: str, parameters: Any, _context: Any,
                   executemany: bool) -> None:

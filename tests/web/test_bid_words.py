@@ -1,5 +1,5 @@
-"""Each game says "bid" with one word in each language, on every page of a round (UX.md:
-Oh-Seven *pari* / *offerta*, Oh Hell *annonce* / *dichiarazione*; Oh-Seven's rebid is *nouveau
+"""Each game says "bid" with one word in each language, on every page of a round (its players'
+word: Oh-Seven *pari* / *offerta*, Oh Hell *annonce* / *dichiarazione*; Oh-Seven's rebid is *nouveau
 pari* / *nuova dichiarazione*), and Italian Seven-Up's Game point, "Punti", is not next to a
 target worded "7 punti"."""
 

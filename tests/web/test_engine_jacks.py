@@ -1,7 +1,8 @@
 """Seven-Up's turned-jack rule is the engine's (``rules.seven_up.jacks_win``): the page hands the
 script the engine's answer for each count of jacks turned, 0 to 4 (``data-jacks-win-table``, the
-attribute the script reads: whether they win), shows the turn-up's "wins" box exactly when one jack wins, and the form ends the hand on the
-jacks exactly when the engine says they win (docs/rules.md section 4, "winning")."""
+attribute the script reads: whether they win), shows the turn-up's "wins" box exactly when one
+jack wins, and the form ends the hand on the jacks exactly when the engine says they win
+(docs/rules.md section 4, "winning")."""
 
 from __future__ import annotations
 

@@ -246,23 +246,13 @@ def test_a_rematch_sent_again_makes_one_game(start: Callable[..., Scorekeeper],
 
 def test_the_same_new_game_sent_twice_at_once_makes_one(make_app: Callable[..., Flask],
                                                          tmp_path: Any) -> None:
-    import threading
+    from tests.store.racing import at_once
 
     shared = f"sqlite:///{tmp_path / 'race.sqlite'}"
     phones = [make_app(SQLALCHEMY_DATABASE_URI=shared).test_client() for _ in range(2)]
     for _ in range(5):
         form = {**new_game_form("oh-hell", PLAYERS, 0), "idempotency_key": key()}
-        answers: list[Any] = [None, None]
-        start = threading.Barrier(2)
-
-        def send(index: int) -> None:
-            start.wait()
-            answers[index] = phones[index].post("/new", data=form)
-
-        threads = [threading.Thread(target=send, args=(i,)) for i in range(2)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        answers = at_once(lambda phone, sent: phone.post("/new", data=sent),
+                          *[(phone, form) for phone in phones])
         assert [a.status_code for a in answers] == [303, 303]
         assert answers[0].headers["Location"] == answers[1].headers["Location"]

@@ -137,8 +137,8 @@ def test_tricks_and_new_game_errors_are_said_in_french(start: Callable[..., Scor
 )
 def test_a_bid_is_said_in_each_games_own_words(start: Callable[..., Scorekeeper], ruleset: str,
                                               french: str, italian: str) -> None:
-    """UX.md "Words": bid is *annonce* in Oh Hell but *pari* in Oh-Seven (*offerta* in Italian),
-    with the real catalogues."""
+    """The players' words: bid is *annonce* in Oh Hell but *pari* in Oh-Seven (*offerta* in
+    Italian), with the real catalogues."""
     keeper = start(ruleset, ["Ana", "Ben", "Cleo"], dealer=0)
     if ruleset == "oh-seven":
         assert keeper.cards("5s", "1h", "0d").status_code == 303

@@ -246,7 +246,7 @@ def test_seven_ups_facts_are_the_engines(client: FlaskClient) -> None:
         "players 2 and 4, in seating order. One deck of 52 cards.",
         "6 cards each, then one card turned up for trump.",
         "with 3 players both non-dealers score it", "(a pack has 4)",
-        # RULES.md section 4 (Foster's Complete Hoyle): neither receiver may go out on a gift.
+        # docs/rules.md section 4 (Foster's Complete Hoyle): neither receiver may go out on a gift.
         "The dealer may not give a point that would put someone out: eldest's side, or with 3 "
         "players either non-dealer (a game started before Companion checked both keeps checking "
         "eldest alone).",

@@ -172,7 +172,8 @@ def test_running_the_cards_counts_each_jack_turned_for_the_dealer(start: Callabl
     assert response.status_code == 303
     assert last_entry(keeper) == Hand(3, Beg.RUN, 1, 1, 0, 1)  # the turn-up and two more
     assert keeper.stored().state.side_scores == (4, 3)
-    assert "+4 4 +3 3 Jacks turned 3 · ran · High Ben · Low Ben · Jack Ana · Game Ben" in text(keeper.client.get(keeper.url))
+    assert "+4 4 +3 3 Jacks turned 3 · ran · High Ben · Low Ben · Jack Ana · Game Ben" in text(
+        keeper.client.get(keeper.url))
 
 
 def test_jacks_counted_for_a_run_do_not_count_when_the_eldest_stood(
@@ -284,7 +285,7 @@ def test_three_players_a_gift_scores_both_non_dealers(start: Callable[..., Score
 
 def test_three_players_a_gift_that_would_put_the_other_non_dealer_out_is_refused_at_the_field(
         start: Callable[..., Scorekeeper]) -> None:
-    """RULES.md section 4 (Foster's *Complete Hoyle*): with three players the gift may put
+    """docs/rules.md section 4 (Foster's *Complete Hoyle*): with three players the gift may put
     neither non-dealer out; Cleo, who is not the eldest, is the one named."""
     keeper = seated(start, THREE, [2, 3, 6], dealer=0)  # Ben eldest at 3, Cleo at 6 of 7
     gift_refused(keeper, "The dealer can't give one: it would put Cleo out at 7. Run the cards.")

@@ -3,10 +3,10 @@ device, deleting it for everyone.
 
 Every POST here carries the page's CSRF token (checked app-wide by CSRFProtect). Rematch and
 delete are the scorekeeper's (403 for a watching phone). Deleting asks once, on its
-own page (UX.md: "Confirmation only for deleting a whole game"); afterwards the game is 404 for
-everyone, pages and API, and its pages say it was deleted (``store.was_deleted``); the phone
-goes back to the game's table, or home. Forgetting only takes the game off this device's list,
-with this device's right to keep its score.
+own page (the one confirmation the app asks: every other entry is undone instead); afterwards
+the game is 404 for everyone, pages and API, and its pages say it was deleted
+(``store.was_deleted``); the phone goes back to the game's table, or home. Forgetting only takes
+the game off this device's list, with this device's right to keep its score.
 """
 
 from __future__ import annotations

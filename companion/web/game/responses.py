@@ -173,9 +173,9 @@ def _recorded(game_id: str, make_form: Form, change: Change,
 def write_entry(game_id: str, make_form: Form, change: Change,
                 said: str | Callable[[StoredGame], str] | None = None) -> Response:
     """Record ``change`` of the game and its form (``make_form`` of the game; ``change``
-    returns ``None`` when the form is incomplete) and answer; once it is stored the page says so (``said``, or what it makes of the game written,
-    else "Saved."), where the next step starts. The same entry sent again under its key is
-    answered so again, with the game as it is now."""
+    returns ``None`` when the form is incomplete) and answer; once it is stored the page says so
+    (``said``, or what it makes of the game written, else "Saved."), where the next step starts.
+    The same entry sent again under its key is answered so again, with the game as it is now."""
     done = _recorded(game_id, make_form, change, lambda game, form, status, notice: render_game(
         game, form, notice=notice, status=status))
     if isinstance(done, (writes.Written, writes.Replayed)):

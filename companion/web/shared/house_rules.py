@@ -4,8 +4,9 @@ default is the seed's own rule, so its source is the game's seed).
 
 Which options exist, their values and defaults are the engine's (``rules.RULESETS``); this module
 only words them, for the new-game page and the rules pages. The numbers a label or an effect
-says (scores, the passing, the largest hands, the deal limit) are the engine's too (``facts``). A test reads the registry and fails
-when any value lacks a label, an effect or a source, or when French or Italian lack one.
+says (scores, the passing, the largest hands, the deal limit) are the engine's too (``facts``). A
+test reads the registry and fails when any value lacks a label, an effect or a source, or when
+French or Italian lack one.
 
 An option value is keyed as the form sends it: ``token(value)`` (``False`` -> ``"false"``,
 ``7`` -> ``"7"``). A range option (``max_hand``) has two keys: ``BY_PLAYERS`` for its ``None``

@@ -114,8 +114,8 @@ MESSAGES: Mapping[str, LazyString] = {
                             "start a new table for the new names."),
 }
 
-#: Sentences that say "bid": Oh-Seven's own word for it (French *pari*, Italian *offerta*;
-#: UX.md), where the table above says Oh Hell's (*annonce*, *dichiarazione*).
+#: Sentences that say "bid": Oh-Seven's own word for it (French *pari*, Italian *offerta*, as its
+#: players say it), where the table above says Oh Hell's (*annonce*, *dichiarazione*).
 OWN_WORDS: Mapping[str, Mapping[str, LazyString]] = {
     "oh-seven": {
         "tricks-before-bids": lazy_pgettext("oh-seven",
