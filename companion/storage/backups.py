@@ -9,8 +9,9 @@ them), one at start when the newest is over a day old, then one a day, the last
 - **One process**: each server process (a gunicorn worker) asks for an exclusive ``fcntl`` lock
   on ``instance/companion.lock``, without waiting; the one that holds it makes the backups, the
   others ask again every ``RETRY`` seconds (a worker that dies lets its lock go).
-- **Restore** (``flask --app wsgi backup restore FILE``, registered by ``companion.app``) puts a backup in place of the database
-  only when it can take that same lock: while a server holds it, it refuses and says so.
+- **Restore** (``flask --app wsgi backup restore FILE``, registered by ``companion.app``) puts
+  a backup in place of the database only when it can take that same lock: while a server holds
+  it, it refuses and says so.
 
 PostgreSQL keeps its own backups (``pg_dump``, README): nothing here runs for it.
 """
