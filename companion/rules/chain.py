@@ -42,7 +42,10 @@ class Chain(Sequence[T]):
             # Another thread may have appended to the same list between the check and the
             # append (list.append itself is atomic): the item at our place then is its, not ours.
             if items[length] is item:
-                return _view(items, length + 1)
+                made: Chain[T] = _new(Chain)  # _view, inline: this is the fold's inner loop
+                made._items = items
+                made._length = length + 1
+                return made
         return _view([*islice(items, length), item], length + 1)
 
     def __len__(self) -> int:
@@ -103,9 +106,12 @@ class Chain(Sequence[T]):
         return (Chain, (tuple(self),))
 
 
+_new = object.__new__
+
+
 def _view(items: list[T], length: int) -> Chain[T]:
     """The first ``length`` of ``items``, shared, not copied."""
-    made: Chain[T] = object.__new__(Chain)
+    made: Chain[T] = _new(Chain)
     made._items = items
     made._length = length
     return made
