@@ -103,7 +103,7 @@ def fold(settings: Settings, entries: Sequence[Entry]) -> GameState:
 
     A stored game is replayed by its family's fast path when it has one (``replay.py``); any
     entry off that path, legal or not, is left to ``fold_each``. ``fold_each`` alone is linear
-    too (each entry O(1), ``chain.py``) but reads the longest Oh Hell game about 30× slower than
+    too (each entry O(1), ``chain.py``) but reads the longest Oh Hell game about 18× slower than
     the fast path, so the fast path stays (bench/README.md, ``bench_fold.py --base``)."""
     replayed = family_of(settings).replay(settings, entries)
     return replayed if replayed is not None else fold_each(settings, entries)
