@@ -15,6 +15,15 @@ they travel between machines better than absolute times):
 * ``loop``: a trivial Python loop that touches every value of every entry.
 
 Run from the project's root: ``.venv/bin/python bench/bench_fold.py`` (``--repeat N``).
+
+``--base DIR`` compares this checkout with another one (``git worktree add /tmp/fold-old main``)
+in the same run: each side folds, in a process of its own with its own ``companion.rules``,
+score pads of 500, 2,000 and 5,000 rounds, and this side alone 50,000 (the fold before the
+change takes minutes on it) (time per entry: flat when applying an entry costs the same at any
+length) and cold reads of the long card games (the Oh Hell game above, the
+Oh-Seven game above, the longest Seven-Up game without a bunch: three players to 10, one point
+a hand, every side at 9 before the last: 28 hands). The sides take turns, ``--rounds`` times, and
+the ratios after / before of the medians are printed.
 """
 
 from __future__ import annotations
@@ -29,10 +38,15 @@ from collections import Counter
 from pathlib import Path
 from typing import Callable, Sequence
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# ``--side DIR``: this process measures the engine of the checkout at DIR (see ``compare``).
+_SIDE = sys.argv[sys.argv.index("--side") + 1] if "--side" in sys.argv else None
+sys.path.insert(0, _SIDE or str(Path(__file__).resolve().parents[1]))
 
-from companion.rules import (
+from companion.rules import (  # noqa: E402  (after the path of the engine measured)
+    Beg,
     Bids,
+    Hand,
+    Points,
     Card,
     Entry,
     Phase,
@@ -149,10 +163,106 @@ def measure(label: str, settings: Settings, raw: list[Raw], repeat: int) -> None
     print(f"  loop   {loop_us:10.1f} µs/game  fold/loop  = {fold_us / loop_us:6.1f}x")
 
 
+def score_pad(rounds: int) -> tuple[Settings, list[Entry]]:
+    """A score pad of four with no end but "we stop here": ``rounds`` rounds of points."""
+    settings = new_settings("score-pad", NAMES[:4])
+    entries: list[Entry] = [Points((r % 7, -(r % 5), 3, 0)) for r in range(rounds)]
+    return settings, entries
+
+
+def seven_up_game() -> tuple[Settings, list[Entry]]:
+    """Three players (four play as two teams) to 10, the higher target, one game point a hand:
+    every side reaches 9, then the first wins with its tenth: 28 hands, the longest game
+    without a bunch (a bunch, a hand dealt again, scores nothing: no game is longest)."""
+    settings = new_settings("seven-up", NAMES[:3], options={"target": 10})
+    point: list[Entry] = [Hand(0, Beg.STAND, None, None, None, seat) for seat in range(3)]
+    return settings, [point[seat] for _ in range(9) for seat in range(3)] + [point[0]]
+
+
+def cases() -> dict[str, tuple[Settings, list[Entry]]]:
+    oh_hell, oh_seven = oh_hell_game(), oh_seven_game()
+    return {
+        "score pad, 500 rounds": score_pad(500),
+        "score pad, 2,000 rounds": score_pad(2_000),
+        "score pad, 5,000 rounds": score_pad(5_000),
+        "score pad, 50,000 rounds": score_pad(50_000),
+        "Oh Hell, 5 players, 19 rounds": (oh_hell[0], build(oh_hell[1])),
+        "Oh-Seven, 9 players, 3 rebids a round": (oh_seven[0], build(oh_seven[1])),
+        "Seven-Up, 3 players to 10, 28 hands": seven_up_game(),
+    }
+
+
+#: The quadratic fold (before the change) takes minutes on this one: measured after it alone.
+LONGEST = "score pad, 50,000 rounds"
+
+
+def side(repeat: int, longest: bool) -> None:
+    """One side of ``compare``: µs per fold of each case, as JSON on stdout."""
+    import json
+
+    from companion.rules.game import fold_each
+
+    timed: dict[str, tuple[int, float]] = {}
+    made = cases()
+    oh_hell = made["Oh Hell, 5 players, 19 rounds"]
+    timed["Oh Hell by fold_each (no fast path)"] = (
+        len(oh_hell[1]), median_us(lambda: fold_each(*oh_hell), repeat))
+    for label, (settings, entries) in made.items():
+        if label == LONGEST and not longest:
+            continue
+        assert fold(settings, entries).entries == tuple(entries)
+        if len(entries) > 10_000:  # one fold is long enough (seconds on the quadratic fold)
+            runs = [timeit.timeit(lambda s=settings, e=entries: fold(s, e), number=1) * 1e6
+                    for _ in range(max(1, repeat // 3))]
+            timed[label] = (len(entries), statistics.median(runs))
+        else:
+            timed[label] = (len(entries), median_us(lambda s=settings, e=entries: fold(s, e), repeat))
+    print(json.dumps(timed))
+
+
+def compare(base: str, rounds: int, repeat: int) -> None:
+    """This checkout against ``base``, the sides taking turns ``rounds`` times."""
+    import json
+    import subprocess
+
+    here = str(Path(__file__).resolve().parents[1])
+    runs: dict[str, list[dict[str, list[float]]]] = {"before": [], "after": []}
+    for _ in range(rounds):
+        for name, root in (("before", base), ("after", here)):
+            longest = ["--longest"] if name == "after" else []
+            out = subprocess.run([sys.executable, __file__, "--side", root, "--repeat", str(repeat),
+                                  *longest], check=True, capture_output=True, text=True).stdout
+            runs[name].append(json.loads(out))
+    print(f"median of {rounds} turns each side, {repeat} repeats a turn; ratio after / before")
+    print(f"{'':40} {'entries':>8} {'before µs/entry':>16} {'after µs/entry':>15} {'ratio':>6}")
+    for label in runs["after"][0]:
+        n = runs["after"][0][label][0]
+        after = statistics.median(r[label][1] for r in runs["after"]) / n
+        if label not in runs["before"][0]:
+            print(f"{label:40} {n:8} {'(not run)':>16} {after:15.2f}")
+            continue
+        before = statistics.median(r[label][1] for r in runs["before"]) / n
+        print(f"{label:40} {n:8} {before:16.2f} {after:15.2f} {after / before:6.2f}")
+    # The one fold it would be without the fast path, against today's fold of the same game.
+    slow = statistics.median(r["Oh Hell by fold_each (no fast path)"][1] for r in runs["after"])
+    today = statistics.median(r["Oh Hell, 5 players, 19 rounds"][1] for r in runs["before"])
+    print(f"Oh Hell by fold_each after / by fold before: {slow / today:.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=7, help="repeats; the median is reported")
+    parser.add_argument("--base", help="another checkout to compare with, in the same run")
+    parser.add_argument("--rounds", type=int, default=3, help="with --base: turns of each side")
+    parser.add_argument("--side", help=argparse.SUPPRESS)
+    parser.add_argument("--longest", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.side:
+        side(args.repeat, args.longest)
+        return
+    if args.base:
+        compare(args.base, args.rounds, args.repeat)
+        return
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs; "
           f"median of {args.repeat} repeats")
     measure("(a) Oh Hell, 5 players, 19 rounds", *oh_hell_game(), repeat=args.repeat)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from . import card_bids
+from .chain import Chain
 from .entries import Entry, Finish, Tricks, field_of
 from .errors import RuleError
 from .evolve import evolve
@@ -28,9 +29,11 @@ def new_game(settings: Settings) -> GameState:
     side_zeros = (0,) * len(settings.sides)
     return GameState(
         settings=settings,
-        entries=(),
-        entry_rounds=(),
-        rounds=(),
+        entries=Chain(),
+        entry_rounds=Chain(),
+        rounds=Chain(),
+        running_totals=Chain(),
+        leaders_after=Chain(),
         current=family_of(settings).start_round(settings, 1),
         scores=zeros,
         side_scores=side_zeros,
@@ -56,8 +59,10 @@ def apply(state: GameState, entry: Entry) -> GameState:
     family = family_of(settings)
     played = family.apply(state, entry)
     round_, side_scores = played.round, played.side_scores
-    entries = state.entries + (entry,)
-    entry_rounds = state.entry_rounds + (current.number,)
+    # Each one longer, sharing the earlier items (``chain``): an entry costs the same at the
+    # thousandth round as at the first.
+    entries = state.entries.added(entry)
+    entry_rounds = state.entry_rounds.added(current.number)
     scores = tuple(side_scores[settings.side_of(s)] for s in settings.seats)
     if round_.phase is not Phase.DONE:
         if played.finished_by is not None:  # the score pad's "we stop here"
@@ -65,7 +70,7 @@ def apply(state: GameState, entry: Entry) -> GameState:
                           status=Status.FINISHED, finished_by=played.finished_by)
         return evolve(state, entries=entries, entry_rounds=entry_rounds, current=round_,
                       scores=scores, side_scores=side_scores)
-    rounds = state.rounds + (round_,)
+    rounds = state.rounds.added(round_)
     finished = (played.winning_award is not None or played.finished_by is not None
                 or len(rounds) == state.total_rounds)
     best = settings.best(side_scores)
@@ -80,9 +85,9 @@ def apply(state: GameState, entry: Entry) -> GameState:
         status=Status.FINISHED if finished else Status.IN_PROGRESS,
         winning_award=played.winning_award,
         finished_by=played.finished_by,
-        running_totals=state.running_totals + (side_scores,),
-        leaders_after=state.leaders_after + (
-            tuple(side for side, score in enumerate(side_scores) if score == best),),
+        running_totals=state.running_totals.added(side_scores),
+        leaders_after=state.leaders_after.added(
+            tuple(side for side, score in enumerate(side_scores) if score == best)),
     )
 
 
@@ -97,7 +102,9 @@ def fold(settings: Settings, entries: Sequence[Entry]) -> GameState:
     """The state after every entry in order; the first illegal one raises its ``RuleError``.
 
     A stored game is replayed by its family's fast path when it has one (``replay.py``); any
-    entry off that path, legal or not, is left to ``fold_each``."""
+    entry off that path, legal or not, is left to ``fold_each``. ``fold_each`` alone is linear
+    too (each entry O(1), ``chain.py``) but reads the longest Oh Hell game about 18× slower than
+    the fast path, so the fast path stays (bench/README.md, ``bench_fold.py --base``)."""
     replayed = family_of(settings).replay(settings, entries)
     return replayed if replayed is not None else fold_each(settings, entries)
 
@@ -115,8 +122,8 @@ def apply_stored(state: GameState, entry: Entry) -> GameState:
     pad's "we stop here" after a correction of its last round reached the target is kept, with
     no further effect (docs/rules.md section 8); anything else is ``apply``."""
     if isinstance(entry, Finish) and state.finished_by is FinishedBy.TARGET:
-        return evolve(state, entries=state.entries + (entry,),
-                      entry_rounds=state.entry_rounds + (len(state.rounds) + 1,))
+        return evolve(state, entries=state.entries.added(entry),
+                      entry_rounds=state.entry_rounds.added(len(state.rounds) + 1))
     return apply(state, entry)
 
 

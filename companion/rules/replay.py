@@ -23,6 +23,7 @@ from operator import add, getitem
 from typing import Any, Callable, Sequence
 
 from . import seating
+from .chain import Chain
 from .entries import Bids, Entry, Tricks
 from .hook import forbidden_bid
 from .options import Scoring, ZeroBid
@@ -170,12 +171,12 @@ def in_turn(settings: Settings, entries: Sequence[Entry], plan: Plan) -> GameSta
             return None  # after the last round: the exact path refuses it
     totals = tuple(scores)
     state: GameState = _frozen(GameState, {
-        **_STATE, "settings": settings, "entries": tuple(entries),
-        "entry_rounds": tuple(entry_rounds), "rounds": tuple(rounds), "current": current,
+        **_STATE, "settings": settings, "entries": Chain(entries),
+        "entry_rounds": Chain(entry_rounds), "rounds": Chain(rounds), "current": current,
         "scores": totals, "side_scores": totals,
         "status": Status.IN_PROGRESS if current is not None else Status.FINISHED,
         "winning_award": None, "total_rounds": len(plan.hand_sizes),
-        "running_totals": tuple(running), "leaders_after": tuple(leaders),
+        "running_totals": Chain(running), "leaders_after": Chain(leaders),
     })
     return state
 

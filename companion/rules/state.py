@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 
 from .cards import Card, Suit
+from .chain import Chain
 from .entries import Bid, Entry, Hand
 from .memo import WeighsOnce
 from .settings import Settings
@@ -124,10 +125,12 @@ class Standing:
 @dataclass(frozen=True)
 class GameState:
     settings: Settings
-    entries: tuple[Entry, ...]
+    #: The per-entry and per-round values grow by one entry at a time, sharing what came before
+    #: (``chain.Chain``: a frozen sequence equal to the tuple of its items).
+    entries: Chain[Entry]
     #: For each entry, the number of the round it belongs to.
-    entry_rounds: tuple[int, ...]
-    rounds: tuple[Round, ...]  # scored rounds, oldest first
+    entry_rounds: Chain[int]
+    rounds: Chain[Round]  # scored rounds, oldest first
     current: Round | None  # None once finished
     #: Per seat (Seven-Up with teams: the team's score for both partners).
     scores: tuple[int, ...]
@@ -138,9 +141,9 @@ class GameState:
     winning_award: Award | None
     total_rounds: int | None  # None for Seven-Up, which plays to a target
     #: For each scored round, oldest first, the per-side totals after it.
-    running_totals: tuple[tuple[int, ...], ...] = ()
+    running_totals: Chain[tuple[int, ...]] = Chain()
     #: For each scored round, the sides leading after it (several on a tie).
-    leaders_after: tuple[tuple[int, ...], ...] = ()
+    leaders_after: Chain[tuple[int, ...]] = Chain()
     #: The score pad, once finished: what ended it; ``None`` otherwise and for the card games.
     finished_by: FinishedBy | None = None
 
