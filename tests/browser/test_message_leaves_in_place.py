@@ -8,37 +8,18 @@ lands on another number (a family's "Cleo bids 1" entered 6). A 390×844 touch s
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
-from set_up_games import LiveGame, new_game, play_round
+from playwright.sync_api import Page, expect
+from set_up_games import new_game, play_round
+from test_double_tap import centre, game_json, under
 
 pytestmark = pytest.mark.browser
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 CORRECTED = "Round 1 corrected: the scores after it are counted again."
-
-
-def game_json(game: LiveGame) -> Any:
-    with urllib.request.urlopen(f"{game.base}/api/v1/games/{game.id}", timeout=10) as answer:
-        return json.loads(answer.read())
-
-
-def centre(target: Locator) -> tuple[float, float]:
-    expect(target).to_be_visible()
-    box = target.bounding_box()
-    assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def under(page: Page, spot: tuple[float, float]) -> str:
-    """The name of the button under the finger."""
-    return str(page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('button')"
-                             "?.getAttribute('aria-label')", list(spot)))
 
 
 def bidder(page: Page, nth: int) -> str:
