@@ -72,8 +72,11 @@ def double_tap(page: Page, button: Locator, gap: int) -> None:
 
 
 def settled(page: Page, address: str) -> None:
-    """The page went where the (first) answer leads, and every post was answered."""
-    page.wait_for_url(re.compile(address), timeout=20_000)
+    """The page went where the (first) answer leads, and every post was answered.
+
+    The address is polled, not awaited as one navigation: a second post may abort the first
+    page load (``net::ERR_ABORTED``), as a browser's own double submit does."""
+    expect(page).to_have_url(re.compile(address), timeout=20_000)
     page.wait_for_load_state("networkidle")
 
 
