@@ -33,18 +33,22 @@ from companion.storage.models import db
 
 #: The folders whose tests drive a real browser or a real server: timed by the clock (an answer
 #: within 2 s, a stalled client closed after its deadline), they assume no second browser or
-#: server competes with them for this machine's cores.
-ONE_AT_A_TIME = {"browser", "server", "deploy"}
+#: server competes with them for this machine's cores. (tests/postgres is named here: the
+#: ``pytestmark`` of its conftest.py reaches no module, and one of them starts an app server.)
+ONE_AT_A_TIME = {"browser", "server", "deploy", "postgres"}
 
 
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by these marks
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """With pytest-xdist's ``--dist loadgroup`` (scripts/test runs two workers), those tests,
     and any marked ``server``, share one group, so one worker runs them in turn while the other
-    runs the rest."""
+    runs the rest. They are ``slow`` too: in turn on one worker they alone take longer than the
+    whole quick loop (``bash scripts/test -m "not slow"``) may."""
     for item in items:
         folder = item.path.relative_to(config.rootpath).parts[1]
         if folder in ONE_AT_A_TIME or item.get_closest_marker("server"):
             item.add_marker(pytest.mark.xdist_group("one-at-a-time"))
+            item.add_marker(pytest.mark.slow)
 
 
 #: The settings of every test app, before the test's own.
