@@ -149,6 +149,7 @@ def test_the_description_is_valid_openapi_3_1(app: Flask) -> None:
         sorted(OPERATIONS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path, method, mode", [
     (path, method, mode) for path, method in OPERATIONS
     for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -61,6 +62,7 @@ OPS = st.lists(st.tuples(st.sampled_from(["entry", "entry", "entry", "undo", "co
                          st.integers(0, 5)), min_size=1, max_size=14)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(ops=OPS, data=st.data())

@@ -30,6 +30,7 @@ PROPERTY = settings(
 )
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(played_games())
 def test_an_explanation_adds_up_to_the_rounds_points(game: Played) -> None:

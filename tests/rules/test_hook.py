@@ -4,6 +4,7 @@ reckoning, docs/rules.md sections 2, 3 and 6)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +13,7 @@ from companion.rules import Hook, fold, hook, hook_lifted, turn_bids
 from .strategies import Played, played_games
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.sampled_from(["oh-hell", "elevator"]).flatmap(played_games))
 def test_the_game_and_its_replay_hook_the_dealer_as_the_hook_says(game: Played) -> None:

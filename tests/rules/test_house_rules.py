@@ -159,6 +159,7 @@ PROPERTY = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", IN_TURN)
 @PROPERTY
 @given(data=st.data())
@@ -193,6 +194,7 @@ def test_a_max_hand_schedule_keeps_its_shape_around_the_peak(ruleset: str, playe
         assert len(sizes) == top and peak == (0 if shape == "down" else top - 1)
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(played_games("oh-hell", complete=True, scoring="squared"))
 def test_squared_misses_are_never_positive(game: Played) -> None:
@@ -203,6 +205,7 @@ def test_squared_misses_are_never_positive(game: Played) -> None:
                 assert points < 0  # −(bid − tricks)², and the difference is never 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", IN_TURN)
 @PROPERTY
 @given(data=st.data())
@@ -224,6 +227,7 @@ def test_zero_bid_only_changes_exact_zeros(ruleset: str, data: st.DataObject) ->
                 assert mine == std
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(played_games(), st.data())
 def test_a_legal_next_entry_is_accepted_whatever_the_options(game: Played,

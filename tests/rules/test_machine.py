@@ -35,6 +35,9 @@ from .model import Model, strength
 from .strategies import arbitrary_entry, filler_entry, game_settings, legal_entry
 from .expected import PASSING, PLAYERS
 
+#: Whole games played by Hypothesis's state machine: minutes, left out of the quick loop.
+pytestmark = pytest.mark.slow
+
 CASES = [(ruleset, players) for ruleset in sorted(PLAYERS) for players in PLAYERS[ruleset]]
 
 #: A step is a legal entry (Oh-Seven: now and then bids meant to force a rebid), an arbitrary

@@ -152,6 +152,7 @@ def test_nothing_is_filled_in_while_bids_are_due() -> None:
 
 
 # Most played games are not in a round's tricks: the filtering is the point, not a slowness.
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(played=played_games(), data=st.data())
@@ -185,6 +186,7 @@ def _refused(state: GameState, entry: Bids | Tricks) -> RuleError | None:
     return None
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(played=played_games(), data=st.data())
 def test_the_answers_say_what_apply_accepts(played: object, data: st.DataObject) -> None:
@@ -228,6 +230,7 @@ def test_the_answers_say_what_apply_accepts(played: object, data: st.DataObject)
 
 # Oh Hell and Elevator offline to the end: every round's answers, carried from the start.
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(played=played_games())
 def test_every_round_is_the_round_the_engine_starts(played: object) -> None:
@@ -312,6 +315,7 @@ def test_no_reveal_answers_outside_oh_sevens_bids() -> None:
     assert len(answers.order) == 32 and len(answers.rebid_totals) == 7 * 4 + 1
 
 
+@pytest.mark.slow
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 9), data=st.data())
 def test_the_reveal_answers_agree_with_the_engine(players: int, data: st.DataObject) -> None:

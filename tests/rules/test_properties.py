@@ -34,6 +34,9 @@ PROPERTY = settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
 )
 
+#: Hypothesis properties over played games: left out of the quick loop.
+pytestmark = pytest.mark.slow
+
 
 @PROPERTY
 @given(played_games())

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -44,6 +45,7 @@ def replayed(settings: Any, entries: list[Entry]) -> object:
     return _told(fold, settings, entries)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_every_prefix_of_a_legal_game_replays_to_the_state_each_entry_makes(data: st.DataObject) -> None:
@@ -52,6 +54,7 @@ def test_every_prefix_of_a_legal_game_replays_to_the_state_each_entry_makes(data
         assert fold(played.settings, played.entries[:k]) == state
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(st.data())
 def test_the_fast_path_takes_legal_games_so_the_property_above_tests_it(data: st.DataObject) -> None:
@@ -104,6 +107,7 @@ def _near_legal(draw: st.DrawFn, model: Model) -> Entry:
     return Bids(tuple(values)) if isinstance(entry, Bids) else Tricks(tuple(values))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_an_illegal_entry_anywhere_is_refused_exactly_as_applying_it_would(data: st.DataObject) -> None:
@@ -182,6 +186,7 @@ def _one_legal_bid(model: Model) -> Bids:
     return Bids(tuple(values))
 
 
+@pytest.mark.slow
 def test_every_bid_and_every_split_of_the_tricks_is_judged_as_applying_it_would() -> None:
     # docs/rules.md sections 2, 3 and 6: bids 0..hand size, the hook (always, never, not last),
     # tricks adding up to the hand size; every value tried at every turn of short games.

@@ -25,6 +25,9 @@ MOST = 100_000
 PROPERTY = settings(max_examples=80, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
+#: Hypothesis properties over played pads, and their state machine: left out of the quick loop.
+pytestmark = pytest.mark.slow
+
 
 @st.composite
 def pad_settings(draw: st.DrawFn) -> Settings:

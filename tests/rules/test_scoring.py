@@ -4,6 +4,7 @@ reckoning) and to the points the game scores."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +20,7 @@ def bid_taken_hand(draw: st.DrawFn, largest: int = 10) -> tuple[int, int, int]:
     return draw(st.integers(0, hand_size)), draw(st.integers(0, hand_size)), hand_size
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(st.sampled_from(Scoring), st.sampled_from(ZeroBid), bid_taken_hand())
 def test_in_turn_parts_add_up_to_the_points_scored(scoring: Scoring, zero_bid: ZeroBid,
@@ -30,6 +32,7 @@ def test_in_turn_parts_add_up_to_the_points_scored(scoring: Scoring, zero_bid: Z
     assert made.total == turn_bids.score(scoring, zero_bid, bid, taken, hand_size)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(bid_taken_hand(largest=7))
 def test_oh_seven_parts_add_up_to_the_points_scored(play: tuple[int, int, int]) -> None:

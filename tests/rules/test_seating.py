@@ -42,6 +42,7 @@ def test_who_deals_and_who_bids_first(game: str, players: int, first: int, numbe
     assert (round_.dealer, round_.bidding_order) == (dealer, order)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(game_settings(), st.integers(1, 25))
 def test_every_familys_round_starts_as_seating_says(table: Settings, number: int) -> None:
@@ -58,6 +59,7 @@ def test_every_familys_round_starts_as_seating_says(table: Settings, number: int
         assert round_.eldest == round_.leader == seating.eldest(dealer, players)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(played_games())
 def test_every_played_round_was_dealt_as_seating_says(game: Played) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from datetime import datetime, timedelta
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +14,9 @@ from companion.rules import table_games, table_stats, table_tally
 from companion.rules.table_games import PlayedGame, PlayedRound, Renames, renamed
 from companion.rules.table_stats import figures
 from companion.rules.table_tally import game_tally, replaced, total
+
+#: Hypothesis properties over whole tables of games: left out of the quick loop.
+pytestmark = pytest.mark.slow
 
 NAMES = ["Ana", "ana", "Ben", "BEN", "Cleo", "Dev", "Zoë", "zoe\u0308"]
 RULESETS = ["oh-hell", "elevator", "oh-seven", "seven-up", "score-pad"]

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+import pytest
 from flask import Flask
 
 from companion.storage import backups
@@ -33,6 +34,7 @@ def _game(client: object) -> tuple[str, str]:
     return made.get_json()["game"]["id"], made.get_json()["edit_token"]
 
 
+@pytest.mark.slow
 def test_a_backup_taken_while_eight_threads_write_holds_every_acknowledged_entry(
         make_app: Callable[..., Flask], tmp_path: Path) -> None:
     app = _own(make_app(), tmp_path)

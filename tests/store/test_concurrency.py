@@ -48,6 +48,7 @@ def check_stream(send: Send, game_id: str, token: str) -> None:
     check_nothing_lost(game, outcome)
 
 
+@pytest.mark.slow
 def test_threads_racing_in_process(app: Flask) -> None:
     assert app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite:///")  # a file, not memory
     send = client_sender(app)

@@ -222,6 +222,7 @@ def _correction(data: st.DataObject, state: rules.GameState) -> tuple[int, list[
         return number, again
 
 
+@pytest.mark.slow
 @settings(max_examples=50, deadline=None, database=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data(), ruleset=st.sampled_from(sorted(rules.RULESETS)))
