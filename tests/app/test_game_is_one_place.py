@@ -1,0 +1,127 @@
+"""A game is one place: how many of the product's files name a game outside the game's own.
+
+The product's files are its code, templates, style sheets and scripts (``companion/``,
+``templates/``, ``static/``), without what a person reads or a reader skips: translations,
+comments, docstrings and the words put through ``_()``. A game's own files are those whose path
+names the game or its family's module (docs/architecture.md, "Adding a game"). The goal is at
+most two other files per game (the lists of games); until every game is there, each game's
+count may only fall: lower ``MOST_OUTSIDE`` when a change takes a game out of a file.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+from pathlib import Path
+
+import pytest
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+PRODUCT = ("companion", "templates", "static")
+KINDS = {".py", ".html", ".js", ".css", ".svg", ".json", ".txt"}
+
+#: What names each game in code (its id, its family's name, in any case and joining).
+NAMED_BY = {
+    "oh-seven": r"oh[-_ ]?seven|card[-_]?bids",
+    "oh-hell, elevator": r"oh[-_ ]?hell|elevator|turn[-_]?bids",
+    "seven-up": r"seven[-_ ]?up",
+    "score-pad": r"score[-_ ]?pad",
+}
+#: What a path of the game's own files holds.
+OWN = {
+    "oh-seven": r"oh_seven|card_bids",
+    "oh-hell, elevator": r"oh_hell|elevator|turn_bids",
+    "seven-up": r"seven_up",
+    "score-pad": r"score_pad",
+}
+#: The ceiling per game today; the goal is 2.
+MOST_OUTSIDE = {
+    "oh-seven": 26,
+    "oh-hell, elevator": 17,
+    "seven-up": 30,
+    "score-pad": 31,
+}
+
+_TRANSLATED = re.compile(r"""\b(?:_|gettext|lazy_gettext|ngettext|pgettext)\(\s*(['"]).*?(?<!\\)\1""",
+                         re.S)
+
+
+def _python_code(text: str) -> str:
+    """The file without comments and docstrings (a string that is a statement of its own)."""
+    kept: list[str] = []
+    previous = tokenize.NEWLINE
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type == tokenize.COMMENT:
+            continue
+        if token.type == tokenize.STRING and previous in (tokenize.NEWLINE, tokenize.NL,
+                                                          tokenize.INDENT, tokenize.DEDENT):
+            previous = token.type
+            continue
+        if token.type not in (tokenize.NL, tokenize.INDENT, tokenize.DEDENT):
+            previous = token.type if token.type != tokenize.NEWLINE else tokenize.NEWLINE
+        else:
+            previous = token.type
+        kept.append(token.string)
+    return " ".join(kept)
+
+
+def _template_code(text: str) -> str:
+    """The template without its comments, its translated words and the text between tags."""
+    text = re.sub(r"\{#.*?#\}", " ", text, flags=re.S)
+    text = re.sub(r"\{%-?\s*trans\b.*?endtrans\s*-?%\}", " ", text, flags=re.S)
+    text = re.sub(r"<!--.*?-->", " ", text, flags=re.S)
+    return re.sub(r">[^<{]*<", "><", text)  # the words a person reads between tags
+
+
+def _script_code(text: str) -> str:
+    return re.sub(r"/\*.*?\*/|(?<![:'\"\\])//[^\n]*", " ", text, flags=re.S)
+
+
+def code_of(path: Path) -> str:
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".py":
+        text = _python_code(text)
+    elif path.suffix in (".html", ".svg"):
+        text = _template_code(text)
+    elif path.suffix in (".js", ".css"):
+        text = _script_code(text)
+    return _TRANSLATED.sub(" ", text)
+
+
+def product_files() -> list[Path]:
+    return sorted(
+        path for folder in PRODUCT for path in (REPOSITORY / folder).rglob("*")
+        if path.is_file() and path.suffix in KINDS and "translations" not in path.parts
+        and "vendor" not in path.parts and "__pycache__" not in path.parts)
+
+
+def naming_outside(game: str) -> list[str]:
+    """The product's files outside the game's own that name it in code."""
+    named = re.compile(NAMED_BY[game], re.I)
+    own = re.compile(OWN[game])
+    return [str(path.relative_to(REPOSITORY)) for path in product_files()
+            if not own.search(str(path.relative_to(REPOSITORY))) and named.search(code_of(path))]
+
+
+def test_the_measure_skips_what_a_person_reads() -> None:
+    code = _python_code('"""Seven-Up."""\nx = 1  # seven-up\ny = _("Seven-Up")\n')
+    assert not re.search(NAMED_BY["seven-up"], _TRANSLATED.sub(" ", code), re.I)
+    assert re.search(NAMED_BY["seven-up"], _python_code('family = "seven-up"\n'), re.I)
+    assert not re.search(NAMED_BY["score-pad"], _template_code("<p>Score pad</p>{# score pad #}"),
+                         re.I)
+    assert re.search(NAMED_BY["score-pad"], _template_code('<div class="score-pad">'), re.I)
+
+
+@pytest.mark.parametrize("game", sorted(NAMED_BY))
+def test_a_game_is_named_in_few_files_outside_its_own(game: str) -> None:
+    outside = naming_outside(game)
+    assert len(outside) <= MOST_OUTSIDE[game], "\n".join(outside)
+
+
+if __name__ == "__main__":  # the counts today: python tests/app/test_game_is_one_place.py
+    for game in sorted(NAMED_BY):
+        files = naming_outside(game)
+        print(f"{game}: {len(files)}")
+        for name in files:
+            print("   ", name)
