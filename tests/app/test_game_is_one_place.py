@@ -43,7 +43,7 @@ MOST_OUTSIDE = {
     "score-pad": 31,
 }
 
-_TRANSLATED = re.compile(r"""\b(?:_|gettext|lazy_gettext|ngettext|pgettext)\(\s*(['"]).*?(?<!\\)\1""",
+_TRANSLATED = re.compile(r"""\b(?:_|gettext|lazy_gettext|ngettext|pgettext)\s*\(\s*(['"]).*?(?<!\\)\1""",
                          re.S)
 
 
