@@ -8,10 +8,14 @@ total the page can add up itself:
 - ``forbidden_bids[t]``: the number the dealer may not bid when the others' bids total ``t``
   (what ``bids_open`` leaves out once the others' bids are applied; docs/rules.md section 2,
   "hook"), ``None`` when the dealer is free;
-- ``last_tricks[t]``: the one count the last player's tricks are accepted with when the others
-  took ``t`` between them (every count tried), ``None`` when none is;
+- ``last_tricks[t]``: the count the engine fills in for the last player when the others took
+  ``t`` between them (``answers.last_tricks``, as the tricks form online), ``None`` when none
+  completes the tricks;
 - ``rest_tricks[t]``: what each of two or more players not yet entered took when the players
-  entered took ``t`` between them: 0 when the engine accepts them all at 0, ``None`` otherwise.
+  entered took ``t`` between them: 0 when ``apply`` accepts them all at 0, ``None`` otherwise.
+
+The tests hold every answer to what ``apply`` says of every candidate
+(``tests/rules/test_offline_answers.py``).
 
 Each index runs from 0 to the most the others can reach (hand size × (players − 1)), so the page
 only looks a total up and never decides what lies outside a list. A round's answers hang on the
@@ -37,10 +41,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .answers import bids_open
+from .answers import bids_open, last_tricks
 from .candidates import Candidates
 from .cards import Suit
-from .entries import Entry
+from .entries import Entry, Tricks
 from .errors import RuleError
 from .families import family_of
 from .game import apply, new_game
@@ -101,11 +105,15 @@ def every_round(settings: Settings) -> tuple[OfflineAnswers, ...]:
     candidates = family_of(settings).candidates
     if candidates is None or not candidates.whole_game or candidates.tricks is None:
         return ()
+    return _GAMES.get_or_make(_key(settings), lambda: _judged_game(settings, candidates))
+
+
+def _judged_game(settings: Settings, candidates: Candidates) -> tuple[OfflineAnswers, ...]:
     ahead: list[OfflineAnswers] = []
     state = new_game(settings)
     while state.current is not None:
         start = state
-        ahead.append(_ROUNDS.get_or_make(_key(settings, start.current.number),
+        ahead.append(_ROUNDS.get_or_make(_key(settings, state.current.number),
                                          lambda: _judged_round(start)))
         state = _played_through(state, candidates)
     return tuple(ahead)
@@ -114,6 +122,8 @@ def every_round(settings: Settings) -> tuple[OfflineAnswers, ...]:
 #: A round's answers by what they hang on: the game's ruleset, players, first dealer and house
 #: rules, and the round's number (every tap of a round, and every game alike, shares them).
 _ROUNDS: LRU[tuple[Any, ...], OfflineAnswers] = LRU(512)
+#: Every round's answers of a game whose rounds hang on its settings, keyed as ``_ROUNDS``.
+_GAMES: LRU[tuple[Any, ...], tuple[OfflineAnswers, ...]] = LRU(32)
 
 
 def _key(settings: Settings, *more: object) -> tuple[Any, ...]:
@@ -151,12 +161,24 @@ def _played_through(state: GameState, candidates: Candidates) -> GameState:
     current = state.current
     assert current is not None and candidates.tricks is not None
     due = _bids_in(state, candidates)
-    for total in range(current.hand_size * len(state.settings.players) + 1):
-        for count in range(current.hand_size + 1):
-            after = _applied(due, candidates.tricks(state.settings, current, total, count))
-            if after is not None:
-                return after
-    raise AssertionError("no tricks end the round")
+    count = _last_count(due, candidates, 0)
+    after = None if count is None else _applied(
+        due, candidates.tricks(state.settings, current, 0, count))
+    assert after is not None, "the tricks the table's answers complete end the round"
+    return after
+
+
+def _last_count(due: GameState, candidates: Candidates, total: int) -> int | None:
+    """The count the table's answers (``answers.last_tricks``) give the last player when the
+    others took ``total``, as the tricks form fills it in online."""
+    assert candidates.tricks is not None and due.current is not None
+    entry = candidates.tricks(due.settings, due.current, total, 0)
+    assert isinstance(entry, Tricks)
+    return last_tricks(due, [*entry.tricks[:-1], None])
+
+
+def _accepts(state: GameState, entry: Entry) -> bool:
+    return _applied(state, entry) is not None
 
 
 def _applied(state: GameState, entry: Entry) -> GameState | None:
@@ -183,13 +205,13 @@ def _judged_round(start: GameState) -> OfflineAnswers:
     last: list[int | None] = []
     rest: list[int | None] = []
     for total in totals:
-        # Every count the last player could be entered with, the others' ``total`` spread on
-        # the first players: the one the engine accepts, if one.
-        accepted = [count for count in range(size + 1)
-                    if _applied(due, candidates.tricks(settings, round_, total, count)) is not None]
-        last.append(accepted[0] if len(accepted) == 1 else None)
-        # That same entry with the last count 0 leaves every player after the total at 0.
-        rest.append(0 if 0 in accepted else None)
+        # The others' ``total`` spread on the first players: the count the engine's answer
+        # fills in for the last one, as the tricks form does online.
+        last.append(_last_count(due, candidates, total))
+        # The same with the last count 0 leaves every player after the total at 0: whether
+        # the engine accepts that.
+        zero = _accepts(due, candidates.tricks(settings, round_, total, 0))
+        rest.append(0 if zero else None)
     return OfflineAnswers(
         hand_size=size,
         dealer=round_.dealer,
@@ -321,16 +343,24 @@ def _judged_pad_end(state: GameState, candidates: Candidates) -> PadEnd:
         after = _applied(state, points(settings, side, scored))
         return after is not None and after.finished
 
-    return PadEnd(
-        last_round=ends(0, 0),
-        reaching=tuple(_least(lambda scored, side=side: ends(side, scored), candidates.points_most)
-                       for side in settings.sides),
-    )
+    reaching: list[int | None] = []
+    scores = state.side_scores
+    for side in settings.sides:
+        # A guess first: the last side's least points, moved by the two sides' scores (a
+        # target the same for all); kept only when the engine ends the game there and not one
+        # point below, else searched for.
+        guess = None if not reaching or reaching[-1] is None else (
+            reaching[-1] + scores[side - 1] - scores[side])
+        reaching.append(_least(lambda scored, side=side: ends(side, scored),
+                               candidates.points_most, guess))
+    return PadEnd(last_round=ends(0, 0), reaching=tuple(reaching))
 
 
-def _least(ends: Callable[[int], bool], most: int) -> int | None:
+def _least(ends: Callable[[int], bool], most: int, guess: int | None = None) -> int | None:
     """The least points from 0 to ``most`` that end the game (scoring more never takes the end
-    back), ``None`` when none do."""
+    back), ``None`` when none do; ``guess`` is tried first."""
+    if guess is not None and 0 < guess <= most and ends(guess) and not ends(guess - 1):
+        return guess
     if not ends(most):
         return None
     low, high = 0, most
