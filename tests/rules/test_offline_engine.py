@@ -23,7 +23,8 @@ from companion.rules import (
 )
 from companion.rules.entries import Entry
 
-from .strategies import Played, available_cards, legal_entry, played_games
+from .strategies import Played, legal_entry, played_games
+from .strategies import _card_bids as card_bids
 
 
 def _refused(state: GameState, entry: Entry) -> RuleError | None:
@@ -106,10 +107,8 @@ def _check_reveal(played: Played, data: st.DataObject) -> None:
     state, model = played.state, played.model
     reveal = reveal_answers(state)
     assert reveal is not None
-    for _ in range(4):
-        chosen: list = []
-        for seat in range(model.n):
-            chosen.append(data.draw(st.sampled_from(available_cards(model, seat, chosen))))
+    for aim in ("seven", "shared", "any", "any"):  # a forced total, a shared card, any cards
+        chosen = list(data.draw(card_bids(model, aim)).bids)
         try:
             after = apply(state, Bids(tuple(chosen)))
         except RuleError:
