@@ -37,6 +37,7 @@ its player lead: the tricks are entered on the phone; a forced rebid waits.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -112,9 +113,8 @@ def _judged_game(settings: Settings, candidates: Candidates) -> tuple[OfflineAns
     ahead: list[OfflineAnswers] = []
     state = new_game(settings)
     while state.current is not None:
-        start = state
         ahead.append(_ROUNDS.get_or_make(_key(settings, state.current.number),
-                                         lambda: _judged_round(start)))
+                                         functools.partial(_judged_round, state)))
         state = _played_through(state, candidates)
     return tuple(ahead)
 
@@ -351,8 +351,7 @@ def _judged_pad_end(state: GameState, candidates: Candidates) -> PadEnd:
         # point below, else searched for.
         guess = None if not reaching or reaching[-1] is None else (
             reaching[-1] + scores[side - 1] - scores[side])
-        reaching.append(_least(lambda scored, side=side: ends(side, scored),
-                               candidates.points_most, guess))
+        reaching.append(_least(functools.partial(ends, side), candidates.points_most, guess))
     return PadEnd(last_round=ends(0, 0), reaching=tuple(reaching))
 
 
