@@ -24,8 +24,10 @@ from .answers import (
     last_tricks,
     next_step,
     redealt,
+    tricks_left,
     tricks_to_share,
     tricks_unshared,
+    untaken_tricks,
 )
 from .card_bids import decks
 from .cards import Card, Suit, deck, from_token
@@ -77,8 +79,6 @@ from .offline_round import (
     offline_answers,
     pad_end,
     reveal_answers,
-    tricks_left,
-    untaken_tricks,
 )
 from .rematch import rematch_settings
 from .stats import (GameStats, PadSideStats, PadStats, PlayerStats, SevenUpStats, SideStats,

@@ -9,11 +9,32 @@ import enum
 from typing import Sequence
 
 from . import card_bids, turn_bids
-from .offline_round import tricks_left, untaken_tricks
 from .cards import Card
 from .options import Hook
 from .registry import Family
 from .state import GameState, Phase
+
+
+def tricks_left(hand_size: int, others: int) -> int | None:
+    """The last player's tricks when the others took ``others``: what is left of the hand, if
+    that is a count one player can take.
+
+    >>> tricks_left(5, 3), tricks_left(5, 6)
+    (2, None)
+    """
+    rest = hand_size - others
+    return rest if 0 <= rest <= hand_size else None
+
+
+def untaken_tricks(hand_size: int, entered: int) -> int | None:
+    """What every player not yet entered took, however many they are, when the players entered
+    took ``entered``: none once those make the hand size (docs/rules.md section 2, "tricks":
+    together they make the hand size), else nothing is decided yet.
+
+    >>> untaken_tricks(10, 10), untaken_tricks(10, 4), untaken_tricks(10, 11)
+    (0, None, None)
+    """
+    return 0 if entered == hand_size else None
 
 
 class Step(enum.Enum):

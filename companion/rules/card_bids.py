@@ -8,7 +8,8 @@ from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from . import entries, scoring, seating
-from .cards import Card, Suit, check_bid_value
+from .candidates import Candidates, spread
+from .cards import HIGHEST, Card, Suit, check_bid_value, deck
 from .entries import Bids, Entry, Tricks
 from .errors import RuleError
 from .settings import Settings
@@ -167,11 +168,60 @@ def cards_open(round_: Round, players: int) -> tuple[Card, ...]:
                  if aside[Card(value, suit)] < copies)
 
 
+def _bid_cards(values: list[int]) -> Bids:
+    """A card of each value: a value's first card in the strongest suit, its others in the next
+    ones, then again from the weakest, so the strongest card comes twice only when every copy
+    of it is bid."""
+    strong_first = sorted(Suit, key=lambda suit: -suit.rank)
+    suits = strong_first + strong_first[::-1]
+    seen: Counter[int] = Counter()
+    cards = []
+    for value in values:
+        cards.append(Card(value, suits[seen[value] % len(suits)]))
+        seen[value] += 1
+    return Bids(tuple(cards))
+
+
+def _revealed(settings: Settings, round_: Round, total: int) -> Entry:
+    """Cards whose values add up to ``total``, as even as can be, one of them above the others
+    when it can be (so the strongest is bid once)."""
+    n = len(settings.players)
+    base, extra = divmod(total, n)
+    values = [base + 1] * extra + [base] * (n - extra)
+    lower = [seat for seat in range(1, n) if values[seat] > 0]
+    if n > 1 and values[0] == values[1] < HIGHEST and lower:
+        values[0] += 1
+        values[lower[-1]] -= 1
+    return _bid_cards(values)
+
+
+def _shared_strongest(settings: Settings, round_: Round) -> Entry:
+    n = len(settings.players)
+    return Bids((Card(HIGHEST, Suit.SPADES),) * 2 + _bid_cards([0] * (n - 2)).bids)
+
+
+def _tricks_candidate(settings: Settings, round_: Round, total: int, count: int) -> Entry:
+    n = len(settings.players)
+    return Tricks((*spread(total, n - 1, round_.hand_size), count))
+
+
+#: What the phone may enter in a round: the cards revealed, then the tricks once they stand; a
+#: rebid's set-aside cards make the next entries, so the next round waits for the connection.
+CANDIDATES = Candidates(
+    standing_bids=lambda settings, round_: _revealed(settings, round_, 1),
+    tricks=_tricks_candidate,
+    revealed=_revealed,
+    shared_strongest=_shared_strongest,
+    weakest_first=tuple(sorted(deck(), key=lambda card: card.strength)),
+)
+
+
 class CardBids:
     """Oh-Seven: every player's bid card at once, forced rebids, then the tricks (a
     ``GameFamily``)."""
 
     entry_kinds: tuple[str, ...] = ("bids", "tricks")
+    candidates: Candidates | None = CANDIDATES
 
     def total_rounds(self, settings: Settings) -> int | None:
         return ROUNDS

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Protocol, Sequence
 
 from . import card_bids, score_pad, seven_up, turn_bids
+from .candidates import Candidates
 from .entries import ENTRY_KINDS, Entry, ShapeError, wrong_kind
 from .errors import shown
 from .registry import Family
@@ -23,6 +24,9 @@ class GameFamily(Protocol):
 
     #: The kinds of entry the table makes, in a round's order; together they make its result.
     entry_kinds: tuple[str, ...]
+    #: The entries the phone may make next, which ``offline_round`` has the engine judge
+    #: (``None``: the phone waits for the connection).
+    candidates: Candidates | None
 
     def total_rounds(self, settings: Settings) -> int | None:
         """How many rounds the game has; ``None`` when it plays to a target."""

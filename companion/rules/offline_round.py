@@ -1,47 +1,57 @@
 """What a scorekeeper's phone needs to go on with the current round while it has no connection.
 
-The page may not work a rule out, so the engine hands it, with the round, the few answers it
-would otherwise ask the server for, as lists indexed by a total the page can add up itself:
+The page may not work a rule out, and neither does this module: it builds the entries the phone
+may make next (each family says how, ``candidates``), has ``apply`` judge each one from the
+round as the engine starts it, and hands the page the engine's verdicts as lists indexed by a
+total the page can add up itself:
 
 - ``forbidden_bids[t]``: the number the dealer may not bid when the others' bids total ``t``
-  (docs/rules.md section 2, "hook"), ``None`` when the dealer is free (the hook does not hold
-  this round, or the number falls outside 0..hand size);
-- ``last_tricks[t]``: the count that completes the tricks when the others took ``t`` between
-  them (docs/rules.md section 2, "tricks": they add up to the hand size), ``None`` when no count
-  could (the others already took more than the hand);
+  (what ``bids_open`` leaves out once the others' bids are applied; docs/rules.md section 2,
+  "hook"), ``None`` when the dealer is free;
+- ``last_tricks[t]``: the count the engine fills in for the last player when the others took
+  ``t`` between them (``answers.last_tricks``, as the tricks form online), ``None`` when none
+  completes the tricks;
 - ``rest_tricks[t]``: what each of two or more players not yet entered took when the players
-  entered took ``t`` between them: 0 once ``t`` is the hand size (every trick is taken), ``None``
-  while tricks are left to share among them, or when ``t`` overtook the hand.
+  entered took ``t`` between them: 0 when ``apply`` accepts them all at 0, ``None`` otherwise.
+
+The tests hold every answer to what ``apply`` says of every candidate
+(``tests/rules/test_offline_answers.py``).
 
 Each index runs from 0 to the most the others can reach (hand size × (players − 1)), so the page
-only looks a total up and never decides what lies outside a list.
+only looks a total up and never decides what lies outside a list. A round's answers hang on the
+round alone (they are judged from its start), so they are worked out once per round and kept.
 
-Oh Hell and Elevator go on offline to the end of the game (``every_round``): their rounds depend
-on the settings alone (hand size, dealer, bidding order, whether the hook holds), never on what
-was bid or taken, so the page carries every round's answers from the start. The other games'
-next round depends on the engine's answer to the current one (an Oh-Seven rebid's set-aside
-cards, a Seven-Up hand's points): it waits for the connection.
+A family whose next rounds hang on the settings alone (``whole_game``: Oh Hell and Elevator) goes
+on offline to the end of the game: the page carries every round's answers from the start
+(``every_round``). The other games' next round depends on the engine's answer to the current
+one: it waits for the connection.
 
-A score pad's next round waits too (the engine judges a round), but whether the round being
-entered is the game's last is looked up (``pad_end``): the last of its rounds, or points that
-take a side to the target; the page then says the final standings wait, not a next round.
+A score pad's next round waits too, but whether the round being entered ends the game is looked
+up (``pad_end``): whether any points end it, and for each side the least points that do.
 
-Oh-Seven's round goes on offline past its cards revealed (``reveal_answers``): whether they force
-a rebid (docs/rules.md section 1) is looked up by the total of their values, and, with two decks,
-by whether the strongest card was bid twice, the strongest found in the engine's order of the
-cards. Cards that stand make the strongest's suit trump and its player lead (as the engine's
-``card_bids``): the tricks are entered on the phone; a forced rebid waits.
+Bid cards revealed with no connection (``reveal_answers``): whether the cards stand is looked up
+by the total of their values, and by whether the strongest card was bid twice, the strongest
+found in the engine's order of the cards. Cards that stand make the strongest's suit trump and
+its player lead: the tricks are entered on the phone; a forced rebid waits.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from . import card_bids, cards, hook, turn_bids
+from .answers import bids_open, last_tricks
+from .candidates import Candidates
 from .cards import Suit
-from .registry import Family
+from .entries import Entry, Tricks
+from .errors import RuleError
+from .families import family_of
+from .game import apply, new_game
+from .memo import LRU
 from .settings import Settings
-from .state import GameState, Phase, Round
+from .state import GameState, Phase
 
 
 @dataclass(frozen=True)
@@ -53,42 +63,16 @@ class OfflineAnswers:
     bidding_order: tuple[int, ...]
     #: The round's number (1 for the first).
     number: int
-    #: Whether the dealer's hook holds in this round (docs/rules.md section 6, the hook option).
+    #: Whether the dealer's hook holds in this round: the engine forbids the dealer a number.
     hooked: bool
     forbidden_bids: tuple[int | None, ...]
     last_tricks: tuple[int | None, ...]
     rest_tricks: tuple[int | None, ...]
 
 
-def tricks_left(hand_size: int, others: int) -> int | None:
-    """The last player's tricks when the others took ``others``: what is left of the hand, if
-    that is a count one player can take.
-
-    >>> tricks_left(5, 3), tricks_left(5, 6)
-    (2, None)
-    """
-    rest = hand_size - others
-    return rest if 0 <= rest <= hand_size else None
-
-
-def untaken_tricks(hand_size: int, entered: int) -> int | None:
-    """What every player not yet entered took, however many they are, when the players entered
-    took ``entered``: none once those make the hand size (docs/rules.md section 2, "tricks":
-    together they make the hand size), else nothing is decided yet.
-
-    >>> untaken_tricks(10, 10), untaken_tricks(10, 4), untaken_tricks(10, 11)
-    (0, None, None)
-    """
-    return 0 if entered == hand_size else None
-
-
-def _others_most(round_: Round, players: int) -> int:
-    return round_.hand_size * (players - 1)
-
-
 def offline_answers(state: GameState) -> OfflineAnswers | None:
-    """The answers for the current round of a game with tricks (``None`` for Seven-Up, the
-    score pad, or a finished game).
+    """The answers for the current round of a game with tricks (``None`` for a game whose
+    family enters no tricks, or a finished game).
 
     The seed's worked example (docs/rules.md section 2): 4 players, 5 cards, the others bid 3
     between them, so the dealer may not bid 2; the others took 4 tricks, so the last took 1.
@@ -100,16 +84,16 @@ def offline_answers(state: GameState) -> OfflineAnswers | None:
     (1, 1, 0, None)
     """
     current = state.current
-    family = state.settings.family
-    if current is None or family in (Family.SEVEN_UP, Family.SCORE_PAD):
+    candidates = family_of(state.settings).candidates
+    if current is None or candidates is None or candidates.tricks is None:
         return None
-    hooked = family is Family.TURN_BIDS and turn_bids.hooked(state.settings, current.number)
-    return _answers(current, len(state.settings.players), hooked)
+    return _ROUNDS.get_or_make(_key(state.settings, current.number),
+                               lambda: _judged_round(_round_start(state.settings, current.number)))
 
 
 def every_round(settings: Settings) -> tuple[OfflineAnswers, ...]:
-    """Oh Hell and Elevator: every round's answers, first to last, as the engine will start
-    each round (empty for the other games, whose next round the engine decides from the last).
+    """Every round's answers, first to last, for a family whose rounds hang on the settings
+    alone (empty for the other games, whose next round the engine decides from the last).
 
     >>> from companion.rules import new_settings
     >>> s = new_settings("oh-hell", ["A", "B", "C"], options={"schedule": "up", "max_hand": 3,
@@ -119,36 +103,145 @@ def every_round(settings: Settings) -> tuple[OfflineAnswers, ...]:
     >>> every_round(new_settings("oh-seven", ["A", "B", "C"]))
     ()
     """
-    if settings.family is not Family.TURN_BIDS:
+    candidates = family_of(settings).candidates
+    if candidates is None or not candidates.whole_game or candidates.tricks is None:
         return ()
-    players = len(settings.players)
-    return tuple(
-        _answers(turn_bids.start_round(settings, number), players, turn_bids.hooked(settings, number))
-        for number in range(1, len(turn_bids.schedule(settings)) + 1)
-    )
+    return _GAMES.get_or_make(_key(settings), lambda: _judged_game(settings, candidates))
 
 
-def _answers(round_: Round, players: int, hooked: bool) -> OfflineAnswers:
-    totals = range(_others_most(round_, players) + 1)
+def _judged_game(settings: Settings, candidates: Candidates) -> tuple[OfflineAnswers, ...]:
+    ahead: list[OfflineAnswers] = []
+    state = new_game(settings)
+    while state.current is not None:
+        ahead.append(_ROUNDS.get_or_make(_key(settings, state.current.number),
+                                         functools.partial(_judged_round, state)))
+        state = _played_through(state, candidates)
+    return tuple(ahead)
+
+
+#: A round's answers by what they hang on: the game's ruleset, players, first dealer and house
+#: rules, and the round's number (every tap of a round, and every game alike, shares them).
+_ROUNDS: LRU[tuple[Any, ...], OfflineAnswers] = LRU(512)
+#: Every round's answers of a game whose rounds hang on its settings, keyed as ``_ROUNDS``.
+_GAMES: LRU[tuple[Any, ...], tuple[OfflineAnswers, ...]] = LRU(32)
+
+
+def _key(settings: Settings, *more: object) -> tuple[Any, ...]:
+    return (settings.ruleset.id, settings.players, settings.first_dealer, settings.typed, *more)
+
+
+def _round_start(settings: Settings, number: int) -> GameState:
+    """The game at round ``number``'s start, the rounds before played with the first entries
+    the engine accepts: what the round's candidates are judged on (its answers hang on the
+    round alone, whatever was entered before it)."""
+    candidates = family_of(settings).candidates
+    assert candidates is not None
+    state = new_game(settings)
+    while state.current is not None and state.current.number < number:
+        state = _played_through(state, candidates)
+    return state
+
+
+def _bids_in(state: GameState, candidates: Candidates) -> GameState:
+    """The round with the family's standing bids in (as it is, once its tricks are due)."""
+    current = state.current
+    assert current is not None
+    if current.phase is Phase.TRICKS:
+        return state
+    assert candidates.standing_bids is not None
+    stood = _applied(state, candidates.standing_bids(state.settings, current))
+    assert stood is not None and stood.current is not None, "the family's standing bids stand"
+    assert stood.current.phase is Phase.TRICKS, "the family's standing bids stand"
+    return stood
+
+
+def _played_through(state: GameState, candidates: Candidates) -> GameState:
+    """The state after the current round, its bids the family's standing ones and its tricks
+    the first candidate the engine accepts."""
+    current = state.current
+    assert current is not None and candidates.tricks is not None
+    due = _bids_in(state, candidates)
+    count = _last_count(due, candidates, 0)
+    after = None if count is None else _applied(
+        due, candidates.tricks(state.settings, current, 0, count))
+    assert after is not None, "the tricks the table's answers complete end the round"
+    return after
+
+
+def _last_count(due: GameState, candidates: Candidates, total: int) -> int | None:
+    """The count the table's answers (``answers.last_tricks``) give the last player when the
+    others took ``total``, as the tricks form fills it in online."""
+    assert candidates.tricks is not None and due.current is not None
+    entry = candidates.tricks(due.settings, due.current, total, 0)
+    assert isinstance(entry, Tricks)
+    return last_tricks(due, [*entry.tricks[:-1], None])
+
+
+def _accepts(state: GameState, entry: Entry) -> bool:
+    return _applied(state, entry) is not None
+
+
+def _applied(state: GameState, entry: Entry) -> GameState | None:
+    """The state after ``entry``, or ``None`` when the engine refuses it."""
+    try:
+        return apply(state, entry)
+    except RuleError:
+        return None
+
+
+def _judged_round(start: GameState) -> OfflineAnswers:
+    settings = start.settings
+    candidates = family_of(settings).candidates
+    assert candidates is not None and candidates.tricks is not None
+    round_ = start.current
+    assert round_ is not None
+    size = round_.hand_size
+    totals = range(size * (len(settings.players) - 1) + 1)
+    others_bids = candidates.others_bids
+    forbidden = tuple(None if others_bids is None
+                      else _forbidden_bid(start, others_bids(settings, round_, total))
+                      for total in totals)
+    due = _bids_in(start, candidates)
+    last: list[int | None] = []
+    rest: list[int | None] = []
+    for total in totals:
+        # The others' ``total`` spread on the first players: the count the engine's answer
+        # fills in for the last one, as the tricks form does online.
+        last.append(_last_count(due, candidates, total))
+        # The same with the last count 0 leaves every player after the total at 0: whether
+        # the engine accepts that.
+        zero = _accepts(due, candidates.tricks(settings, round_, total, 0))
+        rest.append(0 if zero else None)
     return OfflineAnswers(
-        hand_size=round_.hand_size,
+        hand_size=size,
         dealer=round_.dealer,
         bidding_order=round_.bidding_order,
         number=round_.number,
-        hooked=hooked,
-        forbidden_bids=tuple(
-            hook.forbidden_bid(round_.hand_size, t) if hooked else None for t in totals
-        ),
-        last_tricks=tuple(tricks_left(round_.hand_size, t) for t in totals),
-        rest_tricks=tuple(untaken_tricks(round_.hand_size, t) for t in totals),
+        hooked=any(bid is not None for bid in forbidden),
+        forbidden_bids=forbidden,
+        last_tricks=tuple(last),
+        rest_tricks=tuple(rest),
     )
+
+
+def _forbidden_bid(start: GameState, others: Entry) -> int | None:
+    """The one bid the dealer may not make once the others' bids are in (as ``bids_open``
+    answers the table), ``None`` when every number of the hand is open."""
+    after = _applied(start, others)
+    round_ = start.current
+    if after is None or round_ is None:
+        return None
+    open_ = set(bids_open(after, round_.dealer))
+    shut = [bid for bid in range(round_.hand_size + 1) if bid not in open_]
+    return shut[0] if len(shut) == 1 else None
 
 
 @dataclass(frozen=True)
 class RevealAnswers:
-    """Oh-Seven's cards revealed with no connection: whether they stand, looked up."""
+    """Bid cards revealed with no connection: whether they stand, looked up."""
 
-    #: By the total of the values revealed (0 to 7 a player): whether it forces a rebid.
+    #: By the total of the values revealed: whether the engine takes cards adding up to it for
+    #: a rebid.
     rebid_totals: tuple[bool, ...]
     #: Every card's token, the weakest first (value, then ♠ over ♥ over ♦ over ♣): the
     #: strongest revealed is the one latest here.
@@ -158,14 +251,14 @@ class RevealAnswers:
     #: Each card's suit, as ``order``: cards that stand make the strongest's suit trump, and
     #: its player leads.
     suits: tuple[Suit, ...]
-    #: Two decks: the strongest card bid by two players or more forces a rebid (one deck
-    #: holds each card once).
+    #: Whether the engine takes the strongest card bid by two players for a rebid (two decks;
+    #: one deck holds each card once).
     shared_high_rebids: bool
 
 
 def reveal_answers(state: GameState) -> RevealAnswers | None:
-    """Oh-Seven while its cards are bid (``None`` otherwise): the answers that say whether the
-    cards revealed force a rebid (docs/rules.md section 1, "forced rebid").
+    """A game of bid cards while its cards are bid (``None`` otherwise): the answers that say
+    whether the cards revealed force a rebid (docs/rules.md section 1, "forced rebid").
 
     >>> from companion.rules import new_game, new_settings
     >>> r = reveal_answers(new_game(new_settings("oh-seven", ["A", "B", "C"])))
@@ -173,35 +266,56 @@ def reveal_answers(state: GameState) -> RevealAnswers | None:
     (True, False, '0-clubs', '7-spades', False)
     """
     current = state.current
-    if (current is None or state.settings.family is not Family.CARD_BIDS
+    candidates = family_of(state.settings).candidates
+    if (current is None or candidates is None or candidates.revealed is None
             or current.phase is not Phase.BIDDING):
         return None
-    players = len(state.settings.players)
-    weakest_first = sorted(cards.deck(), key=lambda card: card.strength)
+    return _REVEALS.get_or_make(_key(state.settings, current.number),
+                                lambda: _judged_reveal(state.settings, current.number, candidates))
+
+
+#: A round's reveal answers, keyed as ``_ROUNDS``.
+_REVEALS: LRU[tuple[Any, ...], RevealAnswers] = LRU(64)
+
+
+def _judged_reveal(settings: Settings, number: int, candidates: Candidates) -> RevealAnswers:
+    assert candidates.revealed is not None and candidates.shared_strongest is not None
+    start = _round_start(settings, number)
+    round_ = start.current
+    assert round_ is not None
+    cards = candidates.weakest_first
+    most = max(card.value for card in cards) * len(settings.players)
+
+    def rebids(entry: Entry) -> bool:
+        after = _applied(start, entry)
+        return (after is not None and after.current is not None
+                and after.current.number == number and after.current.phase is Phase.BIDDING)
+
     return RevealAnswers(
-        rebid_totals=tuple(total == card_bids.REBID_SUM
-                           for total in range(cards.HIGHEST * players + 1)),
-        order=tuple(card.token for card in weakest_first),
-        values=tuple(card.value for card in weakest_first),
-        suits=tuple(card.suit for card in weakest_first),
-        shared_high_rebids=card_bids.decks(players) == 2,
+        rebid_totals=tuple(rebids(candidates.revealed(settings, round_, total))
+                           for total in range(most + 1)),
+        order=tuple(card.token for card in cards),
+        values=tuple(card.value for card in cards),
+        suits=tuple(card.suit for card in cards),
+        shared_high_rebids=rebids(candidates.shared_strongest(settings, round_)),
     )
 
 
 @dataclass(frozen=True)
 class PadEnd:
-    """Whether a score pad's current round, once scored, ends the game (as
-    ``score_pad.ended_by`` will judge it): looked up by the points each side scores in it."""
+    """Whether a score pad's current round, once scored, ends the game (as the engine will
+    judge it): looked up by the points each side scores in it."""
 
-    #: The last of the game's rounds: it ends the game whatever is scored.
+    #: Any points end the game: the last of its rounds.
     last_round: bool
-    #: For each side, the least points that take it to the target this round (``None``
-    #: without a target).
+    #: For each side, the least points that end the game this round (``None``: no points a
+    #: round allows do).
     reaching: tuple[int | None, ...]
 
 
 def pad_end(state: GameState) -> PadEnd | None:
-    """A score pad under way (``None`` otherwise): what says whether its round ends the game.
+    """A game of rounds of points under way (``None`` otherwise): what says whether its round
+    ends the game.
 
     >>> from companion.rules import new_game, new_settings
     >>> s = new_settings("score-pad", ["A", "B"], options={"target": 100, "rounds": 3})
@@ -209,12 +323,50 @@ def pad_end(state: GameState) -> PadEnd | None:
     PadEnd(last_round=False, reaching=(100, 100))
     """
     current = state.current
-    settings = state.settings
-    if current is None or settings.family is not Family.SCORE_PAD:
+    candidates = family_of(state.settings).candidates
+    if current is None or candidates is None or candidates.points is None:
         return None
-    target, rounds = settings.typed.pad_target, settings.typed.rounds
-    return PadEnd(
-        last_round=rounds is not None and current.number >= rounds,
-        # At the target or beyond, for a lowest-wins game too (``score_pad.ended_by``).
-        reaching=tuple(None if target is None else target - score for score in state.side_scores),
-    )
+    key = _key(state.settings, current.number, state.side_scores)
+    return _PAD_ENDS.get_or_make(key, lambda: _judged_pad_end(state, candidates))
+
+
+#: A pad's round's answers by the game's settings, the round and the scores before it.
+_PAD_ENDS: LRU[tuple[Any, ...], PadEnd] = LRU(256)
+
+
+def _judged_pad_end(state: GameState, candidates: Candidates) -> PadEnd:
+    points = candidates.points
+    assert points is not None
+    settings = state.settings
+
+    def ends(side: int, scored: int) -> bool:
+        after = _applied(state, points(settings, side, scored))
+        return after is not None and after.finished
+
+    reaching: list[int | None] = []
+    scores = state.side_scores
+    for side in settings.sides:
+        # A guess first: the last side's least points, moved by the two sides' scores (a
+        # target the same for all); kept only when the engine ends the game there and not one
+        # point below, else searched for.
+        guess = None if not reaching or reaching[-1] is None else (
+            reaching[-1] + scores[side - 1] - scores[side])
+        reaching.append(_least(functools.partial(ends, side), candidates.points_most, guess))
+    return PadEnd(last_round=ends(0, 0), reaching=tuple(reaching))
+
+
+def _least(ends: Callable[[int], bool], most: int, guess: int | None = None) -> int | None:
+    """The least points from 0 to ``most`` that end the game (scoring more never takes the end
+    back), ``None`` when none do; ``guess`` is tried first."""
+    if guess is not None and 0 < guess <= most and ends(guess) and not ends(guess - 1):
+        return guess
+    if not ends(most):
+        return None
+    low, high = 0, most
+    while low < high:
+        middle = (low + high) // 2
+        if ends(middle):
+            high = middle
+        else:
+            low = middle + 1
+    return low

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from . import entries, seating
+from .candidates import Candidates
 from .entries import Entry, Finish, Points, ShapeError
 from .errors import RuleError
 from .evolve import evolve
@@ -80,10 +81,25 @@ def ended_by(settings: Settings, number: int, side_scores: Sequence[int]) -> Fin
     return None
 
 
+def _points(settings: Settings, side: int, points: int) -> Entry:
+    """Side ``side`` scores ``points``, the others nothing (in a zero-sum game, the next side
+    loses them)."""
+    sides = [0] * len(settings.sides)
+    sides[side] = points
+    if settings.typed.zero_sum and len(sides) > 1:
+        sides[(side + 1) % len(sides)] -= points
+    return Points(tuple(sides))
+
+
+#: What the phone may enter: a round's points (whether they end the game is looked up).
+CANDIDATES = Candidates(points=_points, points_most=POINTS_MOST)
+
+
 class ScorePad:
     """Any other game: one entry a round, every side's points (a ``GameFamily``)."""
 
     entry_kinds: tuple[str, ...] = ("points", "finish")
+    candidates: Candidates | None = CANDIDATES
 
     def total_rounds(self, settings: Settings) -> int | None:
         return settings.typed.rounds  # None: until a target, or the scorekeeper, ends it

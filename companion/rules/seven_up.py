@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any, Mapping, Sequence, assert_never
 
 from . import entries, seating
+from .candidates import Candidates
 from .editions import GiftRule
 from .entries import TIE, Beg, Entry, Hand
 from .errors import RuleError
@@ -298,6 +299,8 @@ class SevenUp:
     """Seven-Up: one hand after another, to the target (a ``GameFamily``)."""
 
     entry_kinds: tuple[str, ...] = ("hand",)
+    #: None: a hand's next one is the engine's answer to it, so the phone waits (no offline play).
+    candidates: Candidates | None = None
 
     def total_rounds(self, settings: Settings) -> int | None:
         return None  # played to a target

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence, assert_never
 
 from . import entries, hook, replay, seating
+from .candidates import Candidates, spread
 from .entries import Bid, Bids, Entry, Tricks
 from .errors import RuleError
 from .evolve import evolve
@@ -202,10 +203,35 @@ def replay_plan(settings: Settings) -> replay.Plan:
         key, lambda: replay.plan(settings, schedule(settings), hooked, score))
 
 
+def _others_bids(settings: Settings, round_: Round, total: int) -> Entry:
+    """Every bid but the dealer's, the first bidders' filled first."""
+    bids: list[Bid] = [None] * len(settings.players)
+    others = [seat for seat in round_.bidding_order if seat != round_.dealer]
+    for seat, bid in zip(others, spread(total, len(others), round_.hand_size)):
+        bids[seat] = bid
+    return Bids(tuple(bids))
+
+
+def _tricks_candidate(settings: Settings, round_: Round, total: int, count: int) -> Entry:
+    n = len(settings.players)
+    return Tricks((*spread(total, n - 1, round_.hand_size), count))
+
+
+#: What the phone may enter in a round: each bid in turn, then the tricks; every round hangs on
+#: the settings alone (hand size, dealer, order, hook), so the phone plays on to the game's end.
+CANDIDATES = Candidates(
+    others_bids=_others_bids,
+    standing_bids=lambda settings, round_: Bids((0,) * len(settings.players)),
+    tricks=_tricks_candidate,
+    whole_game=True,
+)
+
+
 class TurnBids:
     """Oh Hell and Elevator: a bid at a time in turn, then the tricks (a ``GameFamily``)."""
 
     entry_kinds: tuple[str, ...] = ("bids", "tricks")
+    candidates: Candidates | None = CANDIDATES
 
     def total_rounds(self, settings: Settings) -> int | None:
         return len(schedule(settings))
