@@ -10,7 +10,7 @@ Its interface, one style for each need:
   on a pooled connection, ``database.read_one``, ``database.read_all``);
 - **write an entry** (``add_entry``, ``undo_entry``, ``correct_round``, ``record_rematch``): one
   Core ``UPDATE … WHERE version = :seen`` in a transaction of its own (``database.write``),
-  with what must commit with it (the request's Idempotency-Key, the table's version);
+  with what must commit with it (the write's Idempotency-Key, the table's version);
 - **create** (``create_game``) and **delete** (``delete_game``, and a table's games leaving it,
   ``leave_table``; ``join_table``): the app's ORM session, which the creation's key (an
   argument, ``idempotency.Key``) and the table's change join; a creation whose key's row is
