@@ -6,13 +6,17 @@ limit reads (a replay spends nothing)."""
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from werkzeug.wrappers import Response
 
 #: The header a replayed answer carries.
 REPLAYED = "Idempotent-Replayed"
 
+Answer = TypeVar("Answer", bound=Response)
 
-def marked(response: Response, status: int | None = None) -> Response:
+
+def marked(response: Answer, status: int | None = None) -> Answer:
     """``response`` as a replay's answer: marked so, with the first answer's ``status`` when
     one is given."""
     if status is not None:
