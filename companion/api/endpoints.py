@@ -29,7 +29,7 @@ from companion.api.serialize import (
 )
 from companion.api.sheets import score_sheet, statistics_json
 from companion.api.tables import table_of_new_game
-from companion.http import conditional, downloads
+from companion.http import conditional, downloads, replays
 from companion.http.compressed import send_as_cached
 from companion.http.extensions import game_creation_limit
 from companion.storage import idempotency, store, table_store, writes
@@ -75,7 +75,9 @@ def create_game() -> Response:
     # first, so that a key alone never hands out a game's edit token.
     body = bodies.json_object(bodies.NEW_GAME, required=("ruleset", "players"))
     table = table_of_new_game(body)
-    keys.keyed(request.path, _created_again, creation=True, status=201)
+    key = keys.key(request.path, creation=True, status=201)
+    if (again := keys.first_answer(key, _created_again)) is not None:
+        return again
     if not isinstance(body["ruleset"], str):
         raise bodies.invalid("ruleset must be a ruleset id such as \"oh-hell\"", "ruleset")
     players = body["players"]
@@ -97,9 +99,11 @@ def create_game() -> Response:
         raise bodies.invalid("title must be text: what the table calls the game", "title")
     if table is not None:
         table_store.check_seats(table, players)  # two seats one player of the table: before the rules
-    game, token = store.create_game(body["ruleset"], players, first_dealer, options,
-                                    None if table is None else table.id, title)
-    return _created(game, token)
+    made = store.create_game(body["ruleset"], players, first_dealer, options,
+                             None if table is None else table.id, title, key=key)
+    if isinstance(made, idempotency.Replayed):  # its twin, sent at the same moment, made it
+        return keys.replayed(made, _created_again)
+    return _created(*made)
 
 
 def load(game_id: str) -> store.StoredGame:
@@ -221,8 +225,7 @@ def _recorded(game_id: str, read: Read) -> Response:
     done = opened if isinstance(opened, writes.Replayed) else writes.commit(opened, *read(opened.game))
     response = _game_response(done.game)
     if isinstance(done, writes.Replayed):
-        response.status_code = done.status
-        response.headers[idempotency.REPLAYED] = "true"
+        replays.marked(response, done.status)
     return response
 
 

@@ -11,13 +11,11 @@ import re
 from typing import Any
 
 from flask import Blueprint, Response, request
-from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException
 
 from companion import rules
 from companion.api.serialize import game_json, json_response
 from companion.storage import idempotency, store
-from companion.storage.models import db
 
 #: The ``code`` for each HTTP status that is not a rule break (422 takes the engine's code).
 STATUS_CODES = {
@@ -88,8 +86,6 @@ def _round_not_found(error: rules.RoundNotFound) -> Response:
 
 
 def _version_conflict(error: store.VersionConflict) -> Response:
-    if (replayed := idempotency.replay_after_conflict()) is not None:
-        return replayed  # the same write under the same key, sent twice at once, won the race
     body = error_body(
         "version-conflict",
         f"the game has moved on to version {error.game.version}: here it is as it is now",
@@ -97,24 +93,6 @@ def _version_conflict(error: store.VersionConflict) -> Response:
     )
     body["game"] = game_json(error.game)
     return json_response(body, 409)
-
-
-def _integrity_error(error: IntegrityError) -> Response:
-    """Two creations under one key at the same moment: the second's key row is refused by the
-    database, and it answers as the first (a replay) when it is the same creation, or 422
-    ``idempotency-key`` when another body won the key. Any other refusal stays a server error."""
-    db.session.rollback()
-    try:
-        replayed = idempotency.replay_after_conflict(reused=True)
-    except idempotency.KeyReused as reused:
-        return _key_reused(reused)
-    if replayed is not None:
-        return replayed
-    raise error
-
-
-def _replayed(replayed: idempotency.Replayed) -> Response:
-    return replayed.response
 
 
 def _malformed_key(error: idempotency.MalformedKey) -> Response:
@@ -155,8 +133,6 @@ def register(bp: Blueprint) -> None:
     bp.register_error_handler(store.GameNotFound, _game_not_found)
     bp.register_error_handler(rules.RoundNotFound, _round_not_found)
     bp.register_error_handler(store.VersionConflict, _version_conflict)
-    bp.register_error_handler(idempotency.Replayed, _replayed)
-    bp.register_error_handler(IntegrityError, _integrity_error)
     bp.register_error_handler(idempotency.MalformedKey, _malformed_key)
     bp.register_error_handler(idempotency.KeyReused, _key_reused)
     bp.register_error_handler(HTTPException, _http_error)

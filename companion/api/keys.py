@@ -1,5 +1,20 @@
 """The ``Idempotency-Key`` of an API creation or table write (docs/api.md, "Writes that are safe
-to repeat"), in one line of each such endpoint; the keys themselves are ``companion.storage.idempotency``'s."""
+to repeat"): read from the request here, handed to the store as an argument; the keys themselves
+are ``companion.storage.idempotency``'s. (A game's entry, undo or correction hands its key to
+``storage.writes.open``.)
+
+An endpoint checks its key after the token and before the body, answers a replay at once, and
+passes the key to its store write, which records it in its transaction and returns the first
+write's record when its twin won the race::
+
+    key = keys.key(request.path, creation=True, status=201)
+    if (again := keys.first_answer(key, created_again)) is not None:
+        return again
+    ...  # the body
+    done = store.create_game(..., key=key)
+    if isinstance(done, idempotency.Replayed):
+        return keys.replayed(done, created_again)
+"""
 
 from __future__ import annotations
 
@@ -8,31 +23,31 @@ from collections.abc import Callable
 from flask import Response, request
 
 from companion.api import bodies
+from companion.http import replays
 from companion.storage import idempotency
 
-
-def keyed(scope: str, answer: Callable[[idempotency.Record], Response], *,
-          game: bool = True, creation: bool = False, status: int = 200) -> None:
-    """Check the request's key for a write about ``scope``, after the token and before the body.
-    A replay is answered here (``idempotency.Replayed``: ``answer`` of the first write's record,
-    with the first status); a new key is recorded with the write by the store, in its
-    transaction.
-
-    (A game's entry, undo or correction hands its key to ``storage.writes.open``.) A table's
-    write: ``keyed(table.id, answer,
-    game=False)``, its store write passing ``idempotency.rows_for_write(table.id, version)`` to
-    ``database.write``. A creation: ``keyed(request.path, answer, creation=True, status=201)``,
-    its store calling ``idempotency.add_creation`` before its commit."""
-    sent = request.headers.get("Idempotency-Key")
-    if sent is None:
-        return  # no key: nothing read twice, nothing recorded
-    idempotency.guard(
-        scope, sent,
-        idempotency.fingerprint(request.method, request.path, bodies.as_compared()),
-        status=status, answer=lambda record: _with_status(answer(record), record.status),
-        game_id=scope if game and not creation else None, creation=creation)
+#: What a replay answers, from the first write's record: the game or table as it is now.
+Answer = Callable[[idempotency.Record], Response]
 
 
-def _with_status(response: Response, status: int) -> Response:
-    response.status_code = status
-    return response
+def key(scope: str, *, creation: bool = False, status: int = 200) -> idempotency.Key | None:
+    """The request's key for a write about ``scope`` (a table's id, or a creation's path),
+    checked (``MalformedKey``: 400); ``None`` without one. The write is compared by its method,
+    path and parsed body. ``status``: what the write answers (a creation's 201)."""
+    return idempotency.key_for(
+        scope, request.headers.get("Idempotency-Key"),
+        lambda: idempotency.fingerprint(request.method, request.path, bodies.as_compared()),
+        status=status, creation=creation)
+
+
+def first_answer(key_: idempotency.Key | None, answer: Answer) -> Response | None:
+    """The answer of the write made before under ``key_`` when it was this very one
+    (``KeyReused``, 422, when another), else ``None``: the write goes on."""
+    found = idempotency.first_write(key_)
+    return None if found is None else replayed(found, answer)
+
+
+def replayed(done: idempotency.Replayed, answer: Answer) -> Response:
+    """A replay's answer: ``answer`` of the first write's record, with its status, marked
+    ``Idempotent-Replayed: true``."""
+    return replays.marked(answer(done.record), done.record.status)

@@ -15,9 +15,8 @@ from typing import Any
 
 from flask import Blueprint, Response, request, url_for
 
-from companion.api import bodies
+from companion.api import bodies, keys
 from companion.api.error_shape import ApiError, api_error
-from companion.api.keys import keyed
 from companion.api.serialize import created as created_answer, dumps
 from companion.api.sheets import safe
 from companion.http import conditional, downloads
@@ -280,11 +279,13 @@ def games_sheet(state: table_store.TableState) -> str:
 @game_creation_limit
 def create_table() -> Response:
     """``POST /tables``; under an ``Idempotency-Key`` sent again, the first answer in full."""
-    keyed(request.path, created_again, creation=True, status=201)
+    key = keys.key(request.path, creation=True, status=201)
+    if (again := keys.first_answer(key, created_again)) is not None:
+        return again
     body = bodies.json_object(NEW_TABLE, required=("name",))
     if not isinstance(body["name"], str):
         raise bodies.invalid("name must be text", "name")
-    return created(*table_store.create_table(body["name"]))
+    return created_or_again(table_store.create_table(body["name"], key=key))
 
 
 def created(table: table_store.StoredTable, token: str) -> Response:
@@ -292,6 +293,13 @@ def created(table: table_store.StoredTable, token: str) -> Response:
     return created_answer({"table": table_json(table_store.table_state(table)), "edit_token": token,
                     "scorekeeper_url": f"/t/{table.id}/keep/{token}"},
                    url_for("api.table", table_id=table.id))
+
+
+def created_or_again(done: tuple[table_store.StoredTable, str] | idempotency.Replayed) -> Response:
+    """A table's creation answered: made now, or by its twin sent at the same moment."""
+    if isinstance(done, idempotency.Replayed):
+        return keys.replayed(done, created_again)
+    return created(*done)
 
 
 def created_again(record: idempotency.Record) -> Response:
@@ -389,12 +397,20 @@ def rename_table(table_id: str) -> Response:
     """``PATCH /tables/<id>`` ``{name}``: the table under its new name. Its Idempotency-Key is
     checked after the token and before the body; sent again, the table as it is now."""
     found = authorized(load(table_id))
-    keyed(found.id, lambda _record: _table_response(
-        table_store.table_state(load(found.id))), game=False)
+    key = keys.key(found.id)
+
+    def as_now(_record: idempotency.Record) -> Response:
+        return _table_response(table_store.table_state(load(found.id)))
+
+    if (again := keys.first_answer(key, as_now)) is not None:
+        return again
     body = bodies.json_object(NEW_TABLE, required=("name",))
     if not isinstance(body["name"], str):
         raise bodies.invalid("name must be text", "name")
-    return _table_response(table_store.table_state(table_store.rename_table(found, body["name"])))
+    done = table_store.rename_table(found, body["name"], key)
+    if isinstance(done, idempotency.Replayed):  # its twin, sent at the same moment, renamed it
+        return keys.replayed(done, as_now)
+    return _table_response(table_store.table_state(done))
 
 
 def delete(table_id: str) -> Response:

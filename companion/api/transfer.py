@@ -10,9 +10,8 @@ from typing import Any
 
 from flask import Blueprint, Response, request
 
-from companion.api import bodies, endpoints, tables
+from companion.api import bodies, endpoints, keys, tables
 from companion.api.error_shape import api_error
-from companion.api.keys import keyed
 from companion.api.serialize import dumps
 from companion.http import downloads
 from companion.http.extensions import game_creation_limit
@@ -47,9 +46,11 @@ def game_export(game_id: str) -> Response:
 def import_table() -> Response:
     """``POST /tables/import``: the document as a new table (201), or refused whole (422
     ``import``, nothing created); a replay of its ``Idempotency-Key``, the same table."""
-    keyed(request.path, tables.created_again, creation=True, status=201)
+    key = keys.key(request.path, creation=True, status=201)
+    if (again := keys.first_answer(key, tables.created_again)) is not None:
+        return again
     body = bodies.json_object(None)  # any field: a reader ignores what it does not know
-    return tables.created(*transfer.import_document(body))
+    return tables.created_or_again(transfer.import_document(body, key=key))
 
 
 def _refused(error: transfer.ImportRefused) -> Response:

@@ -41,7 +41,7 @@ from limits.strategies import FixedWindowRateLimiter
 from werkzeug.exceptions import TooManyRequests
 from werkzeug.wrappers import Response
 
-from companion.storage.idempotency import REPLAYED
+from companion.http.replays import REPLAYED
 
 View = TypeVar("View", bound=Callable[..., Any])
 Done = TypeVar("Done")

@@ -6,7 +6,9 @@ and shared between requests and threads without ever being stale. A write makes 
 hence a new key; nothing is ever invalidated, old keys simply age out of the LRU. Nothing that
 matters lives only here: a restart, or another app server, folds again from the database.
 
-Each Flask app has its own caches (``app.extensions``), so test apps never share them.
+Each app has its own caches (``app.extensions``, sized by the configuration ``init_app`` is given),
+so test apps never share them; the app in context is found through ``database``, the storage's
+one door to its app.
 
 Every cache is bounded in bytes as well as in entries: ``CACHE_BYTES`` (the config; 128 MiB by
 default, for two workers on a 2-core machine with 1 GB to spare) is shared out among the caches
@@ -16,11 +18,14 @@ within ``CACHE_BYTES`` together whatever the games and tables (docs/performance.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
-from flask import Flask, current_app
+from collections.abc import Hashable, Mapping
+from typing import Any, Protocol
 
 from companion.rules.memo import LRU
+from companion.storage import database
+
+#: Where an app keeps its caches.
+EXTENSION = "companion.storage.caches"
 
 #: How many entries each cache holds by default (``STATE_CACHE_SIZE`` in the config).
 DEFAULT_SIZE = 256
@@ -52,9 +57,27 @@ OTHER_SHARE = 1
 DEFAULT_BYTES = 128 * 1024 * 1024
 
 
-def budget(name: str) -> int:
-    """The bytes the cache ``name`` may hold in this app."""
-    whole = int(current_app.config.get("CACHE_BYTES", DEFAULT_BYTES))
+class App(Protocol):
+    """What ``init_app`` needs of an app (a Flask app: the storage imports no Flask)."""
+
+    @property
+    def config(self) -> Mapping[str, Any]: ...
+
+    @property
+    def extensions(self) -> dict[str, Any]: ...
+
+
+class Caches(dict[str, LRU[Hashable, object]]):
+    """An app's caches by name, made on first use, and the configuration that sizes them."""
+
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        super().__init__()
+        self.config = config
+
+
+def budget(name: str, config: Mapping[str, Any]) -> int:
+    """The bytes the cache ``name`` may hold in an app of ``config``."""
+    whole = int(config.get("CACHE_BYTES", DEFAULT_BYTES))
     return max(1, whole * SHARES.get(name, OTHER_SHARE) // 100)
 
 
@@ -71,14 +94,15 @@ def cache(name: str) -> LRU[Hashable, object]:
     - ``compressed``: ``"<encoding>;<cached body's key>"`` -> its compressed bytes
       (``companion.http.compressed``);
     - the tables' ones, ``SIZES`` above (``companion.storage.table_store``)."""
-    caches: dict[str, LRU[Hashable, object]] = current_app.extensions["companion.storage.caches"]
+    caches: Caches = database.app_extension(EXTENSION)
     found = caches.get(name)
     if found is None:
         setting, default = SIZES.get(name, ("STATE_CACHE_SIZE", DEFAULT_SIZE))
-        found = caches.setdefault(name, LRU(int(current_app.config.get(setting, default)),
-                                            budget(name)))
+        found = caches.setdefault(name, LRU(int(caches.config.get(setting, default)),
+                                            budget(name, caches.config)))
     return found
 
 
-def init_app(app: Flask) -> None:
-    app.extensions["companion.storage.caches"] = {}
+def init_app(app: App) -> None:
+    """The app's caches, none made yet, sized by its configuration as it is when first used."""
+    app.extensions[EXTENSION] = Caches(app.config)

@@ -64,6 +64,19 @@ def init_app(app: Flask) -> None:
             event.listen(engine, "connect", _sqlite_pragmas(synchronous))
 
 
+def app_config() -> Mapping[str, Any]:
+    """The configuration of the app in context (the one whose database this is): the storage
+    reaches its app here alone, never through a request (``idempotency`` seals under its
+    ``SECRET_KEY``, ``caches`` are sized by it), so a write needs an app context, not a request."""
+    return current_app.config
+
+
+def app_extension(name: str) -> Any:
+    """What the app in context keeps under ``name`` (put there by the ``init_app`` of its
+    module): per-app state, so that two apps in one process (tests) never share it."""
+    return current_app.extensions[name]
+
+
 def read_one(statement: Executable, params: Mapping[str, Any]) -> tuple[Any, ...] | None:
     """The first row of ``statement``, or ``None``, on a pooled connection given back at once
     (no transaction held between requests; SQLAlchemy caches the compiled statement)."""

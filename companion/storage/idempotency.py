@@ -1,22 +1,21 @@
 """Writes that are safe to repeat (docs/api.md, "Writes that are safe to repeat"): a phone on
 poor Wi-Fi sends a write again under the same ``Idempotency-Key``, and it is applied once.
 
-A game's entry, undo or correction hands its key to ``storage.writes.open``, which checks it
-after the token and before the body (``check``: the first write's ``Record`` when the key was
-used with this very write) and records it with the write (``rows_for``). A creation or a
-table's write checks it in one line, after its token is checked and before its body is read
-(the API's ``api.keys.keyed``, the pages' ``web.game.responses.keyed_form`` wrap it)::
+Every write that takes a key takes it as an argument, a value, and answers a replay as a value:
+nothing waits in the request, nothing is raised for a success.
 
-    guard(scope, key, fingerprint, status=200, game_id=..., answer=...)
+- ``key_for`` checks a key as sent (``MalformedKey``: 400) into a ``Key``, after the write's token
+  and before its body; ``first_write`` is the first answer's ``Record`` when that key was used
+  with this very write (``KeyReused`` with another: 422 ``idempotency-key``). A game's entry,
+  undo or correction hands its key to ``storage.writes.open``, which does both (``check``).
+- The store records a new key in the very transaction of its write (``rows_for`` for a write
+  of a game or a table, ``add_creation`` for a new game or table), so a write and its key are
+  committed together or not at all, and a refused write (409, 422) leaves its key unused.
+- A write that lost its race to the same write under the same key (the phone sent it twice at
+  once) returns ``Replayed`` with the winner's record (``after_race``), from the store itself.
 
-- a key seen with the same write raises ``Replayed`` carrying ``answer(record)`` (the current
-  game or table, with the first answer's ``record.status``) marked ``Idempotent-Replayed: true``;
-- a key seen with another write raises ``KeyReused`` (422 ``idempotency-key``), a malformed one
-  ``MalformedKey`` (400);
-- a new key is noted for this request: the store records it in the very transaction of the
-  write (``rows_for_write`` for a table's write, ``add_creation`` for a new game or table), so
-  a write and its key are committed together or not at all, and a refused write (409, 422)
-  leaves its key unused.
+What a ``Record`` becomes (the game or table as it is now, the first status, the header
+``Idempotent-Replayed: true``) is for the HTTP layer to say: this module is data.
 
 A key is stored as its SHA-256 (never in the clear): a creation's edit token is sealed with
 AES-GCM under a key derived from ``SECRET_KEY`` and the Idempotency-Key, so neither the database
@@ -42,10 +41,8 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
-from flask import current_app, g
 from sqlalchemy import bindparam, delete, insert, select
 from sqlalchemy.sql.dml import UpdateBase
-from werkzeug.wrappers import Response
 
 from companion.storage import database
 from companion.storage.models import IdempotencyKey, utcnow
@@ -57,8 +54,6 @@ CREATION_KEY = re.compile(r"[A-Za-z0-9_-]{22,64}")
 KEY_VERSIONS = 512
 PRUNE_EVERY = 64
 CREATION_HOURS = 24
-#: The header a replayed answer carries.
-REPLAYED = "Idempotent-Replayed"
 
 
 class MalformedKey(ValueError):
@@ -74,14 +69,6 @@ class KeyReused(Exception):
     """The key was used already, with another write."""
 
 
-class Replayed(Exception):
-    """The key was used already with this very write: ``response`` answers as the first did."""
-
-    def __init__(self, response: Response) -> None:
-        super().__init__("replayed")
-        self.response = response
-
-
 @dataclass(frozen=True)
 class Record:
     """What the first write under a key answered: its status and, for a creation, what it made
@@ -93,14 +80,24 @@ class Record:
 
 
 @dataclass(frozen=True)
-class _Pending:
+class Replayed:
+    """The write was made before under its key (a second tap, a resend, or its twin that won
+    the race): ``record`` says what the first answered. Not an error: a value."""
+
+    record: Record
+
+
+@dataclass(frozen=True)
+class Key:
+    """A checked key of a write about ``scope`` (a game's or a table's id, or a creation's
+    path): what is compared (``fingerprint``) and recorded with it (the first answer's
+    ``status``; a creation's key also seals what it made)."""
+
     scope: str
     key: str
     fingerprint: str
-    status: int
-    game_id: str | None
-    creation: bool
-    answer: Callable[[Record], Response]
+    status: int = 200
+    creation: bool = False
 
 
 def new_key() -> str:
@@ -131,28 +128,39 @@ def _hash(key: str) -> str:
     return hashlib.sha256(key.encode("ascii")).hexdigest()
 
 
-def guard(scope: str, key: str | None, fingerprint_: str, *, status: int,
-          answer: Callable[[Record], Response], game_id: str | None = None,
-          creation: bool = False) -> None:
-    """Check ``key`` for a write about ``scope`` (a table's id, or a creation's path): raise
-    ``Replayed`` or ``KeyReused`` for a key seen, else note it for the write. (A game's entry,
-    undo or correction passes its key to ``storage.writes.open`` instead: ``check``.)"""
-    key = checked_key(key, creation)
+def key_for(scope: str, sent: str | None, fingerprint_: Callable[[], str], *, status: int = 200,
+        creation: bool = False) -> Key | None:
+    """The key sent with a write about ``scope``, checked (``MalformedKey``), or ``None`` for no
+    key; ``fingerprint_`` is asked only for a well-formed key."""
+    checked = checked_key(sent, creation)
+    return None if checked is None else Key(scope, checked, fingerprint_(), status, creation)
+
+
+def first_write(key: Key | None) -> Replayed | None:
+    """The first write under ``key`` when it was this very one (``KeyReused`` if another),
+    else ``None``: the write goes on, its key recorded with it."""
     if key is None:
-        return
-    pending = _Pending(scope, key, fingerprint_, status, game_id, creation, answer)
-    _replay_if_known(pending)
-    g.companion_idempotency = pending
+        return None
+    record = _found(key.scope, key.key, key.fingerprint, key.creation)
+    return None if record is None else Replayed(record)
 
 
-@dataclass(frozen=True)
-class Key:
-    """A checked key of a game's write (``check``): what ``rows_for`` records with it."""
+def after_race(key: Key) -> Replayed | None:
+    """After a creation under ``key`` lost its race (its key's row refused by the database):
+    the winner's record when it was the very same creation (the phone sent it twice at once),
+    else ``None``: the refusal stands. Another creation that won under the key raises
+    ``KeyReused``, as it would have a moment later."""
+    return first_write(key)
 
-    scope: str
-    key: str
-    fingerprint: str
-    status: int
+
+def won_by_twin(key: Key) -> Replayed | None:
+    """After a write under ``key`` found its version gone: the winner's record when it was the
+    very same write under the same key (the phone sent it twice at once), else ``None``: the
+    conflict stands, whoever won (another write under the key included)."""
+    try:
+        return first_write(key)
+    except KeyReused:
+        return None
 
 
 def check(scope: str, sent: str, fingerprint_: Callable[[], str],
@@ -183,34 +191,6 @@ def _found(scope: str, key: str, fingerprint_: str, creation: bool) -> Record | 
     return Record(status, resource, _open(scope, key, sealed) if sealed else None)
 
 
-def _replay_if_known(pending: _Pending) -> None:
-    record = _found(pending.scope, pending.key, pending.fingerprint, pending.creation)
-    if record is None:
-        return
-    response = pending.answer(record)
-    response.headers[REPLAYED] = "true"
-    raise Replayed(response)
-
-
-def replay_after_conflict(reused: bool = False) -> Response | None:
-    """After a write lost its race (409, or its key's row refused by the database): when the
-    very same write under the same key won it (the phone sent it twice at once), the answer a
-    replay gets; else ``None``. With ``reused``, another write that won under the key raises
-    ``KeyReused`` (422, as it would have a moment later) instead."""
-    pending = g.pop("companion_idempotency", None)
-    if not isinstance(pending, _Pending):
-        return None
-    try:
-        _replay_if_known(pending)
-    except Replayed as replayed:
-        return replayed.response
-    except KeyReused:
-        if reused:
-            raise
-        return None  # another write won under that key: the conflict stands
-    return None
-
-
 def _expired(created_at: Any) -> bool:
     moment = created_at if created_at.tzinfo else created_at.replace(tzinfo=utcnow().tzinfo)
     return bool(moment < utcnow() - timedelta(hours=CREATION_HOURS))
@@ -227,21 +207,13 @@ _PRUNE = delete(_TABLE).where(_TABLE.c.scope == bindparam("scope"),
                               _TABLE.c.version <= bindparam("oldest"))
 
 
-def rows_for_write(scope: str, version: int) -> Sequence[tuple[UpdateBase, Mapping[str, Any]]]:
-    """The statements that record this request's key (``guard``) with its write of ``scope``
-    making ``version`` (none without a key), to run in the write's own transaction."""
-    pending = g.get("companion_idempotency") if g else None
-    if not isinstance(pending, _Pending) or pending.scope != scope or pending.creation:
-        return ()
-    # Left in ``g``: when the UPDATE finds the version gone, ``replay_after_conflict`` asks.
-    return rows_for(Key(scope, pending.key, pending.fingerprint, pending.status), version,
-                    game_id=pending.game_id)
-
-
-def rows_for(key: Key, version: int, game_id: str | None = None
+def rows_for(key: Key | None, version: int, game_id: str | None = None
              ) -> Sequence[tuple[UpdateBase, Mapping[str, Any]]]:
-    """The statements that record ``key`` with the write of its scope making ``version``
-    (``game_id``: the game the key goes with), to run in the write's own transaction."""
+    """The statements that record ``key`` (none without one) with the write of its scope
+    making ``version`` (``game_id``: the game the key goes with, and is deleted with), to run
+    in the write's own transaction."""
+    if key is None:
+        return ()
     statements: list[tuple[UpdateBase, Mapping[str, Any]]] = [(_INSERT, {
         "scope": key.scope, "key_hash": _hash(key.key), "fingerprint": key.fingerprint,
         "status": key.status, "key_game_id": game_id, "version": version,
@@ -251,19 +223,20 @@ def rows_for(key: Key, version: int, game_id: str | None = None
     return statements
 
 
-def add_creation(session: Any, resource: str, token: str, game_id: str | None) -> None:
-    """Add this request's creation key (if it has one) to ``session`` before its commit: what
-    was made, and its edit token sealed under the key; older than a day, the scope's others go."""
-    pending = g.get("companion_idempotency") if g else None
-    if not isinstance(pending, _Pending) or not pending.creation:
+def add_creation(session: Any, key: Key | None, resource: str, token: str) -> None:
+    """Add a creation's key (none without one) to ``session`` before its commit: what was made,
+    and its edit token sealed under the key; older than a day, the scope's others go. The key
+    belongs to no game: deleting the game must not delete it, or a replay after the deletion
+    would make the game again (docs/api.md: a key of a game since deleted answers 404)."""
+    if key is None:
         return
     now = utcnow()
     session.execute(delete(_TABLE).where(
-        _TABLE.c.scope == pending.scope, _TABLE.c.created_at < now - timedelta(hours=CREATION_HOURS)))
+        _TABLE.c.scope == key.scope, _TABLE.c.created_at < now - timedelta(hours=CREATION_HOURS)))
     session.add(IdempotencyKey(
-        scope=pending.scope, key_hash=_hash(pending.key), fingerprint=pending.fingerprint,
-        status=pending.status, game_id=game_id, version=None, resource=resource,
-        sealed=_seal(pending.scope, pending.key, token), created_at=now))
+        scope=key.scope, key_hash=_hash(key.key), fingerprint=key.fingerprint,
+        status=key.status, game_id=None, version=None, resource=resource,
+        sealed=_seal(key.scope, key.key, token), created_at=now))
 
 
 # --- the sealed edit token -----------------------------------------------------------------
@@ -289,7 +262,7 @@ _INFO = b"companion: sealed creation token, v2"
 
 
 def _aead(key: str) -> AESGCM:
-    secret = current_app.config["SECRET_KEY"]
+    secret = database.app_config()["SECRET_KEY"]
     material = secret if isinstance(secret, bytes) else str(secret).encode("utf-8")
     derived = HKDF(algorithm=hashes.SHA256(), length=32, salt=key.encode("ascii"),
                    info=_INFO).derive(material)

@@ -10,10 +10,11 @@ Its interface, one style for each need:
   on a pooled connection, ``database.read_one``, ``database.read_all``);
 - **write an entry** (``add_entry``, ``undo_entry``, ``correct_round``, ``record_rematch``): one
   Core ``UPDATE … WHERE version = :seen`` in a transaction of its own (``database.write``),
-  with what must commit with it (the request's Idempotency-Key, the table's version);
+  with what must commit with it (the write's Idempotency-Key, the table's version);
 - **create** (``create_game``) and **delete** (``delete_game``, and a table's games leaving it,
-  ``leave_table``; ``join_table``): the request's ORM session, which the creation's key and the
-  table's change join.
+  ``leave_table``; ``join_table``): the app's ORM session, which the creation's key (an
+  argument, ``idempotency.Key``) and the table's change join; a creation whose key's row is
+  refused (its twin won the race) returns the winner's ``idempotency.Replayed``.
 
 A write reads the game, lets the engine check the change, then updates the row only if its
 version is still the one the writer saw. Of two phones entering the same round, exactly one
@@ -40,6 +41,7 @@ from datetime import datetime
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from sqlalchemy import bindparam, insert, literal_column, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, scoped_session
 
 from companion import rules
@@ -260,9 +262,12 @@ def create_game(
     options: Mapping[str, object] | None = None,
     table_id: str | None = None,
     title: object = None,
-) -> tuple[StoredGame, str]:
+    key: idempotency.Key | None = None,
+) -> tuple[StoredGame, str] | idempotency.Replayed:
     """A new game and its edit token (returned once; only its hash is stored), at the table
-    ``table_id`` if one is named; a score pad's ``title`` is kept in its settings."""
+    ``table_id`` if one is named; a score pad's ``title`` is kept in its settings. Its ``key``,
+    if it has one, is recorded with it; the same creation under that key, made meanwhile (the
+    phone sent it twice at once), is returned instead: ``Replayed``."""
     settings = rules.new_settings(ruleset, players, first_dealer, options, title)
     token = new_edit_token()
     now = utcnow()
@@ -271,12 +276,25 @@ def create_game(
     db.session.add(Game(ruleset=settings.ruleset.id, **row._asdict()))
     if table_id is not None:
         db.session.execute(_MOVE_TABLE, {"table_id": table_id, "game_id": row.id, "now": now})
-    # Its key, if it has one, belongs to no game: deleting the game must not delete the key, or
-    # a replay after the deletion would make the game again (docs/api.md: a key of a game since
-    # deleted answers 404); it goes after its 24 hours, as every creation key.
-    idempotency.add_creation(db.session, row.id, token, game_id=None)
-    db.session.commit()
-    return _stored(row), token
+    idempotency.add_creation(db.session, key, row.id, token)
+    replayed = commit_creation(key)
+    return replayed if replayed is not None else (_stored(row), token)
+
+
+def commit_creation(key: idempotency.Key | None) -> idempotency.Replayed | None:
+    """Commit a creation made in the session with its ``key``'s row (``idempotency.add_creation``,
+    added last). When the database refuses that row, the same key won a moment before: rolled
+    back, the winner's record if it was this very creation (another raises ``KeyReused``); any
+    other refusal is raised as it is."""
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        replayed = None if key is None else idempotency.after_race(key)
+        if replayed is None:
+            raise
+        return replayed
+    return None
 
 
 def add_imported(session: Session | scoped_session[Any], table_id: str,

@@ -103,11 +103,14 @@ def clean_table_name(raw: object) -> str:
     return name
 
 
-def create_table(name: object, game: store.StoredGame | None = None) -> tuple[StoredTable, str]:
+def create_table(name: object, game: store.StoredGame | None = None,
+                 key: idempotency.Key | None = None
+                 ) -> tuple[StoredTable, str] | idempotency.Replayed:
     """A new table and its edit token (returned once; only its hash is stored). With ``game``
     (at no table yet), the game joins it in the same transaction: the table is made with its
     first game or not at all (``TableRefused``, a ``RuleError`` or ``VersionConflict`` as
-    ``join`` refuses)."""
+    ``join`` refuses). Its ``key``, if it has one, is recorded with it; the same creation under
+    that key, made meanwhile, is returned instead: ``Replayed``."""
     clean = clean_table_name(name)
     if game is not None:
         _joinable(game, None, Renames(()))
@@ -116,29 +119,35 @@ def create_table(name: object, game: store.StoredGame | None = None) -> tuple[St
     table = Table(id=new_table_id(), name=clean, edit_token_hash=store.token_hash(token), version=1,
                   renames=[], created_at=now, updated_at=now)
     db.session.add(table)
-    idempotency.add_creation(db.session, table.id, token, game_id=None)  # its key, if it has one
     if game is not None:
         db.session.flush()  # the table's row first: the game's row points at it
         _seat(game, table.id)
-    db.session.commit()
+    idempotency.add_creation(db.session, key, table.id, token)  # last: its row, if refused, is the race
+    replayed = store.commit_creation(key)
+    if replayed is not None:
+        return replayed
     return _stored(table.id, clean, 1, [], now, now, table.edit_token_hash), token
 
 
 def create_imported(name: str, renames: Renames,
-                    games: Sequence[tuple[rules.Settings, list[dict[str, Any]], datetime]]
-                    ) -> tuple[StoredTable, str]:
+                    games: Sequence[tuple[rules.Settings, list[dict[str, Any]], datetime]],
+                    key: idempotency.Key | None = None
+                    ) -> tuple[StoredTable, str] | idempotency.Replayed:
     """A new table holding an import's games (``transfer``: already checked and replayed), and
-    its edit token, written in one transaction with the request's creation key."""
+    its edit token, written in one transaction with its creation ``key`` (``Replayed``: the
+    same import under that key, made meanwhile)."""
     token = store.new_edit_token()
     pairs = [list(pair) for pair in renames.pairs]
     now = utcnow()
     table = Table(id=new_table_id(), name=name, edit_token_hash=store.token_hash(token),
                   version=1, renames=pairs, created_at=now, updated_at=now)
     db.session.add(table)
-    idempotency.add_creation(db.session, table.id, token, game_id=None)
     db.session.flush()  # the table's row first: the games' rows point at it
     store.add_imported(db.session, table.id, games)
-    db.session.commit()
+    idempotency.add_creation(db.session, key, table.id, token)
+    replayed = store.commit_creation(key)
+    if replayed is not None:
+        return replayed
     return _stored(table.id, name, 1, pairs, now, now, table.edit_token_hash), token
 
 
@@ -505,15 +514,26 @@ def check_seats(table: StoredTable, names: Sequence[str]) -> None:
         raise refused
 
 
-def join(table: StoredTable, game: store.StoredGame) -> bool:
+def join(table: StoredTable, game: store.StoredGame,
+         key: idempotency.Key | None = None) -> bool | idempotency.Replayed:
     """Put an earlier game at the table (``False``: it is here already). Refused with a
     ``TableRefused`` when it is at another table, a ``RuleError`` (players) when two of its
-    seats would be one player. The game's version moves (its JSON links to the table)."""
+    seats would be one player. The game's version moves (its JSON links to the table), its
+    ``key`` (a page's form), if it has one, recorded with it; when the game moved on meanwhile,
+    ``VersionConflict``, unless the very same join under that key did it: ``Replayed``."""
     if game.table_id == table.id:
         return False
     _joinable(game, table.id, table.renames)
     check_seats(table, game.settings.players)
-    _seat(game, table.id)
+    try:
+        _seat(game, table.id)
+    except store.VersionConflict:
+        replayed = None if key is None else idempotency.won_by_twin(key)
+        if replayed is None:
+            raise
+        return replayed
+    for statement, params in idempotency.rows_for(key, game.version + 1, game.id):
+        db.session.execute(statement, params)
     _move(table.id, changed_game=game.id)
     db.session.commit()
     return True
@@ -529,14 +549,11 @@ def _joinable(game: store.StoredGame, table_id: str | None, renames: Renames) ->
 
 
 def _seat(game: store.StoredGame, table_id: str) -> None:
-    """The game at the table (through the store's door: its version moves), with the request's
-    Idempotency-Key (a page's form) in the same transaction; ``VersionConflict`` when the game
-    moved on meanwhile (nothing written)."""
+    """The game at the table (through the store's door: its version moves); ``VersionConflict``
+    when the game moved on meanwhile (nothing written)."""
     if not store.join_table(db.session, game, table_id):
         db.session.rollback()
         raise store.VersionConflict(store.load_game(game.id))
-    for statement, params in idempotency.rows_for_write(game.id, game.version + 1):
-        db.session.execute(statement, params)
 
 
 def rename(table: StoredTable, source: object, target: object) -> None:
@@ -556,10 +573,13 @@ def rename(table: StoredTable, source: object, target: object) -> None:
     raise RuntimeError("the table cached changing during a rename")
 
 
-def rename_table(table: StoredTable, name: object) -> StoredTable:
+def rename_table(table: StoredTable, name: object,
+                 key: idempotency.Key | None = None) -> StoredTable | idempotency.Replayed:
     """The table under a new name (checked as at its making: ``TableRefused``), its version
-    moved, with the request's Idempotency-Key in the same transaction. A change of the table
-    meanwhile: the name is written on the table as it is now."""
+    moved, with its ``key``, if it has one, in the same transaction. A change of the table
+    meanwhile: the name is written on the table as it is now, unless that change was this very
+    rename under the same key (sent twice at once): ``Replayed`` (another write under the key:
+    ``KeyReused``)."""
     clean = clean_table_name(name)
     for _attempt in range(5):
         result = db.session.execute(
@@ -567,11 +587,13 @@ def rename_table(table: StoredTable, name: object) -> StoredTable:
             .values(version=table.version + 1, changed_game=None, updated_at=utcnow(),
                     name=clean))
         if result.rowcount == 1:  # type: ignore[attr-defined]
-            for statement, params in idempotency.rows_for_write(table.id, table.version + 1):
+            for statement, params in idempotency.rows_for(key, table.version + 1):
                 db.session.execute(statement, params)
             db.session.commit()
             return load_table(table.id)
         db.session.rollback()
+        if key is not None and (replayed := idempotency.after_race(key)) is not None:
+            return replayed
         table = load_table(table.id)
     raise RuntimeError("the table kept changing during its renaming")
 

@@ -25,7 +25,7 @@ from companion import rules
 from companion.rules.errors import shown
 from companion.rules.settings import clean_name
 from companion.rules.table_games import Renames, seats_refused
-from companion.storage import store, table_store
+from companion.storage import idempotency, store, table_store
 
 FORMAT = "companion-export"
 FORMAT_VERSION = 1
@@ -302,14 +302,16 @@ def _entry(settings: rules.Settings, raw: object, i: int, j: int) -> rules.Entry
 
 
 def import_document(document: object,
-                    single_name: Callable[[rules.Settings, datetime], str] | None = None
-                    ) -> tuple[table_store.StoredTable, str]:
+                    single_name: Callable[[rules.Settings, datetime], str] | None = None,
+                    key: idempotency.Key | None = None
+                    ) -> tuple[table_store.StoredTable, str] | idempotency.Replayed:
     """The document as a new table and its edit token: replayed in memory (``ImportRefused``
-    with nothing written), then written in one transaction with the request's creation key."""
+    with nothing written), then written in one transaction with its creation ``key``
+    (``idempotency.Replayed``: the same import under that key, made meanwhile)."""
     done = replay(document, single_name)
     return table_store.create_imported(done.name, done.renames, [
         (game.settings, [rules.entry_to_json(e) for e in game.state.entries], game.started)
-        for game in done.games])
+        for game in done.games], key)
 
 
 __all__ = ["FORMAT", "FORMAT_VERSION", "MAX_BYTES", "ImportRefused", "Replayed", "game_export",

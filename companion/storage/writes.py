@@ -152,8 +152,5 @@ def commit(opened: Opened, seen_version: int, change: Change) -> Written | Repla
 def _won_by_twin(checked: idempotency.Key) -> Replayed | None:
     """After the write lost its race: when the very same write under the same key won it (the
     phone sent it twice at once), its replay; else ``None``, and the conflict stands."""
-    try:
-        first = idempotency.check(checked.scope, checked.key, lambda: checked.fingerprint)[1]
-    except idempotency.KeyReused:
-        return None  # another write won under that key
-    return None if first is None else Replayed(store.load_game(checked.scope), first.status)
+    won = idempotency.won_by_twin(checked)
+    return None if won is None else Replayed(store.load_game(checked.scope), won.record.status)

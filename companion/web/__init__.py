@@ -4,12 +4,11 @@ Thin views call ``companion.storage.store`` and the rules engine; the URL map is
 """
 
 from flask import Blueprint
-from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion.storage import idempotency
 from companion.web import home, new_game, rules_page
-from companion.web.game import corrections, looking_back, pages, responses, writes
+from companion.web.game import corrections, looking_back, pages, writes
 from companion.web.game.seven_up import hand_writes as seven_up
 from companion.web.shared import error_summary, following, messages, names
 from companion.web.sharing import share
@@ -23,7 +22,6 @@ bp.add_app_template_filter(names.balanced, "balanced")
 bp.add_app_template_filter(names.name_list, "name_list")
 bp.add_app_template_filter(error_summary.field_errors, "field_errors")
 bp.add_app_template_filter(messages.suit_name, "suit_name")
-bp.register_error_handler(IntegrityError, responses.creation_raced)
 bp.register_error_handler(RequestEntityTooLarge, table_transfer.body_too_large)
 bp.before_request(following.address_only)  # a waiting form's redirect, followed by fetch
 

@@ -23,8 +23,8 @@ from companion.rules import (
     max_hand_range,
     settings_problems,
 )
-from companion.storage import store, table_store
-from companion.web.game.responses import keyed_form, open_created
+from companion.storage import idempotency, store, table_store
+from companion.web.game.responses import keyed_form, open_created, replayed
 from companion.web.shared import access, choices, titles
 from companion.web.shared.forms import (
     FIRST_ROWS,
@@ -138,10 +138,10 @@ def create() -> Response:
     form = NewGameForm()
     # At a table, this phone's right to it first: the form's key alone opens no game.
     table = table_pages.scorekeeper_table(request.form.get("table"))
-    stop = keyed_form(request.path, open_created, lambda message: _key_refused(form, message),
-                      creation=True)
-    if stop is not None:
-        return stop  # the game this very form made already (its answer was lost), or a bad key
+    key = keyed_form(request.path, open_created, lambda message: _key_refused(form, message),
+                     creation=True)
+    if isinstance(key, Response):
+        return key  # the game this very form made already (its answer was lost), or a bad key
     valid = form.validate() & _no_blank_names(form)  # both, so every error shows
     names = [entry.data or "" for entry in form.players.entries]
     dealer = _dealer_row(form)
@@ -185,12 +185,15 @@ def create() -> Response:
     try:
         if table is not None:
             table_store.check_seats(table, players)
-        game, token = store.create_game(form.ruleset.data, players, first_dealer, options,
-                                        table_id=table.id if table is not None else None,
-                                        title=title)
+        made = store.create_game(form.ruleset.data, players, first_dealer, options,
+                                 table_id=table.id if table is not None else None,
+                                 title=title, key=key)
     except RuleError as error:
         _place(form, error, rows)
         return render_form(form, 422)
+    if isinstance(made, idempotency.Replayed):  # its twin, sent at the same moment, made it
+        return replayed(made, open_created)
+    game, token = made
     access.remember(game.id)
     access.grant_scorekeeping(game.id, token)
     return redirect(url_for("web.game", game_id=game.id), code=303)

@@ -164,14 +164,12 @@ def test_an_upward_import_is_found():
 # --- storage knows no HTTP ----------------------------------------------------------------------
 #
 # A write can be made outside a request (an import job, a command): the storage imports Flask
-# and werkzeug only where it must hold the app's database or per-app state. ``idempotency``
-# still reads the request's key from ``flask.g`` and answers a replay as a ``Response``, and
-# ``caches`` finds the app's caches through ``current_app``: when they take what they need as
-# arguments, they leave this list, and it only ever shrinks.
+# and werkzeug only where it must hold the app's database (``models``) or reach the app in
+# context (``database``: its configuration and per-app state, which ``idempotency`` and
+# ``caches`` ask it for). A key is an argument and a replay a value, never a request's.
 
 #: The storage modules that may import flask, flask_sqlalchemy or werkzeug.
-STORAGE_WITH_FLASK = {"companion.storage.models", "companion.storage.database",
-                      "companion.storage.caches", "companion.storage.idempotency"}
+STORAGE_WITH_FLASK = {"companion.storage.models", "companion.storage.database"}
 HTTP_PACKAGES = ("flask", "flask_sqlalchemy", "werkzeug", "click")
 
 

@@ -27,9 +27,9 @@ from werkzeug.wrappers import Response
 
 from companion import rules
 from companion.http.extensions import game_creation_limit
-from companion.storage import store
+from companion.storage import idempotency, store
 from companion.storage.store import StoredGame
-from companion.web.game.responses import keyed_form, open_created, render_game
+from companion.web.game.responses import keyed_form, open_created, render_game, replayed
 from companion.web.shared import access
 from companion.web.shared.messages import shown_name
 
@@ -46,17 +46,20 @@ def rematch(game_id: str) -> Response:
     """The same players, seating and options again, the next dealer dealing first."""
     game = access.load_or_404(game_id)
     access.require_editor(game)
-    stop = keyed_form(request.path, open_created,
-                      lambda message: render_game(game, notice=message, status=422), creation=True)
-    if stop is not None:
-        return stop  # the rematch this very form made already, or a bad key
+    key = keyed_form(request.path, open_created,
+                     lambda message: render_game(game, notice=message, status=422), creation=True)
+    if isinstance(key, Response):
+        return key  # the rematch this very form made already, or a bad key
     if not game.state.finished:
         abort(409)
     settings = rules.rematch_settings(game.state)
     options = {k: v for k, v in settings.options.items() if k in settings.ruleset.options}
-    new, token = store.create_game(settings.ruleset.id, list(settings.players),
-                                   settings.first_dealer, options, table_id=game.table_id,
-                                   title=settings.title)  # a score pad's title, kept
+    made = store.create_game(settings.ruleset.id, list(settings.players),
+                             settings.first_dealer, options, table_id=game.table_id,
+                             title=settings.title, key=key)  # a score pad's title, kept
+    if isinstance(made, idempotency.Replayed):  # its twin, sent at the same moment, made it
+        return replayed(made, open_created)
+    new, token = made
     store.record_rematch(game.id, new.id)  # its watchers are offered the new game
     access.remember(new.id)
     access.grant_scorekeeping(new.id, token)

@@ -17,13 +17,12 @@ from typing import Any
 from flask import abort, flash, make_response, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from sqlalchemy.exc import IntegrityError
 from werkzeug.wrappers import Response
 
 from companion import rules
+from companion.http import replays
 from companion.rules import RuleError, ShapeError
 from companion.storage import idempotency, store, writes
-from companion.storage.models import db
 from companion.storage.store import StoredGame
 from companion.web.game.fragments import render_body
 from companion.web.shared import access
@@ -41,27 +40,35 @@ KEY_REUSED = _l("This form's safety key was already used for another entry, so n
 _NOT_COMPARED = ("csrf_token", "idempotency_key")
 
 
-def keyed_form(scope: str, answer: Callable[[idempotency.Record], Response],
-               refuse: Callable[[str], Response], creation: bool = False) -> Response | None:
+#: What a form sent again under its key answers, from the first write's record.
+Answer = Callable[[idempotency.Record], Response]
+
+
+def keyed_form(scope: str, answer: Answer, refuse: Callable[[str], Response],
+               creation: bool = False, compared: Callable[[], str] | None = None
+               ) -> idempotency.Key | Response | None:
     """The form's ``idempotency_key``, as the API's ``Idempotency-Key`` (docs/api.md, "Writes
-    that are safe to repeat"): the answer a replay gets (``answer``, the page a success shows),
-    or a refused key's (``refuse`` with its message, nothing written); ``None`` to go on writing,
-    the key then recorded with the write. An empty field is no key. ``scope``: the game's id,
-    or for a creation (a new game, a rematch) its path."""
-    sent = request.form.get("idempotency_key") or None
-    if sent is None:
-        return None
+    that are safe to repeat"), checked after the device's right and before the form is read:
+    the key for the store to record with the write (``None``: an empty field, no key), or the
+    answer already: a replay's (``answer`` of the first write's record, the page a success
+    shows) or a refused key's (``refuse`` with its message, nothing written). ``scope``: the
+    game's id, or for a creation (a new game, a rematch, a table) its path; ``compared``: what
+    tells the same write again (the form's fields, unless said otherwise)."""
     try:
-        idempotency.guard(scope, sent, _fingerprint(),
-                          status=200, answer=answer, game_id=None if creation else scope,
-                          creation=creation)
-    except idempotency.Replayed as replayed:
-        return replayed.response
+        key = idempotency.key_for(scope, request.form.get("idempotency_key") or None,
+                                  compared or _fingerprint, creation=creation)
+        found = idempotency.first_write(key)
     except idempotency.MalformedKey:
         return refuse(str(KEY_MALFORMED))
     except idempotency.KeyReused:
         return refuse(str(KEY_REUSED))
-    return None
+    return key if found is None else replayed(found, answer)
+
+
+def replayed(done: idempotency.Replayed, answer: Answer) -> Response:
+    """A form sent again under its key (a second tap, a resend, or its twin that won the race):
+    ``answer`` of the first write's record, marked ``Idempotent-Replayed: true``."""
+    return replays.marked(answer(done.record))
 
 
 def wants_fragment() -> bool:
@@ -87,16 +94,6 @@ def editable_game(game_id: str) -> StoredGame:
     game = access.load_or_404(game_id)
     access.require_editor(game)
     return game
-
-
-def creation_raced(error: IntegrityError) -> Response:
-    """Two creations under one key at the same moment (a new game, a rematch): the second's key
-    row is refused by the database; it opens what the first made. Any other refusal stays a
-    server error."""
-    db.session.rollback()
-    if (replayed := idempotency.replay_after_conflict()) is not None:
-        return replayed
-    raise error
 
 
 def open_created(record: idempotency.Record) -> Response:
@@ -185,9 +182,7 @@ def write_entry(game_id: str, make_form: Form, change: Change,
 
 def _answered(done: writes.Written | writes.Replayed, response: Response) -> Response:
     """A replay's answer is the success's, marked ``Idempotent-Replayed: true``."""
-    if isinstance(done, writes.Replayed):
-        response.headers[idempotency.REPLAYED] = "true"
-    return response
+    return replays.marked(response) if isinstance(done, writes.Replayed) else response
 
 
 def _saved(written: StoredGame, said: str | Callable[[StoredGame], str] | None) -> Response:

@@ -24,10 +24,10 @@ from werkzeug.wrappers import Response
 
 from companion.http.extensions import game_creation_limit, table_write_limit
 from companion.rules import RuleError
-from companion.storage import store, table_store
+from companion.storage import idempotency, store, table_store
 from companion.storage.store import StoredGame
 from companion.web.game.fragments import render_body
-from companion.web.game.responses import keyed_form
+from companion.web.game.responses import keyed_form, replayed
 from companion.web.shared import access
 from companion.web.shared.messages import explain
 from companion.web.shared.names import isolate
@@ -64,20 +64,23 @@ def keep(game_id: str) -> Response:
     game = access.load_or_404(game_id)
     access.require_editor(game)
     typed = request.form.get("name", "")
-    stop = keyed_form(request.path, open_created_table,
-                      lambda message: _refused(game.id, {"name": [message]}, {"name": typed}),
-                      creation=True)
-    if stop is not None:
-        return stop
+    key = keyed_form(request.path, open_created_table,
+                     lambda message: _refused(game.id, {"name": [message]}, {"name": typed}),
+                     creation=True)
+    if isinstance(key, Response):
+        return key
     if not game.state.finished:
         abort(409)  # the form is on a finished game's page only
     try:
-        table, token = _again(game.id, lambda now: table_store.create_table(typed, now))
+        made = _again(game.id, lambda now: table_store.create_table(typed, now, key))
     except table_store.TableRefused as error:
         reason = str(ALREADY) if error.field == "game" else name_refused(error, typed)
         return _refused(game.id, {"name": [reason]}, {"name": typed})
     except RuleError as error:
         return _refused(game.id, {"name": [explain(error)]}, {"name": typed})
+    if isinstance(made, idempotency.Replayed):  # its twin, sent at the same moment, made it
+        return replayed(made, open_created_table)
+    table, token = made
     access.grant_table(table.id, token)
     return redirect(url_for("web.table", table_id=table.id), code=303)
 
@@ -100,16 +103,21 @@ def join(game_id: str) -> Response:
         return _refused(game.id, {"table": [str(DELETED)]}, {})
     if not table.token_matches(token):
         abort(403)
-    stop = keyed_form(game.id, lambda _record: _joined(game.id, table),
-                      lambda message: _refused(game.id, {"table": [message]}, {"table": chosen}))
-    if stop is not None:
-        return stop
+    def joined(_record: idempotency.Record) -> Response:
+        return _joined(game.id, table)
+
+    key = keyed_form(game.id, joined,
+                     lambda message: _refused(game.id, {"table": [message]}, {"table": chosen}))
+    if isinstance(key, Response):
+        return key
     try:
-        _again(game.id, lambda now: table_store.join(table, now))
+        done = _again(game.id, lambda now: table_store.join(table, now, key))
     except table_store.TableRefused:
         return _refused(game.id, {"table": [str(ALREADY)]}, {"table": chosen})
     except RuleError as error:
         return _refused(game.id, {"table": [explain(error)]}, {"table": chosen})
+    if isinstance(done, idempotency.Replayed):  # its twin, sent at the same moment, joined it
+        return replayed(done, joined)
     return _joined(game.id, table)
 
 

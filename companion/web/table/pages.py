@@ -38,7 +38,7 @@ from companion.rules.table_games import PlayedGame
 from companion.rules.table_stats import HeadToHead, PlayerFigures
 from companion.storage import idempotency, store, table_store
 from companion.storage.caches import cache
-from companion.web.game.responses import keyed_form
+from companion.web.game.responses import keyed_form, replayed
 from companion.web.home import home
 from companion.web.shared import access, titles
 from companion.web.shared.messages import explain, game_name
@@ -318,15 +318,18 @@ def create() -> Response:
     """Start a table from the home page: its page, this phone its scorekeeper. The form's
     ``idempotency_key`` makes a second tap (or a resend) open the same table, never a second."""
     typed = request.form.get("name", "")
-    stop = keyed_form(request.path, open_created_table,
-                      lambda message: home(table_error=message, table_name=typed, status=422),
-                      creation=True)
-    if stop is not None:
-        return stop
+    key = keyed_form(request.path, open_created_table,
+                     lambda message: home(table_error=message, table_name=typed, status=422),
+                     creation=True)
+    if isinstance(key, Response):
+        return key
     try:
-        table, token = table_store.create_table(typed)
+        made = table_store.create_table(typed, key=key)
     except table_store.TableRefused as error:  # the home page again, the error at the name, the typing kept
         return home(table_error=name_refused(error, typed), table_name=typed, status=422)
+    if isinstance(made, idempotency.Replayed):  # its twin, sent at the same moment, made it
+        return replayed(made, open_created_table)
+    table, token = made
     gone = access.grant_table(table.id, token)
     if gone is not None:
         _say_let_go(gone)

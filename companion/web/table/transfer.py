@@ -19,6 +19,7 @@ from companion import rules
 from companion.http import security
 from companion.http.extensions import game_creation_limit
 from companion.storage import idempotency, transfer
+from companion.web.game.responses import keyed_form, replayed
 from companion.web.home import home
 from companion.web.shared import access
 from companion.web.shared.messages import explain, game_name
@@ -70,6 +71,12 @@ def body_too_large(error: RequestEntityTooLarge) -> Response | tuple[Response, i
     return security.error_answer(error)
 
 
+def _bad_key(_message: str) -> Response:
+    """A file's form whose key is not one, or was used for another file: nothing to say at a
+    field (the page drew the key itself), so a bad request."""
+    abort(400)
+
+
 def _named(settings: rules.Settings, started: datetime) -> str:
     """A one-game file's table: the game's title or name and its day, in the page's language."""
     return f"{settings.title or game_name(settings.ruleset.id)} · {format_date(started, 'medium')}"
@@ -90,19 +97,17 @@ def import_table() -> Response:
         return _too_large()
     if not raw:
         return home(import_error=_("Choose a file exported from Companion."), status=422)
-    key = request.form.get("idempotency_key") or None
-    if key is not None:
-        try:
-            idempotency.guard(request.path, key, idempotency.fingerprint(
-                request.method, request.path, hashlib.sha256(raw).hexdigest()),
-                status=200, answer=open_created_table, creation=True)
-        except idempotency.Replayed as replayed:
-            return replayed.response  # the same file sent twice from one page: the same table
-        except (idempotency.MalformedKey, idempotency.KeyReused):
-            abort(400)
+    key = keyed_form(request.path, open_created_table, _bad_key, creation=True,
+                     compared=lambda: idempotency.fingerprint(
+                         request.method, request.path, hashlib.sha256(raw).hexdigest()))
+    if isinstance(key, Response):
+        return key  # the same file sent twice from one page: the same table
     try:
-        table, token = transfer.import_document(transfer.read_document(raw), _named)
+        made = transfer.import_document(transfer.read_document(raw), _named, key)
     except transfer.ImportRefused as error:
         return home(import_error=refusal(error), status=422)
+    if isinstance(made, idempotency.Replayed):  # its twin, sent at the same moment, made it
+        return replayed(made, open_created_table)
+    table, token = made
     access.grant_table(table.id, token)
     return redirect(url_for("web.table", table_id=table.id), code=303)
