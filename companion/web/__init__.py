@@ -45,11 +45,12 @@ bp.add_app_template_global(looking_back.started_at, "started_at")
 bp.add_app_template_global(table_pages.table_name_max, "table_name_max")
 bp.add_app_template_global(idempotency.new_key, "form_key")
 bp.add_app_template_global(declaration.of, "web_game")
+bp.add_app_template_global(declaration.every, "web_games")
 bp.add_url_rule("/g/<id:game_id>/bid", "bid", writes.bid, methods=["POST"])
 bp.add_url_rule("/g/<id:game_id>/tricks", "tricks", writes.tricks, methods=["POST"])
 bp.add_url_rule("/g/<id:game_id>/undo", "undo", writes.undo, methods=["POST"])
 # Each game's own writes and pages, as its package declares them (web/games/).
-for _game in declaration.every():
+for _game in games.GAMES:
     for _route in _game.routes:
         bp.add_url_rule(f"/g/<id:game_id>{_route.path}", _route.endpoint, _route.view,
                         methods=list(_route.methods))

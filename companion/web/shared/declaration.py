@@ -56,10 +56,17 @@ class WebGame:
     hands: bool = False
     #: Each round deals a hand whose size the banner says.
     hand_size: bool = True
+    #: A game the table names itself (its title: "Hearts"), offered again by it as a chip.
+    titled: bool = False
     #: The bids are cards, revealed together (the correction's card picker, the trumps).
     bids_are_cards: bool = False
     #: What the new-game page asks beside the game, when chosen (a template; ``GameChoice``).
     new_game: str | None = None
+    #: A table's page: the game's chips under "New game at this table", its own figures (two
+    #: templates), and the games its records name, of the table's figures.
+    table_chips: str | None = None
+    table_figures: str | None = None
+    table_records: Callable[[Any], set[str]] = lambda _figures: set()
     #: The bid panel a phone fills in offline for the rounds ahead (``offline.game_data``).
     offline_bids: str | None = None
     #: More context for its templates: of the stored game, the form submitted, and whether

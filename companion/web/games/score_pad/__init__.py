@@ -52,6 +52,12 @@ def _prefill(settings: Settings, round_: rules.Round, form: Any) -> None:
                                        if round_.points else None)
 
 
+def _table_records(figures: Any) -> set[str]:
+    """The games a table's pad records name (its best score and round), for their dates."""
+    return {record.game for pad in figures.score_pads
+            for record in (pad.records.best_score, pad.records.best_round) if record is not None}
+
+
 GAME = WebGame(
     family="score-pad",
     entry_form=_entry_form,
@@ -61,10 +67,14 @@ GAME = WebGame(
     statistics="games/score_pad/_statistics.html",
     final="games/score_pad/_final.html",
     new_game="games/score_pad/_new_game.html",
+    table_chips="games/score_pad/_table_chips.html",
+    table_figures="games/score_pad/_table.html",
+    table_records=_table_records,
     queue="games/score_pad/_queue.html",
     stylesheet="css/site-score-pad.css",
     script="js/site-score-pad.js",
     hand_size=False,
+    titled=True,
     context=_context,
     correction_form=lambda settings: points_form(len(settings.sides)),
     correction_body="games/score_pad/_correction.html",
