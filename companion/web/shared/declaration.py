@@ -83,23 +83,28 @@ class WebGame:
     words: Mapping[str, Any] = field(default_factory=dict)
 
 
-_DECLARED: dict[str, WebGame] = {}
+#: The games declared, in the list's order: set once, at start, by ``web/games/__init__.py``
+#: (a tuple replaced, never a cache filled by requests).
+_declared: tuple[WebGame, ...] = ()
 
 
 def declare(*games: WebGame) -> None:
     """Make games known to the pages (``web/games/__init__.py``, the one list)."""
-    for game in games:
-        _DECLARED[game.family] = game
+    global _declared
+    _declared = (*_declared, *games)
 
 
 def of_family(family: str) -> WebGame:
-    return _DECLARED[family]
+    for game in _declared:
+        if game.family == family:
+            return game
+    raise KeyError(family)
 
 
 def of(settings: Settings) -> WebGame:
     """The web parts of a game with these settings."""
-    return _DECLARED[settings.family.value]
+    return of_family(settings.family.value)
 
 
 def every() -> tuple[WebGame, ...]:
-    return tuple(_DECLARED.values())
+    return _declared
