@@ -7,10 +7,9 @@ from flask import Blueprint
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion.storage import idempotency
-from companion.web import home, new_game, rules_page
+from companion.web import games, home, new_game, rules_page
 from companion.web.game import corrections, looking_back, pages, writes
-from companion.web.game.seven_up import hand_writes as seven_up
-from companion.web.shared import error_summary, following, messages, names
+from companion.web.shared import declaration, error_summary, following, messages, names
 from companion.web.sharing import share
 from companion.web.table import links as table_links
 from companion.web.table import pages as table_pages
@@ -43,16 +42,16 @@ bp.add_url_rule("/g/<id:game_id>/join-table", "join_table", table_links.join, me
 bp.add_app_template_global(looking_back.started_at, "started_at")
 bp.add_app_template_global(table_pages.table_name_max, "table_name_max")
 bp.add_app_template_global(idempotency.new_key, "form_key")
+bp.add_app_template_global(declaration.of, "web_game")
+bp.add_app_template_global(declaration.every, "web_games")
 bp.add_url_rule("/g/<id:game_id>/bid", "bid", writes.bid, methods=["POST"])
-bp.add_url_rule("/g/<id:game_id>/cards", "card_bids", writes.card_bids, methods=["POST"])
 bp.add_url_rule("/g/<id:game_id>/tricks", "tricks", writes.tricks, methods=["POST"])
 bp.add_url_rule("/g/<id:game_id>/undo", "undo", writes.undo, methods=["POST"])
-bp.add_url_rule("/g/<id:game_id>/points", "points", writes.points, methods=["POST"])
-bp.add_url_rule("/g/<id:game_id>/finish", "finish", writes.finish, methods=["POST"])
-bp.add_url_rule("/g/<id:game_id>/hand", "hand", seven_up.hand, methods=["POST"])
-bp.add_url_rule("/g/<id:game_id>/hands/<int:number>", "hand_correction", seven_up.correction)
-bp.add_url_rule("/g/<id:game_id>/hands/<int:number>", "correct_hand", seven_up.correct,
-                methods=["POST"])
+# Each game's own writes and pages, as its package declares them (web/games/).
+for _game in games.GAMES:
+    for _route in _game.routes:
+        bp.add_url_rule(f"/g/<id:game_id>{_route.path}", _route.endpoint, _route.view,
+                        methods=list(_route.methods))
 bp.add_url_rule("/g/<id:game_id>/rounds/<int:number>", "correction", corrections.page)
 bp.add_url_rule("/g/<id:game_id>/rounds/<int:number>", "correct_round", corrections.correct,
                 methods=["POST"])

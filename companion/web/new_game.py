@@ -18,7 +18,6 @@ from companion.http.extensions import game_creation_limit
 from companion.rules import (
     RULESETS,
     TITLE_MAX,
-    Family,
     RuleError,
     max_hand_range,
     settings_problems,
@@ -26,6 +25,7 @@ from companion.rules import (
 from companion.storage import idempotency, store, table_store
 from companion.web.game.responses import keyed_form, open_created, replayed
 from companion.web.shared import access, choices, titles
+from companion.web.shared.declaration import of_family
 from companion.web.shared.forms import (
     FIRST_ROWS,
     MOST_PLAYERS,
@@ -88,7 +88,7 @@ def page() -> Response:
     table = table_pages.scorekeeper_table(request.args.get("table"))
     if table is not None:  # the same table as last time, preselected (the game asked wins)
         last = table_pages.last_time(table)
-        if chosen in RULESETS and RULESETS[chosen].family is Family.SCORE_PAD:
+        if chosen in RULESETS and of_family(RULESETS[chosen].family.value).titled:
             # "Any other game": a new pad, seated as last time; the last pad's title and
             # options are its chip's (below), not typed into this one.
             last = {key: last[key] for key in ("players", "first_dealer") if key in last}
@@ -157,7 +157,8 @@ def create() -> Response:
         first_dealer = rows.index(dealer)
     rules = RULESETS.get(str(form.ruleset.data))
     # The score pad's title; the field is offered with it only (an untitled pad: None).
-    title = (form.title.data or None) if rules is not None and rules.family is Family.SCORE_PAD else None
+    title = ((form.title.data or None) if rules is not None and of_family(rules.family.value).titled
+             else None)
     options: dict[str, Any] = {}
     for name in rules.options if rules is not None else ():
         field = choices.option_field(rules.id, name)

@@ -1,2 +1,3 @@
-"""A game's page: what it shows (``pages``, ``fragments``), the entries a scorekeeper makes
-(``writes``, ``corrections``, ``seven_up``), and what comes after the game (``looking_back``)."""
+"""A game's page, whichever the game: what it shows (``pages``, ``fragments``), the entries a
+scorekeeper makes (``writes``, ``corrections``; a game's own in ``web/games/``), and what comes
+after the game (``looking_back``)."""

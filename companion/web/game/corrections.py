@@ -1,7 +1,7 @@
-"""Correcting a scored round from the scoreboard: its bids and tricks (a score pad's points) in
-one form; the engine
-folds every later round again and refuses a correction that breaks a rule (or a later round),
-at the field, keeping what was typed. Seven-Up hands are corrected elsewhere."""
+"""Correcting a scored round from the scoreboard: its bids and tricks (or what else the game's
+round holds, as its package declares it) in one form; the engine folds every later round again
+and refuses a correction that breaks a rule (or a later round), at the field, keeping what was
+typed. A game without such rounds (hands) corrects them on its own pages."""
 
 from __future__ import annotations
 
@@ -13,8 +13,7 @@ from werkzeug.wrappers import Response
 from companion import rules
 from companion.storage.store import StoredGame
 from companion.web.game.responses import editable_game, save_correction
-from companion.web.shared import forms
-from companion.web.shared.forms import correction_form, points_form
+from companion.web.shared.declaration import of as web_game
 from companion.web.shared.messages import bid_words, explain, shown_name
 
 
@@ -35,11 +34,9 @@ def correct(game_id: str, number: int) -> Response:
     def replacement() -> list[rules.Entry] | None:
         if _correctable(game, number)[1] is not None:
             return None  # render says why
-        if game.settings.family is rules.Family.SCORE_PAD:
-            points = forms.points(game.settings, form)
-            made = None if points is None else [points]
-        else:
-            made = forms.correction(game.settings, form)
+        read = web_game(game.settings).correction_entries
+        assert read is not None  # _correctable: the game's rounds are corrected here
+        made = read(game.settings, form)
         if made is None:
             return None
         # Every rule the correction breaks, at once and each at its field (the hooked bid and
@@ -55,8 +52,8 @@ def correct(game_id: str, number: int) -> Response:
 def _correctable(game: StoredGame, number: int) -> tuple[rules.Round, str | None]:
     """The round to show, and why the engine will not correct it (``correctable_round``, in
     the person's words), or ``None`` when it will. 404 only for a round the game has not
-    reached, or a Seven-Up game (its hands have their own page)."""
-    if game.settings.family is rules.Family.SEVEN_UP:
+    reached, or a game whose rounds are corrected on its own pages (hands)."""
+    if web_game(game.settings).correction_form is None:
         abort(404)
     try:
         return rules.correctable_round(game.state, number), None
@@ -73,28 +70,17 @@ def page(game_id: str, number: int) -> Response:
     form = _form(game)(formdata=None)
     if refusal is not None:
         return render_correction(game, round_, form, refusal=refusal, status=422)
-    settings = game.settings
-    if settings.family is rules.Family.SCORE_PAD:  # each side's points, as entered
-        for side in settings.sides:
-            form[f"points_{side}"].data = round_.points[settings.seats_of(side)[0]] if round_.points else None
-        return render_correction(game, round_, form)
-    for seat in game.settings.seats:
-        bid_ = round_.bids[seat] if round_.bids else None
-        if isinstance(bid_, rules.Card):
-            form[f"bids_{seat}"].data = bid_.token
-        else:
-            form[f"bids_{seat}"].data = bid_
-        form[f"tricks_{seat}"].data = round_.tricks[seat] if round_.tricks else None
+    prefill = web_game(game.settings).prefill_correction
+    assert prefill is not None
+    prefill(game.settings, round_, form)  # the round as it was entered
     return render_correction(game, round_, form)
 
 
 def _form(game: StoredGame) -> type[Any]:
-    """The correction's form: a score pad's points, else the round's bids (numbers or cards)
-    and tricks."""
-    settings = game.settings
-    if settings.family is rules.Family.SCORE_PAD:
-        return points_form(len(settings.sides))
-    return correction_form(len(settings.players), settings.family is rules.Family.CARD_BIDS)
+    """The correction's form, as the game declares it (a round's bids and tricks, its points…)."""
+    form = web_game(game.settings).correction_form
+    assert form is not None
+    return form(game.settings)
 
 
 def render_correction(game: StoredGame, round_: rules.Round, form: Any, notice: str | None = None,
@@ -103,6 +89,6 @@ def render_correction(game: StoredGame, round_: rules.Round, form: Any, notice: 
         "game/correct.html", game=game, state=game.state, settings=game.settings,
         names=game.settings.players, words=bid_words(game.settings), round=round_, form=form, notice=notice,
         refusal=refusal,
-        deck=rules.deck(), game_name=shown_name(game.settings),
+        deck=rules.deck(), game_name=shown_name(game.settings), game_web=web_game(game.settings),
     )
     return make_response(body, status)

@@ -16,21 +16,14 @@ from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block
 
 from companion import rules
-from companion.rules import Bids, Family, Finish, Points, Step, Tricks
+from companion.rules import Bids, Finish, Points, Tricks
 from companion.storage.store import StoredGame
 from companion.web.game import offline
-from companion.web.game.seven_up.board import panel as seven_up_panel
 from companion.web.shared.access import Rights
 from companion.web.shared.chart import score_chart
 from companion.web.shared.explaining import explanations
-from companion.web.shared.forms import (
-    BidForm,
-    RoundForm,
-    UndoForm,
-    cards_form,
-    points_form,
-    tricks_form,
-)
+from companion.web.shared.declaration import of as web_game
+from companion.web.shared.forms import RoundForm, UndoForm
 from companion.web.shared.messages import bid_words, hook_reason, shown_name
 from companion.web.shared.names import names_list
 from companion.web.sharing import share
@@ -43,17 +36,8 @@ def _entry_form(game: StoredGame, submitted: Any) -> Any:
     current = game.state.current
     if current is None:
         return None
-    seats = len(game.settings.players)
-    step = rules.next_step(game.state)
-    if step is Step.TRICKS:
-        kind: type[Any] = tricks_form(seats)
-    elif step is Step.POINTS:
-        kind = points_form(len(game.settings.sides))
-    elif step in (Step.BID, Step.PASS_CARDS) and game.settings.family is Family.CARD_BIDS:
-        kind = cards_form(seats)
-    elif step is Step.BID:
-        kind = BidForm
-    else:
+    kind = web_game(game.settings).entry_form(game.settings, rules.next_step(game.state))
+    if kind is None:  # the game's own form (a hand), kept as submitted
         return submitted
     if isinstance(submitted, kind) and (
         not isinstance(submitted, RoundForm) or submitted.round.data == current.number
@@ -69,7 +53,7 @@ def _undo_label(state: rules.GameState) -> str | None:
     last = state.entries[-1]
     number = state.entry_rounds[-1]
     if isinstance(last, Bids):
-        if state.settings.family is Family.CARD_BIDS:
+        if web_game(state.settings).bids_are_cards:
             return str(_("Take back round %(round)s's bids", round=number))
         return str(_("Take back the last bid"))
     if isinstance(last, Tricks):
@@ -91,20 +75,6 @@ def _bid_pad(state: rules.GameState) -> list[tuple[int, str | None]]:
         (bid, None if bid in open_ else hook_reason(bid, round_.hand_size))
         for bid in range(round_.hand_size + 1)
     ]
-
-
-def _cards_closed(state: rules.GameState) -> list[list[rules.Card]]:
-    """Oh-Seven, bidding: for each seat, the cards the engine does not let it put forward now
-    (the card picker disables them)."""
-    current = state.current
-    if (state.settings.family is not Family.CARD_BIDS or current is None
-            or current.phase is not rules.Phase.BIDDING):
-        return []
-    closed = []
-    for seat in state.settings.seats:
-        open_ = set(rules.cards_open(state, seat))
-        closed.append([card for card in rules.deck() if card not in open_])
-    return closed
 
 
 def _stray_errors(submitted: Any, used: Any) -> list[str]:
@@ -135,6 +105,7 @@ def game_context(game: StoredGame, rights: Rights, submitted: Any = None, notice
         "names": settings.players,
         "words": bid_words(settings),
         "family": settings.family.value,
+        "game_web": web_game(settings),
         "game_name": shown_name(settings),
         "round": current,
         "editable": editable,
@@ -149,25 +120,17 @@ def game_context(game: StoredGame, rights: Rights, submitted: Any = None, notice
         "step": rules.next_step(state).value,
         "hook_lifted": hook.value if (hook := rules.hook_lifted(state)) else None,
         "redealt": rules.redealt(state),
-        # Oh-Seven's numbers the rebid panel and banner say: the engine's, as on the rules page.
-        "rebid_rule": {"sum": rules.card_bids.REBID_SUM, "bonus": rules.card_bids.REBID_BONUS,
-                       "failed_bids": rules.card_bids.HAND_SIZE},
         "bid_pad": _bid_pad(state),
         "bids_so_far": rules.bids_so_far(state),
         "tricks_to_share": rules.tricks_to_share(state),
         "rows": list(zip(state.rounds, state.running_totals)),
         "leaders": set(state.leaders),
-        "cards_closed": _cards_closed(state),
         "statistics": rules.statistics(state),
-        "seven_up_statistics": rules.seven_up_statistics(state),
-        "pad_statistics": rules.pad_statistics(state),
         "why": explanations(state),
         "rematch_dealer": rules.rematch_settings(state).first_dealer if state.finished else None,
         "rematch_url": (url_for("web.game", game_id=game.rematch_id)
                         if game.rematch_id else None),
         "winners_text": names_list([settings.players[s] for s in state.winners]),
-        "seven_up": (seven_up_panel(game, submitted, editable)
-                     if settings.family is Family.SEVEN_UP else None),
         "deck": rules.deck(),
         "share_url": url_for("web.game", game_id=game.id, _external=True),
         "scorekeeper_url": scorekeeper_url,
@@ -176,6 +139,7 @@ def game_context(game: StoredGame, rights: Rights, submitted: Any = None, notice
         "offline_game": offline.game_data(state) if editable and not fragment else None,
         **(share.context(game, scorekeeper_url) if not fragment or state.finished else {}),
         **game_table.context(game, rights),
+        **web_game(settings).context(game, submitted, editable),  # the game's own parts
     }
 
 

@@ -18,8 +18,9 @@ from flask_babel import gettext as _
 from flask_babel import get_locale, ngettext
 
 from companion import rules
-from companion.rules import Family, Phase
+from companion.rules import Phase
 from companion.rules.memo import LRU
+from companion.web.shared.declaration import of
 from companion.web.shared.forms import BidForm, tricks_form
 from companion.web.shared.messages import hook_reason, suit_name
 from companion.web.shared.names import isolate
@@ -45,7 +46,7 @@ def page_data(state: rules.GameState) -> dict[str, Any]:
         return {}
     data: dict[str, Any] = {"tricks": json.dumps(answers.last_tricks),
                             "rest_tricks": json.dumps(answers.rest_tricks)}
-    if state.settings.family is Family.TURN_BIDS and current.phase is Phase.BIDDING:
+    if of(state.settings).offline_bids is not None and current.phase is Phase.BIDDING:
         data["bids"] = json.dumps(_bidding(state, answers), ensure_ascii=False)
     reveal = rules.reveal_answers(state)
     if reveal is not None:
@@ -120,7 +121,7 @@ def game_data(state: rules.GameState) -> dict[str, Any] | None:
     ``bid_form``, ``bid_pad``, ``tricks_form``) for the page's panels, which pad.js fits to each
     round."""
     settings = state.settings
-    if settings.family is not Family.TURN_BIDS or state.finished:
+    if of(settings).offline_bids is None or state.finished:  # a game played on offline
         return None
     key = (settings.ruleset.id, settings.players, settings.first_dealer, settings.typed,
            str(get_locale()))

@@ -2,8 +2,8 @@
 a scorekeeper's write is answered, an entry (``write_entry``) and a correction
 (``save_correction``).
 
-Not a view: the views (``pages``, ``writes``, ``corrections``, ``seven_up.hand_writes``) import it, it
-imports none of them. Without htmx a write is POST -> 303 -> GET, so the back button never sends
+Not a view: the views (``pages``, ``writes``, ``corrections``, the games' own in ``web/games/``)
+import it, it imports none of them. Without htmx a write is POST -> 303 -> GET, so the back button never sends
 an entry twice (and a replay carries a stale version, which is refused). With htmx an entry's
 answer is the live fragment: 200 once stored, 422 with the rule at the field, 409 with the fresh
 game and ``CONFLICT``, keeping what was typed either way.
@@ -26,6 +26,7 @@ from companion.storage import idempotency, store, writes
 from companion.storage.store import StoredGame
 from companion.web.game.fragments import render_body
 from companion.web.shared import access
+from companion.web.shared.declaration import of as web_game
 from companion.web.shared.messages import explain
 
 #: The notice over a page whose write met a newer version of the game (409).
@@ -119,6 +120,11 @@ def _fingerprint() -> str:
     fields = sorted((name, value) for name, value in request.form.items(multi=True)
                     if name not in _NOT_COMPARED)
     return idempotency.fingerprint(request.method, request.path, fields)
+
+
+def entry_write(entry: rules.Entry | None) -> writes.Entry | None:
+    """A form's entry as the one write path takes it (``None``: the form is incomplete)."""
+    return None if entry is None else writes.Entry(entry)
 
 
 Form = Callable[[StoredGame], Any]
@@ -215,7 +221,7 @@ def save_correction(game: StoredGame, number: int, form: Any,
 
 
 def _corrected(game: StoredGame, number: int) -> Response:
-    if game.settings.family is rules.Family.SEVEN_UP:
+    if web_game(game.settings).hands:
         flash(_("Hand %(number)s corrected: the scores after it are counted again.", number=number))
     else:
         flash(_("Round %(number)s corrected: the scores after it are counted again.",

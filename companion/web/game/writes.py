@@ -1,5 +1,5 @@
-"""The scorekeeper's entries: a bid, the Oh-Seven cards, the tricks, a score pad's round and its
-"We stop here", and undo.
+"""The scorekeeper's entries every game with bids and tricks shares: a bid, the tricks, and undo
+(a game's own, like a round of cards bid at once, are in its package: ``web/games/``).
 
 Each is POST -> 303 -> GET without htmx, so the back button never sends an entry twice (and a
 replay carries a stale version, which is refused). With htmx the answer is the live fragment:
@@ -16,33 +16,17 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from companion import rules
-from companion.rules import Entry
 from companion.storage import writes
 from companion.storage.store import StoredGame
+from companion.web.game.responses import entry_write as _entry
 from companion.web.game.responses import write_entry
 from companion.web.shared import forms
-from companion.web.shared.forms import (
-    BidForm,
-    FinishForm,
-    UndoForm,
-    cards_form,
-    points_form,
-    tricks_form,
-)
-
-
-def _entry(entry: Entry | None) -> writes.Entry | None:
-    return None if entry is None else writes.Entry(entry)
+from companion.web.shared.forms import BidForm, UndoForm, tricks_form
 
 
 def bid(game_id: str) -> Response:
     return write_entry(game_id, lambda _game: BidForm(),
                        lambda game, form: _entry(forms.one_bid(game.settings, form)))
-
-
-def card_bids(game_id: str) -> Response:
-    return write_entry(game_id, lambda game: cards_form(len(game.settings.players))(),
-                       lambda game, form: _entry(forms.card_bids(game.settings, form)))
 
 
 def tricks(game_id: str) -> Response:
@@ -51,23 +35,6 @@ def tricks(game_id: str) -> Response:
         return _entry(forms.tricks(game.state, form))
 
     return write_entry(game_id, lambda game: tricks_form(len(game.settings.players))(), change)
-
-
-def points(game_id: str) -> Response:
-    """A score pad's round: every side's points at once."""
-    def change(game: StoredGame, form: Any) -> writes.Entry | None:
-        rules.require_in_progress(game.state, "points")  # a page left open on a finished game
-        return _entry(forms.points(game.settings, form))
-
-    return write_entry(game_id, lambda game: points_form(len(game.settings.sides))(), change)
-
-
-def finish(game_id: str) -> Response:
-    """A score pad's "We stop here": the game ends with its totals (undo reopens it)."""
-    return write_entry(
-        game_id, lambda _game: FinishForm(),
-        lambda game, _form: _entry(rules.parse_entry(game.settings, "finish", {})),
-        said=_("The game is over. Undo reopens it."))
 
 
 def undo(game_id: str) -> Response:

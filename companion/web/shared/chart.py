@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from companion.rules import Family, GameState
+from companion.rules import GameState
+from companion.web.shared.declaration import of
 from companion.web.shared.names import names_list, side_names
 
 #: The chart's drawing box, in SVG user units (it scales to the page's width).
@@ -178,7 +179,7 @@ def score_chart(state: GameState) -> Chart | None:
     if not totals:
         return None
     settings = state.settings
-    by_hand = settings.family is Family.SEVEN_UP
+    by_hand = of(settings).hands
     names = side_names(settings)
     rounds = len(totals)
     rows = ((0,) * len(settings.sides), *totals)  # round 0: everyone starts at 0

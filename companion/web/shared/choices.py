@@ -27,7 +27,7 @@ from companion.rules import (
     small_number,
 )
 from companion.rules.registry import OptionValue
-from companion.web.shared import house_rules
+from companion.web.shared import declaration, house_rules
 from companion.web.shared.house_rules import Wording
 from companion.web.shared.messages import game_name
 
@@ -112,6 +112,11 @@ class GameChoice:
     def folded(self) -> tuple[OptionChoices, ...]:
         """The options folded in the house rules' line."""
         return tuple(o for o in self.options if o.name not in ASKED.get(self.id, ()))
+
+    @property
+    def asked_template(self) -> str | None:
+        """What the page asks beside the game (its title, who wins…), as its package says."""
+        return declaration.of_family(RULESETS[self.id].family.value).new_game
 
     @property
     def asked(self) -> Mapping[str, OptionChoices]:

@@ -2,8 +2,8 @@
 engine's entries (the end of this module); the engine judges them.
 
 Per-seat inputs are named ``<field>_<seat>`` (``tricks_2``, ``bids_0``) so that a player who has
-not been tapped yet is simply absent, and a rule error can land on that player's field. An
-Oh-Seven card is one tap: ``bids_0=3-spades`` (the engine's ``Card.token``).
+not been tapped yet is simply absent, and a rule error can land on that player's field. A bid
+card is one tap: ``bids_0=3-spades`` (the engine's ``Card.token``).
 """
 
 from __future__ import annotations
@@ -44,23 +44,6 @@ class NumberField(IntegerField):  # type: ignore[misc]  # WTForms has no type hi
             self.data = None
             raise ValueError(_("Enter a whole number."))
         self.data = -number if text.startswith("-") else number
-
-
-class PointsField(NumberField):
-    """A score pad's points as typed: a number field that also reads a typographic minus (−),
-    as a phone's keyboard or a pasted score may give it. Anything else is said as the pad says
-    it at the row (``not_whole_points``, score_pad.js)."""
-
-    def process_formdata(self, valuelist: list[Any]) -> None:
-        try:
-            super().process_formdata([str(v).replace("\u2212", "-") for v in valuelist])
-        except ValueError:
-            raise ValueError(not_whole_points()) from None
-
-
-def not_whole_points() -> str:
-    """The score pad's points that are not a whole number, in the page's language."""
-    return _("Type the points as a whole number: digits only, and ± for a minus.")
 
 
 class NameRows(FieldList):  # type: ignore[misc]
@@ -172,7 +155,7 @@ def _seat_fields(field: str, seats: int) -> dict[str, Field]:
     return {f"{field}_{seat}": NumberField(validators=[Optional()]) for seat in range(seats)}
 
 
-def _card_fields(seats: int) -> dict[str, Field]:
+def card_fields(seats: int) -> dict[str, Field]:
     # One radio group a player (the engine's deck); the engine reads and judges the card.
     return {f"bids_{seat}": RadioField(choices=[], validators=[Optional()], validate_choice=False)
             for seat in range(seats)}
@@ -184,27 +167,11 @@ def tricks_form(seats: int) -> type[RoundForm]:
     return type("TricksForm", (RoundForm,), _seat_fields("tricks", seats))
 
 
-@memoized(16)
-def cards_form(seats: int) -> type[RoundForm]:
-    return type("CardBidsForm", (RoundForm,), _card_fields(seats))
-
-
-#: The score pad: one field a side (2–12): bound 16.
-@memoized(16)
-def points_form(sides: int) -> type[RoundForm]:
-    fields = {f"points_{side}": PointsField(validators=[Optional()]) for side in range(sides)}
-    return type("PointsForm", (RoundForm,), fields)
-
-
-class FinishForm(VersionedForm):
-    """The score pad's "We stop here"."""
-
-
 #: By seats and whether bids are cards: bound 32.
 @memoized(32)
 def correction_form(seats: int, cards: bool) -> type[RoundForm]:
-    """A scored round's bids (numbers, or Oh-Seven cards) and tricks."""
-    bids = _card_fields(seats) if cards else _seat_fields("bids", seats)
+    """A scored round's bids (numbers, or cards) and tricks."""
+    bids = card_fields(seats) if cards else _seat_fields("bids", seats)
     return type("CorrectionForm", (RoundForm,), {**bids, **_seat_fields("tricks", seats)})
 
 # --- from what was tapped to the engine's entries ----------------------------------------------
@@ -224,7 +191,7 @@ def one_bid(settings: Settings, form: BidForm) -> Entry:
     return rules.parse_entry(settings, "bids", {"bids": bids})
 
 
-def _cards(settings: Settings, form: RoundForm) -> list[dict[str, object]] | None:
+def tapped_cards(settings: Settings, form: RoundForm) -> list[dict[str, object]] | None:
     cards: list[dict[str, object]] = []
     complete = True
     for seat, name in enumerate(settings.players):
@@ -234,12 +201,6 @@ def _cards(settings: Settings, form: RoundForm) -> list[dict[str, object]] | Non
             complete = False
         cards.append(rules.from_token(tapped or ""))
     return cards if complete else None
-
-
-def card_bids(settings: Settings, form: RoundForm) -> Entry | None:
-    """Oh-Seven: every player's card, revealed together; ``None`` while one is missing."""
-    cards = _cards(settings, form)
-    return None if cards is None else rules.parse_entry(settings, "bids", {"bids": cards})
 
 
 def _numbers(settings: Settings, form: RoundForm, field: str) -> list[int | None]:
@@ -269,11 +230,12 @@ def tricks(state: rules.GameState, form: RoundForm) -> Entry | None:
     return rules.parse_entry(settings, "tricks", {"tricks": counts})
 
 
-def correction(settings: Settings, form: RoundForm) -> list[Entry] | None:
-    """A scored round's replacement: its bids and its tricks, every player's filled in."""
+def correction(settings: Settings, form: RoundForm, cards_bid: bool = False) -> list[Entry] | None:
+    """A scored round's replacement: its bids (cards, if ``cards_bid``: the form the page
+    showed) and its tricks, every player's filled in."""
     complete = True
-    if settings.family is rules.Family.CARD_BIDS:  # which form the page showed: cards
-        cards = _cards(settings, form)
+    if cards_bid:
+        cards = tapped_cards(settings, form)
         complete = cards is not None
         bids_body: dict[str, object] = {"bids": cards}
     else:
@@ -294,18 +256,14 @@ def correction(settings: Settings, form: RoundForm) -> list[Entry] | None:
             rules.parse_entry(settings, "tricks", {"tricks": taken})]
 
 
-def _side_name(settings: Settings, side: int) -> str:
-    return " & ".join(isolate(settings.players[seat]) for seat in settings.seats_of(side))
+def prefill_round(settings: Settings, round_: rules.Round, form: RoundForm) -> None:
+    """A scored round's correction form, as the round was entered: its bids (numbers or
+    cards) and its tricks."""
+    for seat in settings.seats:
+        bid_ = round_.bids[seat] if round_.bids else None
+        if isinstance(bid_, rules.Card):
+            form[f"bids_{seat}"].data = bid_.token
+        else:
+            form[f"bids_{seat}"].data = bid_
+        form[f"tricks_{seat}"].data = round_.tricks[seat] if round_.tricks else None
 
-
-def points(settings: Settings, form: RoundForm) -> Entry | None:
-    """The score pad: every side's points for the round (a player's, or a pair's); ``None``,
-    each missing one asked for at its field, while one is not typed."""
-    typed = [form[f"points_{side}"].data for side in settings.sides]
-    for side in (s for s, value in enumerate(typed) if value is None):
-        if not form[f"points_{side}"].errors:  # "Enter a whole number." says it already
-            form.add_error("points", side, _("How many points did %(player)s score? Type 0 for "
-                                             "none.", player=_side_name(settings, side)))
-    if any(value is None for value in typed):
-        return None
-    return rules.parse_entry(settings, "points", {"points": typed})

@@ -10,9 +10,10 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion.rules import Family, IntRange, Settings
+from companion.rules import IntRange, Settings
 from companion.storage.store import StoredGame
 from companion.web.shared import choices, house_rules
+from companion.web.shared.declaration import of
 
 #: The most chips offered: a family plays a handful of games.
 MOST_TITLES = 8
@@ -55,7 +56,7 @@ def earlier_titles(games: Iterable[StoredGame]) -> list[EarlierTitle]:
     found: dict[str, EarlierTitle] = {}
     for game in games:
         settings = game.settings
-        if settings.family is not Family.SCORE_PAD or not settings.title:
+        if not of(settings).titled or not settings.title:
             continue
         key = same_title(settings.title)
         if key not in found:

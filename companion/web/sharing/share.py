@@ -23,11 +23,12 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from companion.http import conditional, downloads
-from companion.rules import Family, GameState
+from companion.rules import GameState
 from companion.rules.memo import memoized
 from companion.storage.caches import cache
 from companion.storage.store import StoredGame
 from companion.web.shared import access
+from companion.web.shared.declaration import of
 from companion.web.shared.messages import shown_name
 from companion.web.shared.names import isolate, names_list, side_names
 from companion.web.sharing.standings_image import Picture, Row, render_aside
@@ -94,7 +95,7 @@ def _status(state: GameState) -> str:
         return _("Not started yet")
     if state.total_rounds:
         return _("After round %(number)s of %(total)s", number=played, total=state.total_rounds)
-    if state.settings.family is Family.SCORE_PAD:
+    if not of(state.settings).hands:
         return _("After round %(number)s", number=played)
     return _("After hand %(number)s", number=played)
 
@@ -205,5 +206,5 @@ def context(game: StoredGame, scorekeeper_url: str | None) -> dict[str, object]:
         "image_url": url_for("web.standings_image", game_id=game.id, v=game.version,
                              lang=str(get_locale() or "en")),
         "image_name": image_name(game),
-        "by_hand": game.settings.family is Family.SEVEN_UP,
+        "by_hand": of(game.settings).hands,
     }

@@ -40,7 +40,7 @@ from companion.storage import idempotency, store, table_store
 from companion.storage.caches import cache
 from companion.web.game.responses import keyed_form, replayed
 from companion.web.home import home
-from companion.web.shared import access, titles
+from companion.web.shared import access, declaration, titles
 from companion.web.shared.messages import explain, game_name
 from companion.web.shared.names import isolate
 from companion.web.sharing.share import LazyQR, image_answer
@@ -238,10 +238,8 @@ def _record_games(state: table_store.TableState) -> dict[str, PlayedGame]:
     named = {record.game for r in state.figures.rulesets if r.records is not None
              for record in (r.records.highest_score, r.records.highest_round,
                             r.records.longest_exact_run) if record is not None}
-    # The score pads' records too (table/_score_pads.html links them the same way).
-    named |= {record.game for pad in state.figures.score_pads
-              for record in (pad.records.best_score, pad.records.best_round)
-              if record is not None}
+    for declared in declaration.every():  # a game's own records too (its figures link them alike)
+        named |= declared.table_records(state.figures)
     versions = [key for key in state.versions if key[0] in named]
     return {game.id: game for game in table_store.played_games(versions)}
 

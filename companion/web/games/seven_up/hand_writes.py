@@ -18,8 +18,8 @@ from companion.web.game.responses import (
     save_correction,
     write_entry,
 )
-from companion.web.game.seven_up.board import hand_panel
-from companion.web.game.seven_up.hand_form import (
+from companion.web.games.seven_up.board import hand_panel
+from companion.web.games.seven_up.hand_form import (
     HandForm,
     hand_entry,
     prefill,
@@ -107,7 +107,7 @@ def render_correction(game: StoredGame, before: GameState, form: HandForm,
                       notice: str | None = None, status: int = 200,
                       refusal: str | None = None) -> Response:
     body = render_template(
-        "game/_seven_up_correct.html", game=game, settings=game.settings,
+        "games/seven_up/correct.html", game=game, settings=game.settings,
         names=game.settings.players, hand=hand_panel(before, form), notice=notice,
         refusal=refusal,
         game_name=game_name(game.settings.ruleset.id),

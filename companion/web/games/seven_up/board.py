@@ -12,7 +12,7 @@ from companion import rules
 from companion.rules import GameState, seven_up
 from companion.rules import chips as counted_chips
 from companion.storage.store import StoredGame
-from companion.web.game.seven_up.hand_form import TURNED_JACK, HandForm
+from companion.web.games.seven_up.hand_form import TURNED_JACK, HandForm
 from companion.web.shared.messages import explain
 from companion.web.shared.names import side_names
 

@@ -1,0 +1,9 @@
+"""The games the pages know: each family's package (its forms, writes, board and words),
+declared here once, the one place the web names them. Adding a game: its package beside these,
+its templates in templates/games/<its family's module>/, and its name in ``GAMES``."""
+
+from companion.web.games import card_bids, score_pad, seven_up, turn_bids
+from companion.web.shared.declaration import declare
+
+GAMES = (turn_bids.GAME, card_bids.GAME, seven_up.GAME, score_pad.GAME)
+declare(*GAMES)
