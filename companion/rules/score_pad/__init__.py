@@ -5,18 +5,23 @@ number of rounds, "we stop here" after a round).
 
 A side is a player, or with ``teams: pairs`` seat *i* with seat *i + n/2*; points are entered
 and totalled per side, and a round's ``points`` hold, per seat, its side's (as Seven-Up's).
+
+The game's own files: its rules here; ``game`` declares it (its ruleset and family, registered
+in ``rules/games.py``); ``statistics``; ``sheet`` (the API's statistics and score sheet).
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Sequence
 
-from . import entries, seating
-from .entries import Entry, Finish, Points, ShapeError
-from .errors import RuleError
-from .evolve import evolve
-from .settings import Settings
-from .state import FinishedBy, GameState, Phase, Played, Round
+from .. import seating
+from ..entries import ShapeError
+from ..errors import RuleError
+from ..settings import Settings
+from ..state import FinishedBy, Phase, Round
+
+#: The family's id (``GameFamily.id``): any other game, its points as the table announces them.
+FAMILY_ID = "score-pad"
 
 #: The most a side may score, or lose, in one round (docs/rules.md section 8, "a round").
 POINTS_MOST = 100_000
@@ -78,53 +83,3 @@ def ended_by(settings: Settings, number: int, side_scores: Sequence[int]) -> Fin
     if typed.rounds is not None and number >= typed.rounds:
         return FinishedBy.ROUNDS
     return None
-
-
-class ScorePad:
-    """Any other game: one entry a round, every side's points (a ``GameFamily``)."""
-
-    entry_kinds: tuple[str, ...] = ("points", "finish")
-
-    def total_rounds(self, settings: Settings) -> int | None:
-        return settings.typed.rounds  # None: until a target, or the scorekeeper, ends it
-
-    def start_round(self, settings: Settings, number: int) -> Round:
-        return start_round(settings, number)
-
-    def parse_entry(self, settings: Settings, kind: str, body: Mapping[str, Any]) -> Entry:
-        if kind == "finish":
-            return Finish()
-        raw = side_list(settings, body.get("points"))
-        return Points(tuple(entries.whole(v, f"points[{i}]") for i, v in enumerate(raw)))
-
-    def apply(self, state: GameState, entry: Entry) -> Played:
-        settings, current = state.settings, state.current
-        assert current is not None
-        if isinstance(entry, Finish):
-            if not state.rounds:
-                raise RuleError("phase", "the game can be finished only after its first round",
-                                reason="finish-before-round", field="finish")
-            return Played(current, state.side_scores, finished_by=FinishedBy.SCOREKEEPER)
-        if not isinstance(entry, Points):
-            kind = entries.field_of(entry)
-            raise entries.wrong_kind(settings, kind)
-        points = entry.points
-        side_list(settings, list(points))
-        for side, value in enumerate(points):
-            if type(value) is not int:
-                raise ShapeError(f"points[{side}]", f"points[{side}] must be a whole number")
-        check_points(settings, points)
-        per_seat = tuple(points[settings.side_of(seat)] for seat in settings.seats)
-        side_scores = tuple(total + value for total, value in zip(state.side_scores, points))
-        round_ = evolve(current, phase=Phase.DONE, points=per_seat, points_so_far=per_seat)
-        return Played(round_, side_scores,
-                      finished_by=ended_by(settings, current.number, side_scores))
-
-    def result_entries(self, positions: Sequence[int]) -> Sequence[int]:
-        return positions  # the round's one entry, its points
-
-    def replay(self, settings: Settings, played: Sequence[Entry]) -> GameState | None:
-        return None  # no fast path: fold applies the entries one by one
-
-
-FAMILY = ScorePad()
