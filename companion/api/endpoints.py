@@ -77,7 +77,8 @@ def create_game() -> Response:
     table = table_of_new_game(body)
     keys.keyed(request.path, _created_again, creation=True, status=201)
     if not isinstance(body["ruleset"], str):
-        raise bodies.invalid("ruleset must be a ruleset id such as \"oh-hell\"", "ruleset")
+        raise bodies.invalid(f"ruleset must be a ruleset id such as \"{rules.GAMES[0].id}\"",
+                             "ruleset")
     players = body["players"]
     if not isinstance(players, list):
         raise bodies.invalid("players must be a list of names", "players")

@@ -10,7 +10,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from .editions import FIRST_GIFT_RULE, GiftRule
 from .errors import RuleError, shown
-from .games import get_ruleset
+from .games import GAMES, get_ruleset
 from .options import Teams, TypedOptions
 from .ruleset import Ruleset
 from .settings import (PAIRS_PLAYERS, TITLE_MAX, Settings, check_max_hand, clean_name, showable,
@@ -162,7 +162,8 @@ def clean_title(rules: Ruleset, raw: object) -> str | None:
     if raw is None:
         return None
     if not rules.family.titled:
-        raise RuleError("ruleset", f"{rules.name} has no title: only a score pad is given one",
+        titled = " or ".join(f"a {game.name.lower()}" for game in GAMES if game.family.titled)
+        raise RuleError("ruleset", f"{rules.name} has no title: only {titled} is given one",
                         reason="title-ruleset", field="title", game=rules.name)
     if not isinstance(raw, str):
         raise RuleError("ruleset", "the title must be text", reason="title-type", field="title")

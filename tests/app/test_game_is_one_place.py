@@ -37,10 +37,10 @@ OWN = {
 }
 #: The ceiling per game today; the goal is 2.
 MOST_OUTSIDE = {
-    "oh-seven": 26,
-    "oh-hell, elevator": 17,
-    "seven-up": 30,
-    "score-pad": 31,
+    "oh-seven": 18,
+    "oh-hell, elevator": 10,
+    "seven-up": 18,
+    "score-pad": 23,
 }
 
 _TRANSLATED = re.compile(r"""\b(?:_|gettext|lazy_gettext|ngettext|pgettext)\s*\(\s*(['"]).*?(?<!\\)\1""",
