@@ -79,7 +79,8 @@ def create_game() -> Response:
     if (again := keys.first_answer(key, _created_again)) is not None:
         return again
     if not isinstance(body["ruleset"], str):
-        raise bodies.invalid("ruleset must be a ruleset id such as \"oh-hell\"", "ruleset")
+        raise bodies.invalid(f"ruleset must be a ruleset id such as \"{rules.GAMES[0].id}\"",
+                             "ruleset")
     players = body["players"]
     if not isinstance(players, list):
         raise bodies.invalid("players must be a list of names", "players")

@@ -10,7 +10,6 @@ from typing import Any
 from flask import Response
 
 from companion import rules
-from companion.rules import Family
 from companion.storage import store
 
 
@@ -95,11 +94,11 @@ def pad_round_json(round_: rules.Round, settings: rules.Settings) -> dict[str, A
 
 
 def round_json(round_: rules.Round, settings: rules.Settings) -> dict[str, Any]:
-    """One round (Seven-Up: one hand) with the fields docs/api.md names, then the extras."""
-    if settings.family is Family.SCORE_PAD:
+    """One round (Seven-Up: one hand) with the fields docs/api.md names, then the extras: those
+    its family fills (``GameFamily.round_fields``)."""
+    fields = settings.family.round_fields
+    if "points_per_side" in fields:
         return pad_round_json(round_, settings)
-    card_bids = settings.family is Family.CARD_BIDS
-    turn_bids = settings.family is Family.TURN_BIDS
     bidding = round_.phase is rules.Phase.BIDDING
     value: dict[str, Any] = {
         "number": round_.number,
@@ -113,22 +112,26 @@ def round_json(round_: rules.Round, settings: rules.Settings) -> dict[str, Any]:
         "redeals": round_.redeals,
         "bids": _bids_json(round_.bids),
         # docs/api.md: trump and leader are Oh-Seven's, once its bids are accepted.
-        "trump": round_.trump.value if card_bids and round_.trump else None,
-        "leader": round_.leader if card_bids else None,
+        "trump": round_.trump.value if "trump" in fields and round_.trump else None,
+        "leader": round_.leader if "leader" in fields else None,
         "tricks": None if round_.tricks is None else list(round_.tricks),
         "points": None if round_.points is None else list(round_.points),
         # Extras.
         "next_bidder": round_.next_bidder,
-        "legal_bids": list(rules.legal_bids(round_)) if turn_bids and bidding else None,
+        "legal_bids": (list(rules.legal_bids(round_)) if "legal_bids" in fields and bidding
+                       else None),
         "bonus": list(round_.rebid_bonus or (0,) * len(settings.players)),
         "points_so_far": list(round_.points_so_far),
     }
-    if card_bids:
+    if "high_bid" in fields:
         value["high_bid"] = card_json(round_.high_bid)
+    if "set_aside" in fields:
         value["set_aside"] = [[card_json(c) for c in cards] for cards in round_.set_aside]
-    if settings.family is Family.SEVEN_UP:
+    if "eldest" in fields:
         value["eldest"] = round_.eldest
+    if "hands" in fields:
         value["hands"] = [rules.entry_to_json(h) for h in round_.hands]
+    if "awards" in fields:
         value["awards"] = [_award_json(a, settings) for a in round_.awards]
     return value
 

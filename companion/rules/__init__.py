@@ -1,6 +1,6 @@
 """The rules engine: a pure library (standard library only) that folds a game's entries into its
-state for Oh-Seven, Oh Hell, Elevator and Seven-Up, and the score pad of any other game, exactly
-as docs/rules.md says.
+state for every game ``games.py`` lists (Oh-Seven, Oh Hell, Elevator, Seven-Up and the score pad
+of any other game), exactly as docs/rules.md says.
 
 The web layer and the API only ask it; they never compute a rule themselves::
 
@@ -10,10 +10,11 @@ The web layer and the API only ask it; they never compute a rule themselves::
     bids_open(state, 2)  # -> (0, 1, …, 10): what Cleo may bid now
 
 Everything the table asks is answered here (``answers``: what is due next, what a seat may bid
-or put forward, the last player's tricks; ``chips``: Seven-Up's chips and counting out).
+or put forward, the last player's tricks); a game's own answers are in its own files, and the
+names the pages import of them are re-exported from ``games`` (as its ``__all__`` says).
 """
 
-from . import chips, seven_up
+from . import games
 from .answers import (
     Step,
     bids_open,
@@ -29,13 +30,11 @@ from .answers import (
     tricks_unshared,
     untaken_tricks,
 )
-from .card_bids import decks
 from .cards import Card, Suit, deck, from_token
 from .entries import (ENTRY_KINDS, TIE, Beg, Bids, Entry, Finish, Hand, Points, ShapeError, Tricks,
                       entry_to_json)
 from .errors import CODES, RuleError
-from .families import (FAMILIES, GameFamily, entry_kinds, entry_from_json, family_of, parse_entry,
-                       result_kinds)
+from .families import GameFamily, entry_kinds, entry_from_json, family_of, parse_entry, result_kinds
 from .game import (
     RoundNotFound,
     apply,
@@ -49,13 +48,13 @@ from .game import (
     undo,
 )
 from .options import GameTie, Hook, LowTo, Schedule, Scoring, Teams, TypedOptions, Winner, ZeroBid
-from .registry import RULESETS, Family, IntRange, Option, OptionValue, Ruleset, get_ruleset
+from .games import *  # noqa: F403  (the list of games, and the names above)
+from .ruleset import IntRange, Option, OptionValue, Ruleset
 from .typed import MOST_DIGITS, small_number
-from .settings import (NAME_MAX, PAIRS_PLAYERS, TITLE_MAX, Settings, clean_title, deal_limit,
-                       max_hand_range, new_settings, settings_from_json, settings_problems,
+from .settings import (NAME_MAX, PAIRS_PLAYERS, TITLE_MAX, Settings, deal_limit, max_hand_range,
                        showable, shows_something)
+from .starting import clean_title, new_settings, settings_from_json, settings_problems
 from .editions import CURRENT_GIFT_RULE, GiftRule
-from .seven_up import gift_receivers, gift_refusal, may_give, put_out_by_gift
 from .state import (
     Attempt,
     Award,
@@ -70,7 +69,7 @@ from .state import (
     Status,
 )
 from .explain import (BidScore, HandScore, HandSummary, Outcome, PadScore, Point, PointWon,
-                      RebidBonus, RoundExplanation, Rule, explain, rebid_bonuses)
+                      RebidBonus, RoundExplanation, Rule, explain)
 from .offline_round import (
     OfflineAnswers,
     PadEnd,
@@ -81,33 +80,29 @@ from .offline_round import (
     reveal_answers,
 )
 from .rematch import rematch_settings
-from .stats import (GameStats, PadSideStats, PadStats, PlayerStats, SevenUpStats, SideStats,
-                    pad_statistics, seven_up_statistics, statistics)
-from .score_pad import POINTS_MOST
-from .turn_bids import legal_bids, schedule
+from .stats import GameStats, PlayerStats, statistics
 
 __all__ = [
     "showable", "shows_something", "small_number", "MOST_DIGITS",
-    "CODES", "ENTRY_KINDS", "FAMILIES", "NAME_MAX", "RULESETS", "TIE",
-    "Attempt", "Award", "Beg", "Bids", "Card", "Entry", "Family", "GameFamily", "GameState",
+    "CODES", "ENTRY_KINDS", "NAME_MAX", "TIE",
+    "Attempt", "Award", "Beg", "Bids", "Card", "Entry", "GameFamily", "GameState",
     "GameTie", "Hand", "Hook", "IntRange", "LowTo", "Option", "OptionValue", "Pass", "Passing",
     "Phase", "Played", "PlayerStats", "Round", "RoundNotFound", "RuleError", "Ruleset",
     "Schedule", "Scoring", "Settings", "ShapeError", "Standing", "Status", "Step", "Suit",
     "GameStats", "Tricks", "TypedOptions", "ZeroBid",
-    "apply", "bids_open", "bids_so_far", "cards_open", "correct_round", "correctable_round", "correction_problems",
-    "deal_limit", "deck", "decks", "from_token", "max_hand_range", "settings_problems",
-    "entry_from_json", "entry_kinds", "entry_to_json", "family_of", "fold", "get_ruleset",
-    "CURRENT_GIFT_RULE", "GiftRule", "gift_refusal", "put_out_by_gift",
-    "gift_receivers", "hook_lifted", "last_tricks", "legal_bids", "may_give", "new_game",
+    "apply", "bids_open", "bids_so_far", "cards_open", "correct_round", "correctable_round",
+    "correction_problems", "deal_limit", "deck", "from_token", "max_hand_range",
+    "settings_problems", "entry_from_json", "entry_kinds", "entry_to_json", "family_of", "fold",
+    "CURRENT_GIFT_RULE", "GiftRule", "hook_lifted", "last_tricks", "new_game",
     "new_settings", "next_step", "parse_entry", "redealt", "require_in_progress", "result_entries",
-    "chips", "schedule", "settings_from_json", "seven_up", "statistics", "tricks_to_share",
+    "settings_from_json", "statistics", "tricks_to_share",
     "tricks_unshared", "filled_in_tricks", "undo",
     "BidScore", "HandScore", "HandSummary", "Outcome", "Point", "PointWon", "RebidBonus",
-    "RoundExplanation", "Rule", "SevenUpStats", "SideStats", "explain", "rebid_bonuses", "rematch_settings",
-    "seven_up_statistics",
+    "RoundExplanation", "Rule", "explain", "rematch_settings",
     "OfflineAnswers", "PadEnd", "RevealAnswers", "every_round", "offline_answers", "pad_end",
     "reveal_answers",
     "tricks_left", "untaken_tricks",
-    "Finish", "FinishedBy", "PAIRS_PLAYERS", "POINTS_MOST", "PadScore", "PadSideStats", "PadStats",
-    "Points", "TITLE_MAX", "result_kinds", "Teams", "Winner", "clean_title", "pad_statistics",
+    "Finish", "FinishedBy", "PAIRS_PLAYERS", "PadScore",
+    "Points", "TITLE_MAX", "result_kinds", "Teams", "Winner", "clean_title",
+    "games", *games.__all__,
 ]

@@ -8,10 +8,8 @@ from __future__ import annotations
 import enum
 from typing import Sequence
 
-from . import card_bids, turn_bids
 from .cards import Card
 from .options import Hook
-from .registry import Family
 from .state import GameState, Phase
 
 
@@ -82,21 +80,13 @@ def redealt(state: GameState) -> bool:
 def bids_open(state: GameState, seat: int) -> tuple[int, ...]:
     """In-turn games: the bids ``seat`` may make now (none unless it is that seat's turn); the
     dealer's hooked number is left out when the ``hook`` option holds this round."""
-    current = state.current
-    if (state.settings.family is not Family.TURN_BIDS or current is None
-            or current.next_bidder != seat):
-        return ()
-    return turn_bids.legal_bids(current)
+    return state.settings.family.bids_open(state, seat)
 
 
 def cards_open(state: GameState, seat: int) -> tuple[Card, ...]:
     """Oh-Seven: the cards ``seat`` may still put forward in the current deal (cards set aside
     by failed bids counted as docs/rules.md section 1 says); none when no bid is due."""
-    current = state.current
-    if (state.settings.family is not Family.CARD_BIDS or current is None
-            or current.phase is not Phase.BIDDING or seat not in state.settings.seats):
-        return ()
-    return card_bids.cards_open(current, len(state.settings.players))
+    return state.settings.family.cards_open(state, seat)
 
 
 def tricks_to_share(state: GameState) -> int | None:
@@ -159,19 +149,11 @@ def tricks_unshared(state: GameState, tricks: Sequence[int | None]) -> int | Non
 
 def bids_so_far(state: GameState) -> int | None:
     """In-turn games: the total of this round's bids entered so far."""
-    current = state.current
-    if state.settings.family is not Family.TURN_BIDS or current is None:
-        return None
-    return sum(b for b in current.bids or () if isinstance(b, int))
+    return state.settings.family.bids_so_far(state)
 
 
 def hook_lifted(state: GameState) -> Hook | None:
     """Why the dealer bids freely in the current round, if a house rule says so: ``Hook.NEVER``
     (no hook this game) or ``Hook.NOT_LAST`` (this is the last round); ``None`` when the hook
     holds, or the game has none."""
-    current = state.current
-    if state.settings.family is not Family.TURN_BIDS or current is None:
-        return None
-    if turn_bids.hooked(state.settings, current.number):
-        return None
-    return state.settings.typed.hook
+    return state.settings.family.hook_lifted(state)

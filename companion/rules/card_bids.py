@@ -7,14 +7,19 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
-from . import entries, scoring, seating
+from . import entries, scoring, seating, sheets
 from .candidates import Candidates, spread
 from .cards import HIGHEST, Card, Suit, check_bid_value, deck
 from .entries import Bids, Entry, Tricks
 from .errors import RuleError
+from .explain import RebidBonus, RoundExplanation, explain_bids, rebids
+from .families import GameFamily
+from .ruleset import Option, Ruleset, frozen
+from .scoring import Made
 from .settings import Settings
+from .sheets import Rows
 from .state import Attempt, GameState, Pass, Passing, Phase, Played, Round, played_round
-from .turn_bids import check_tricks
+from .tricks import check_tricks
 
 ROUNDS = 7
 HAND_SIZE = 7
@@ -216,12 +221,37 @@ CANDIDATES = Candidates(
 )
 
 
-class CardBids:
-    """Oh-Seven: every player's bid card at once, forced rebids, then the tricks (a
-    ``GameFamily``)."""
+def rebid_bonuses(round_: Round) -> tuple[tuple[RebidBonus, ...], ...]:
+    """Per seat, the forced rebids' +1s of a round, scored or still being bid."""
+    return tuple(rebids(round_.attempts, seat, REBID_BONUS)
+                 for seat in range(len(round_.bidding_order)))
 
+
+def refuse_forced_rebid(state: GameState, number: int, entry: Entry) -> None:
+    """Bids that force a rebid cannot be a round's accepted bids. Say so, rather than let the
+    tricks that follow a correction's bids fail for want of bids."""
+    current = state.current
+    if not isinstance(entry, Tricks) or current is None or current.number != number:
+        return
+    if current.phase is Phase.BIDDING and current.attempts:
+        forced = current.attempts[-1]
+        rebid_sum = REBID_SUM
+        why = f"add up to {rebid_sum}" if forced.sum_seven else "share the high bid"
+        raise RuleError(
+            "phase",
+            f"these bids {why}: they force a rebid, so they cannot be round {number}'s bids",
+            reason="correction-rebid", field="bids", round=number, rebid_sum=rebid_sum,
+            sum_seven=forced.sum_seven, shared_high=forced.shared_high,
+        )
+
+
+class CardBids(GameFamily):
+    """Oh-Seven: every player's bid card at once, forced rebids, then the tricks."""
+
+    id = "card-bids"
     entry_kinds: tuple[str, ...] = ("bids", "tricks")
     candidates: Candidates | None = CANDIDATES
+    round_fields = frozenset({"trump", "leader", "high_bid", "set_aside"})
 
     def total_rounds(self, settings: Settings) -> int | None:
         return ROUNDS
@@ -250,8 +280,32 @@ class CardBids:
     def result_entries(self, positions: Sequence[int]) -> Sequence[int]:
         return positions[-2:]  # the accepted bids and the tricks; failed bids keep their bonus
 
-    def replay(self, settings: Settings, played: Sequence[Entry]) -> GameState | None:
-        return None  # no fast replay: fold applies the entries one by one
+    def check_correction(self, state: GameState, number: int, entry: Entry) -> None:
+        refuse_forced_rebid(state, number, entry)
+
+    def made(self, settings: Settings, bid: int, taken: int, hand_size: int) -> Made:
+        return scoring.oh_seven(bid, taken)
+
+    def explain(self, settings: Settings, round_: Round,
+                before: tuple[int, ...]) -> RoundExplanation:
+        return RoundExplanation(round_.number, explain_bids(settings, round_, REBID_BONUS))
+
+    def statistics_json(self, state: GameState) -> dict[str, Any]:
+        return sheets.bid_statistics_json(state)
+
+    def sheet_rows(self, state: GameState) -> Rows:
+        return sheets.bid_rows(state)
+
+    def cards_open(self, state: GameState, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` may still put forward in the current deal (cards set aside by
+        failed bids counted as docs/rules.md section 1 says); none when no bid is due."""
+        current = state.current
+        if current is None or current.phase is not Phase.BIDDING or seat not in state.settings.seats:
+            return ()
+        return cards_open(current, len(state.settings.players))
 
 
 FAMILY = CardBids()
+
+OH_SEVEN = Ruleset("oh-seven", "Oh-Seven", FAMILY, 2, 9,
+                   frozen({"card_passing": Option(False, (False, True))}), frozen({}))

@@ -12,10 +12,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from . import card_bids, seven_up
 from .cards import Card
-from .entries import TIE, Beg, Hand
-from .registry import Family
+from .entries import Beg
 from .scoring import Rule as Rule  # re-exported: a BidScore names its rule
 from .scoring import made_by
 from .settings import Settings
@@ -140,20 +138,15 @@ def _bid_value(bid: object) -> int:
     return bid
 
 
-def _rebids(attempts: tuple[Attempt, ...], seat: int) -> tuple[RebidBonus, ...]:
+def rebids(attempts: tuple[Attempt, ...], seat: int, points: int) -> tuple[RebidBonus, ...]:
+    """The forced rebids that gave ``seat`` a bonus of ``points``, each with why it was forced."""
     return tuple(
-        RebidBonus(card_bids.REBID_BONUS, a.deal, a.high_bid, a.high_bidders, a.sum_seven,
-                   a.shared_high)
+        RebidBonus(points, a.deal, a.high_bid, a.high_bidders, a.sum_seven, a.shared_high)
         for a in attempts if seat in a.bonus
     )
 
 
-def rebid_bonuses(round_: Round) -> tuple[tuple[RebidBonus, ...], ...]:
-    """Per seat, the forced rebids' +1s of a round, scored or still being bid (Oh-Seven)."""
-    return tuple(_rebids(round_.attempts, seat) for seat in range(len(round_.bidding_order)))
-
-
-def explain_bids(settings: Settings, round_: Round) -> tuple[BidScore, ...]:
+def explain_bids(settings: Settings, round_: Round, rebid_bonus: int = 0) -> tuple[BidScore, ...]:
     """Each seat's points in a scored round of Oh-Seven, Oh Hell or Elevator.
 
     >>> from companion.rules import new_settings, fold, Bids, Tricks
@@ -168,89 +161,27 @@ def explain_bids(settings: Settings, round_: Round) -> tuple[BidScore, ...]:
     for seat, (raw, taken) in enumerate(zip(round_.bids, round_.tricks)):
         bid = _bid_value(raw)
         made = made_by(settings, bid, taken, round_.hand_size)
-        rebids = _rebids(round_.attempts, seat)
+        won = rebids(round_.attempts, seat, rebid_bonus)
         outcome = Outcome.EXACT if bid == taken else Outcome.OVER if taken > bid else Outcome.UNDER
         scores.append(BidScore(
             seat=seat, bid=bid, card=raw if isinstance(raw, Card) else None, taken=taken,
             outcome=outcome, difference=abs(bid - taken), hand_size=round_.hand_size,
-            rule=made.rule, base=made.base, bonus=made.bonus, made=made.total, rebids=rebids,
-            total=made.total + sum(r.points for r in rebids),
+            rule=made.rule, base=made.base, bonus=made.bonus, made=made.total, rebids=won,
+            total=made.total + sum(r.points for r in won),
         ))
     return tuple(scores)
-
-
-# --- Seven-Up ---------------------------------------------------------------------------
-
-
-def _stages(settings: Settings, round_: Round, hand: Hand) -> list[list[tuple[Point, int, bool]]]:
-    """The points of one recorded hand, as the game counted them (``seven_up.stages``)."""
-    return [[(Point(point), seat, on_tie) for point, seat, on_tie in stage]
-            for stage in seven_up.stages(settings, round_, hand)]
-
-
-def explain_hand(settings: Settings, round_: Round,
-                 before: tuple[int, ...]) -> tuple[tuple[HandScore, ...], HandSummary]:
-    """Each seat's side's points in a Seven-Up hand, and the hand's summary, given the side
-    scores ``before`` it. Counting stops at the point that reaches the target (docs/rules.md 4)."""
-    target = settings.typed.target
-    scores = list(before)
-    won_game = False
-    played = False
-    points: list[PointWon] = []
-    for hand in round_.hands:
-        for stage, stage_points in enumerate(_stages(settings, round_, hand)):
-            if won_game:
-                break  # won before this stage: the gift was never given, the hand never played
-            played = stage == 2
-            for point, seat, on_tie in stage_points:
-                side = settings.side_of(seat)
-                counted = not won_game
-                if counted:
-                    scores[side] += 1
-                    won_game = scores[side] >= target
-                points.append(PointWon(point, seat, side, counted, on_tie, hand.redeal))
-    last = round_.hands[-1]
-    seats = tuple(
-        HandScore(
-            seat=seat, side=settings.side_of(seat),
-            won=tuple(p for p in points if p.side == settings.side_of(seat)),
-            total=sum(1 for p in points if p.counted and p.side == settings.side_of(seat)),
-        )
-        for seat in settings.seats
-    )
-    assert round_.eldest is not None
-    summary = HandSummary(
-        points=tuple(points), beg=last.beg, dealer=round_.dealer, eldest=round_.eldest,
-        redeals=sum(h.redeal for h in round_.hands), played=played,
-        no_trump=played and last.high is None,
-        jack_out=played and last.jack is None,
-        game_tied=played and last.game == TIE,
-    )
-    return seats, summary
 
 
 # --- every round ------------------------------------------------------------------------
 
 
 def explain(state: GameState) -> tuple[RoundExplanation, ...]:
-    """An explanation for every scored round, oldest first."""
+    """An explanation for every scored round, oldest first, as its family gives it."""
     settings = state.settings
+    family = settings.family
+    before = (0,) * len(settings.sides)
     explained = []
-    sides = [0] * len(settings.sides)
-    for round_ in state.rounds:
-        if settings.family is Family.SCORE_PAD:
-            assert round_.points is not None
-            for side in settings.sides:  # the round's points are per seat, its side's
-                sides[side] += round_.points[settings.seats_of(side)[0]]
-            explained.append(RoundExplanation(round_.number, tuple(
-                PadScore(seat, settings.side_of(seat), round_.number, round_.points[seat],
-                         sides[settings.side_of(seat)])
-                for seat in settings.seats)))
-        elif settings.family is Family.SEVEN_UP:
-            seats, summary = explain_hand(settings, round_, tuple(sides))
-            for side in settings.sides:
-                sides[side] += next(s.total for s in seats if s.side == side)
-            explained.append(RoundExplanation(round_.number, seats, summary))
-        else:
-            explained.append(RoundExplanation(round_.number, explain_bids(settings, round_)))
+    for round_, after in zip(state.rounds, state.running_totals):
+        explained.append(family.explain(settings, round_, before))
+        before = after
     return tuple(explained)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from . import card_bids
 from .chain import Chain
-from .entries import Entry, Finish, Tricks, field_of
+from .entries import Entry, Finish, field_of
 from .errors import RuleError
 from .evolve import evolve
 from .families import family_of
@@ -19,7 +18,7 @@ class RoundNotFound(LookupError):
 
 
 def total_rounds(settings: Settings) -> int | None:
-    """How many rounds the game has; ``None`` for Seven-Up, which plays to a target."""
+    """How many rounds the game has; ``None`` for a game played to a target (Seven-Up)."""
     return family_of(settings).total_rounds(settings)
 
 
@@ -164,24 +163,6 @@ def result_entries(state: GameState, number: int) -> list[int]:
     return list(family_of(state.settings).result_entries(positions))
 
 
-def _refuse_forced_rebid(state: GameState, number: int, entry: Entry) -> None:
-    """Oh-Seven: bids that force a rebid cannot be a round's accepted bids. Say so, rather than
-    let the tricks that follow fail for want of bids."""
-    current = state.current
-    if not isinstance(entry, Tricks) or current is None or current.number != number:
-        return
-    if current.phase is Phase.BIDDING and current.attempts:
-        forced = current.attempts[-1]
-        rebid_sum = card_bids.REBID_SUM
-        why = f"add up to {rebid_sum}" if forced.sum_seven else "share the high bid"
-        raise RuleError(
-            "phase",
-            f"these bids {why}: they force a rebid, so they cannot be round {number}'s bids",
-            reason="correction-rebid", field="bids", round=number, rebid_sum=rebid_sum,
-            sum_seven=forced.sum_seven, shared_high=forced.shared_high,
-        )
-
-
 def correct_round(state: GameState, number: int, replacement: Sequence[Entry]) -> GameState:
     """The state with a scored round's result replaced and everything after it folded again.
 
@@ -193,7 +174,7 @@ def correct_round(state: GameState, number: int, replacement: Sequence[Entry]) -
     start, end = positions[0], positions[-1] + 1
     corrected = fold(state.settings, state.entries[:start])
     for entry in replacement:
-        _refuse_forced_rebid(corrected, number, entry)
+        corrected.settings.family.check_correction(corrected, number, entry)
         corrected = apply(corrected, entry)
     # Every replacement entry in round `number`, and the round scored by the last one; else the
     # later rounds' entries would slide into this round.
@@ -239,7 +220,7 @@ def correction_problems(state: GameState, number: int,
                 break
             corrected = fold(state.settings, state.entries[:stored[-1]])
         try:
-            _refuse_forced_rebid(corrected, number, entry)
+            corrected.settings.family.check_correction(corrected, number, entry)
             corrected = apply(corrected, entry)
         except RuleError as error:
             found.append(error)

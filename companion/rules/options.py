@@ -1,7 +1,7 @@
 """Every option's values as enums, and a game's options parsed once into one frozen value.
 
-The registry offers each option's values as JSON (``"never"``, ``null``, ``10``) because that is
-what the API and the stored settings hold; the engine reads ``settings.typed``, where a value is
+A game's ruleset (``ruleset.Option``) offers each option's values as JSON (``"never"``, ``null``,
+``10``) because that is what the API and the stored settings hold; the engine reads ``settings.typed``, where a value is
 an enum member (or a number), so that a ``match`` over it is checked for exhaustiveness by mypy.
 """
 
@@ -75,7 +75,7 @@ class Winner(enum.Enum):
 
 
 def values(kind: type[enum.Enum]) -> tuple[str, ...]:
-    """An enum's values in declaration order (the default first), as the registry offers them."""
+    """An enum's values in declaration order (the default first), as a ruleset offers them."""
     return tuple(str(member.value) for member in kind)
 
 
@@ -103,7 +103,7 @@ class TypedOptions:
 
     @classmethod
     def parse(cls, resolved: Mapping[str, object]) -> TypedOptions:
-        """From options the registry has already checked (so every value is one it offers);
+        """From options the ruleset has already checked (so every value is one it offers);
         an option the ruleset does not have keeps its seed value."""
         seed = cls()
         max_hand = resolved.get("max_hand")

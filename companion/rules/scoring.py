@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from .options import Scoring, ZeroBid
-from .registry import Family
 from .settings import Settings
 
 
@@ -96,7 +95,6 @@ def oh_seven(bid: int, taken: int) -> Made:
 
 
 def made_by(settings: Settings, bid: int, taken: int, hand_size: int) -> Made:
-    """The points a bid made in a game of ``settings`` (a bid-and-trick game), in parts."""
-    if settings.family is Family.CARD_BIDS:
-        return oh_seven(bid, taken)
-    return in_turn(settings.typed.scoring, settings.typed.zero_bid, bid, taken, hand_size)
+    """The points a bid made in a game of ``settings`` (a bid-and-trick game), in parts: as its
+    family scores them (``GameFamily.made``)."""
+    return settings.family.made(settings, bid, taken, hand_size)

@@ -12,7 +12,6 @@ from datetime import datetime
 
 from .cards import Card
 from .errors import RuleError
-from .registry import Family
 from .settings import clean_name
 from .state import GameState
 
@@ -45,9 +44,12 @@ class PlayedGame:
     scores: tuple[int, ...]  # per seat (a team's for both partners)
     ranks: tuple[int, ...]  # per seat, in the standings (partners share theirs)
     rounds: tuple[PlayedRound, ...] = ()  # scored rounds (bid-and-trick games, score pads)
-    seven_up: bool = False
-    hands: int = 0  # Seven-Up: hands played (redeals are no hand)
-    #: The score pad (docs/rules.md section 8): its title as typed, and whether the lowest wins.
+    #: A game whose entries are hands (Seven-Up): counted by its hands played (redeals are no
+    #: hand) and the points its sides won, not by rounds and bids.
+    by_hands: bool = False
+    hands: int = 0
+    #: A titled game (the score pad, docs/rules.md section 8): counted on its title's shelf, with
+    #: its title as typed and whether the lowest wins.
     pad: bool = False
     title: str | None = None
     lowest_wins: bool = False
@@ -58,7 +60,7 @@ class PlayedGame:
         game whatever its spelling) with its ``winner`` option (``pad_shelf``)."""
         if not self.pad:
             return self.ruleset
-        return pad_shelf(self.title, self.lowest_wins)
+        return pad_shelf(self.ruleset, self.title, self.lowest_wins)
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -73,24 +75,27 @@ class PlayedGame:
                       key=lambda seat: (self.ranks[seat], self.sides[seat], seat))
 
 
-#: The start of a score pad's shelf: "score-pad", its winner option, its title's key.
-PAD_SHELF = "score-pad\n"
+#: Between the parts of a titled game's shelf: its ruleset, its winner option, its title's key.
+#: (Neither an id nor a title holds a line break: a title is checked as a name.)
+SHELF_JOIN = "\n"
 
 
-def pad_shelf(title: str | None, lowest_wins: bool) -> str:
-    """The shelf of the score pads of one title and one ``winner`` option: two titles are one
-    game when equal after trimming, NFC and case-folding (as names are); the untitled pad is a
-    game of its own. (A title holds no line break: it is checked as a name.)
+def pad_shelf(ruleset: str, title: str | None, lowest_wins: bool) -> str:
+    """The shelf of the titled games (score pads) of one title and one ``winner`` option: two
+    titles are one game when equal after trimming, NFC and case-folding (as names are); the
+    untitled pad is a game of its own.
 
-    >>> pad_shelf(" Hearts", True) == pad_shelf("hearts", True) != pad_shelf("hearts", False)
+    >>> shelf = lambda title, lowest: pad_shelf("score-pad", title, lowest)
+    >>> shelf(" Hearts", True) == shelf("hearts", True) != shelf("hearts", False)
     True
     """
     winner = "lowest" if lowest_wins else "highest"
-    return PAD_SHELF + winner + ("" if title is None else "\n" + player_key(title))
+    return SHELF_JOIN.join([ruleset, winner, *([] if title is None else [player_key(title)])])
 
 
 def is_pad_shelf(shelf: str) -> bool:
-    return shelf.startswith(PAD_SHELF)
+    """Whether a tally's shelf is a titled game's (``pad_shelf``) rather than a ruleset's."""
+    return SHELF_JOIN in shelf
 
 
 def _bid_value(bid: object) -> int:
@@ -104,8 +109,9 @@ def played_game(state: GameState, game_id: str, started: datetime) -> PlayedGame
     for standing in state.standings:
         for seat in standing.seats:
             ranks[seat] = standing.rank
-    seven_up = settings.family is Family.SEVEN_UP
-    pad = settings.family is Family.SCORE_PAD
+    family = settings.family
+    by_hands = "hand" in family.entry_kinds
+    pad = family.titled
     rounds = tuple(
         PlayedRound(r.number, tuple(r.points),
                     tuple(_bid_value(b) == t for b, t in zip(r.bids, r.tricks)))
@@ -116,13 +122,13 @@ def played_game(state: GameState, game_id: str, started: datetime) -> PlayedGame
         rounds = tuple(PlayedRound(r.number, tuple(r.points), (False,) * len(r.points))
                        for r in state.rounds if r.points is not None)
     hands = 0
-    if seven_up:
+    if by_hands:
         recorded = list(state.rounds) + ([state.current] if state.current else [])
         hands = sum(1 for r in recorded for h in r.hands if not h.redeal)
     return PlayedGame(
         id=game_id, ruleset=settings.ruleset.id, started=started, names=settings.players,
         sides=tuple(settings.side_of(seat) for seat in settings.seats), finished=state.finished,
-        scores=state.scores, ranks=tuple(ranks), rounds=rounds, seven_up=seven_up, hands=hands,
+        scores=state.scores, ranks=tuple(ranks), rounds=rounds, by_hands=by_hands, hands=hands,
         pad=pad, title=settings.title, lowest_wins=settings.lowest_wins,
     )
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .table_games import PAD_SHELF, PlayedGame, Renames, is_pad_shelf, player_key
+from .games import RULESETS
+from .table_games import SHELF_JOIN, PlayedGame, Renames, is_pad_shelf, player_key
 from .table_tally import SIDE_JOIN, Mark, RulesetTally, Tally
 
 
@@ -157,7 +158,8 @@ def _head_to_head(order: list[str], pairs: dict[tuple[str, str], list[int]],
 
 def _ruleset_figures(ruleset: str, shelf: RulesetTally, order: list[str],
                      names: dict[str, str]) -> RulesetFigures:
-    seven_up = ruleset == "seven-up"
+    # A game whose entries are hands (Seven-Up) is counted by its hands and points won.
+    by_hands = ruleset in RULESETS and "hand" in RULESETS[ruleset].family.entry_kinds
     players = []
     for key in order:
         counts = shelf.players.get(key)
@@ -168,13 +170,13 @@ def _ruleset_figures(ruleset: str, shelf: RulesetTally, order: list[str],
         players.append(RulesetPlayer(
             name=names[key], games=games, finished=finished, wins=wins,
             win_rate=_rate(wins, finished),
-            rounds=None if seven_up else rounds,
-            points_per_round=None if seven_up else _rate(points, rounds),
-            success_rate=None if seven_up else _rate(exact, rounds),
+            rounds=None if by_hands else rounds,
+            points_per_round=None if by_hands else _rate(points, rounds),
+            success_rate=None if by_hands else _rate(exact, rounds),
             best_score=None if best is None else BestScore(best[2], -best[0]),
-            hands=hands if seven_up else None, points=points if seven_up else None))
+            hands=hands if by_hands else None, points=points if by_hands else None))
     records = None
-    if not seven_up:
+    if not by_hands:
         score, high, run = shelf.highest_score, shelf.highest_round, shelf.longest_run
         records = Records(
             None if score is None else ScoreRecord(names[score[5]], score[2], -score[0]),
@@ -186,7 +188,8 @@ def _ruleset_figures(ruleset: str, shelf: RulesetTally, order: list[str],
 
 def _pad_figures(shelf_name: str, shelf: RulesetTally, order: list[str],
                  names: dict[str, str]) -> PadFigures:
-    lowest = shelf_name.split("\n")[1] == "lowest"
+    parts = shelf_name.split(SHELF_JOIN)
+    lowest = parts[1] == "lowest"
     flip = -1 if lowest else 1
 
     def score(mark: Mark) -> int:
@@ -213,13 +216,13 @@ def _pad_figures(shelf_name: str, shelf: RulesetTally, order: list[str],
         None if top is None else ScoreRecord(side(top), top[2], score(top)),
         None if high is None else RoundRecord(side(high), high[2], high[3], score(high)))
     assert shelf.latest is not None  # every pad's part holds its title's spelling
-    title = shelf.latest[2] if "\n" in shelf_name[len(PAD_SHELF):] else None
+    title = shelf.latest[2] if len(parts) > 2 else None
     return PadFigures(title, lowest, shelf.games, shelf.finished, tuple(players),
                       _head_to_head(order, shelf.pairs, names), records)
 
 
-#: The order rulesets are shown in (docs/rules.md sections 1–4); any other after, by id.
-RULESET_ORDER = ("oh-seven", "oh-hell", "elevator", "seven-up")
+#: The order rulesets are shown in: the games' (``games.GAMES``); any other after, by id.
+RULESET_ORDER = tuple(RULESETS)
 
 
 def figures(tally: Tally, renames: Renames) -> TableFigures:

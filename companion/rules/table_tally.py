@@ -269,14 +269,14 @@ def game_tally(game: PlayedGame, renames: Renames) -> Tally:
         won = int(seat in winners)
         tally.spelling[key] = (game.started, game.id, game.names[seat])
         tally.players[key] = [1, done, won]
-        shelf.players[key] = [1, done, won, 0, 0, 0, game.hands if game.seven_up else 0]
-        if game.seven_up:
+        shelf.players[key] = [1, done, won, 0, 0, 0, game.hands if game.by_hands else 0]
+        if game.by_hands:
             shelf.players[key][4] = game.scores[seat]
         elif game.finished:
             shelf.best[key] = _mark(game.scores[seat], game, 0, seat, key)
             shelf.highest_score = _better(shelf.highest_score,
                                           _mark(game.scores[seat], game, 0, seat, key))
-    if not game.seven_up:
+    if not game.by_hands:
         runs = [0] * len(keys)
         for round_ in game.rounds:
             for seat, key in enumerate(keys):

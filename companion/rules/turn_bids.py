@@ -5,17 +5,22 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence, assert_never
 
-from . import entries, hook, replay, seating
+from . import entries, hook, replay, seating, sheets
 from .candidates import Candidates, spread
 from .entries import Bid, Bids, Entry, Tricks
 from .errors import RuleError
 from .evolve import evolve
+from .explain import RoundExplanation, explain_bids
+from .families import GameFamily
 from .hook import forbidden_bid
 from .memo import LRU
-from .options import Schedule, Scoring, TypedOptions, ZeroBid
-from .scoring import in_turn
-from .settings import Settings
+from .options import Hook, Schedule, Scoring, TypedOptions, ZeroBid, values
+from .ruleset import Option, Ruleset, frozen
+from .scoring import Made, in_turn
+from .settings import MAX_HAND, Settings
+from .sheets import Rows
 from .state import GameState, Phase, Played, Round, played_round
+from .tricks import check_tricks
 
 #: The seeds' largest hand by player count: 10 for 3–5, 8 for 6, 7 for 7 (= floor(51 / n)).
 LARGEST_HAND = {3: 10, 4: 10, 5: 10, 6: 8, 7: 7}
@@ -150,28 +155,6 @@ def _after_bids(settings: Settings, round_: Round, bids: tuple[Bid, ...]) -> Rou
     )
 
 
-def check_tricks(settings: Settings, round_: Round, tricks: tuple[int, ...]) -> None:
-    """Tricks 0..hand size each, adding up to the hand size (every game with tricks)."""
-    if round_.phase is not Phase.TRICKS:
-        raise RuleError("phase", f"round {round_.number} needs every bid before its tricks",
-                        reason="tricks-before-bids", field="tricks", round=round_.number)
-    for seat, taken in enumerate(tricks):
-        if not 0 <= taken <= round_.hand_size:
-            name = settings.players[seat]
-            raise RuleError(
-                "tricks-range", f"{name} cannot take {taken} tricks: 0–{round_.hand_size} in this round",
-                reason="tricks-range", field="tricks", seat=seat, player=name, tricks=taken,
-                hand_size=round_.hand_size,
-            )
-    total = sum(tricks)
-    if total != round_.hand_size:
-        raise RuleError(
-            "tricks-total",
-            f"tricks add up to {total}, but {round_.hand_size} were played",
-            reason="tricks-total", field="tricks", total=total, hand_size=round_.hand_size,
-        )
-
-
 def score(scoring: Scoring, zero_bid: ZeroBid, bid: int, taken: int, hand_size: int) -> int:
     """Round points for one player (docs/rules.md sections 2, 3 and 6): the total of
     ``scoring.in_turn``, whose parts the explanation of a score shows.
@@ -227,11 +210,13 @@ CANDIDATES = Candidates(
 )
 
 
-class TurnBids:
-    """Oh Hell and Elevator: a bid at a time in turn, then the tricks (a ``GameFamily``)."""
+class TurnBids(GameFamily):
+    """Oh Hell and Elevator: a bid at a time in turn, then the tricks."""
 
+    id = "turn-bids"
     entry_kinds: tuple[str, ...] = ("bids", "tricks")
     candidates: Candidates | None = CANDIDATES
+    round_fields = frozenset({"legal_bids"})
 
     def total_rounds(self, settings: Settings) -> int | None:
         return len(schedule(settings))
@@ -263,5 +248,55 @@ class TurnBids:
     def replay(self, settings: Settings, played: Sequence[Entry]) -> GameState | None:
         return replay.in_turn(settings, played, replay_plan(settings))
 
+    def made(self, settings: Settings, bid: int, taken: int, hand_size: int) -> Made:
+        return in_turn(settings.typed.scoring, settings.typed.zero_bid, bid, taken, hand_size)
+
+    def explain(self, settings: Settings, round_: Round,
+                before: tuple[int, ...]) -> RoundExplanation:
+        return RoundExplanation(round_.number, explain_bids(settings, round_))
+
+    def statistics_json(self, state: GameState) -> dict[str, Any]:
+        return sheets.bid_statistics_json(state)
+
+    def sheet_rows(self, state: GameState) -> Rows:
+        return sheets.bid_rows(state)
+
+    def bids_open(self, state: GameState, seat: int) -> tuple[int, ...]:
+        """The bids ``seat`` may make now (none unless it is that seat's turn); the dealer's
+        hooked number is left out when the ``hook`` option holds this round."""
+        current = state.current
+        if current is None or current.next_bidder != seat:
+            return ()
+        return legal_bids(current)
+
+    def bids_so_far(self, state: GameState) -> int | None:
+        current = state.current
+        if current is None:
+            return None
+        return sum(b for b in current.bids or () if isinstance(b, int))
+
+    def hook_lifted(self, state: GameState) -> Hook | None:
+        current = state.current
+        if current is None or hooked(state.settings, current.number):
+            return None
+        return state.settings.typed.hook
+
 
 FAMILY = TurnBids()
+
+SCHEDULE = Option(Schedule.DOWN_UP.value, values(Schedule))
+HOOK = Option(Hook.ALWAYS.value, values(Hook))
+ZERO_BID = Option(ZeroBid.STANDARD.value, values(ZeroBid))
+
+OH_HELL = Ruleset(
+    "oh-hell", "Oh Hell", FAMILY, 3, 7,
+    frozen({"scoring": Option(Scoring.EXACT.value, values(Scoring)), "schedule": SCHEDULE,
+            "hook": HOOK, "max_hand": MAX_HAND, "zero_bid": ZERO_BID}),
+    frozen({}),
+)
+#: Oh Hell scored per trick (docs/rules.md section 3): its scoring fixed, not offered.
+ELEVATOR = Ruleset(
+    "elevator", "Elevator", FAMILY, 3, 7,
+    frozen({"schedule": SCHEDULE, "hook": HOOK, "max_hand": MAX_HAND, "zero_bid": ZERO_BID}),
+    frozen({"scoring": Scoring.TRICKS_PLUS_BONUS.value}),
+)

@@ -248,8 +248,9 @@ def _replayed_game(data: object, i: int) -> ReplayedGame:
 
 
 def _settings(data: Mapping[str, Any]) -> rules.Settings:
-    """A game's settings as a creation checks them: a score pad's title too (a card game's is
-    refused as at a creation), and for Seven-Up its gift rule."""
+    """A game's settings as a creation checks them: a title too (refused, as at a creation, for
+    a game that has none), and the edition of a rule for a game that keeps one (Seven-Up's gift
+    rule)."""
     options = data.get("options")
     if options is not None and not isinstance(options, dict):
         raise rules.ShapeError("options", "options must be an object of option names")
@@ -259,7 +260,7 @@ def _settings(data: Mapping[str, Any]) -> rules.Settings:
     settings = rules.new_settings(data.get("ruleset"), data.get("players"),
                                   data.get("first_dealer", 0), options, title)
     if "gift_rule" in data:
-        if settings.family is not rules.Family.SEVEN_UP:
+        if not settings.family.editions:
             raise rules.ShapeError("gift_rule", f"{settings.ruleset.name} has no gift rule")
         try:
             gift_rule = rules.GiftRule(data["gift_rule"])

@@ -3,7 +3,10 @@
 Every import counts, at module level or inside a function (an import moved into a function only
 hides a circle until the day it runs first). Importing ``a.b.c`` also runs the packages ``a.b``
 and ``a`` that the importer is not already inside, so those count too: a package whose
-``__init__`` imports its views drags them in with any of its modules.
+``__init__`` imports its views drags them in with any of its modules. An import under
+``if TYPE_CHECKING:`` never runs, so it makes no circle (a game's family reads the settings,
+which name their ruleset and so its family); it still counts where a module may not depend on
+another at all (a generic module on a game's).
 """
 
 from __future__ import annotations
@@ -29,11 +32,25 @@ def _modules() -> dict[str, Path]:
 MODULES = _modules()
 
 
-def _imported(name: str, path: Path) -> set[str]:
-    """The ``companion`` modules that running ``name`` imports (any depth in the file)."""
+def _type_only(tree: ast.AST) -> set[int]:
+    """The nodes under ``if TYPE_CHECKING:`` (imports for the type checker, never run)."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            found.update(id(inner) for part in node.body for inner in ast.walk(part))
+    return found
+
+
+def _imported(name: str, path: Path, types: bool = False) -> set[str]:
+    """The ``companion`` modules that running ``name`` imports (any depth in the file); with
+    ``types``, those it imports for the type checker alone too."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     targets: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = set() if types else _type_only(tree)
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
         if isinstance(node, ast.Import):
             targets.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -59,6 +76,8 @@ def _imported(name: str, path: Path) -> set[str]:
 
 
 GRAPH = {name: _imported(name, path) for name, path in MODULES.items()}
+#: With the imports made for the type checker alone.
+TYPED_GRAPH = {name: _imported(name, path, types=True) for name, path in MODULES.items()}
 
 
 def _circle() -> list[str] | None:
@@ -91,6 +110,9 @@ def test_the_graph_sees_the_imports_it_must():
     assert "companion.rules" in GRAPH["companion.storage.store"]  # ``from . import rules``
     assert "companion.web.games" in GRAPH["companion.web"]  # the package it enters
     assert "companion.web.games.seven_up.hand_writes" in GRAPH["companion.web.games.seven_up"]
+    # An import for the type checker alone runs nothing: in the typed graph only.
+    assert "companion.rules.families" not in GRAPH["companion.rules.settings"]
+    assert "companion.rules.families" in TYPED_GRAPH["companion.rules.settings"]
 
 
 def test_no_circle_of_imports():
@@ -189,3 +211,59 @@ def test_storage_imports_no_http_but_where_listed():
                 if part_of(name) == "companion.storage"
                 and _third_party(path) & set(HTTP_PACKAGES)}
     assert speaking <= STORAGE_WITH_FLASK, sorted(speaking - STORAGE_WITH_FLASK)
+
+
+# --- a game is one place ------------------------------------------------------------------------
+#
+# Each game is a module or package of the engine (its ``Ruleset`` and family); ``rules/games.py``
+# lists them and is the one module of the engine, the API and storage that imports one. A game
+# imports the engine's generic parts, never another game; generic code asks the declaration.
+
+from companion.rules import games  # noqa: E402
+
+
+def game_of(name: str) -> str | None:
+    """The game (its module or package under ``companion.rules``) a module is or is inside."""
+    for unit in GAMES:
+        if name == unit or name.startswith(unit + "."):
+            return unit
+    return None
+
+
+#: The games' modules and packages: where each registered family is declared.
+GAMES = {".".join(type(game.family).__module__.split(".")[:3]) for game in games.GAMES}
+
+
+def test_the_games_are_found():
+    assert {"companion.rules.seven_up", "companion.rules.score_pad",
+            "companion.rules.card_bids", "companion.rules.turn_bids"} <= GAMES
+    assert game_of("companion.rules.seven_up.chips") == "companion.rules.seven_up"
+    assert game_of("companion.rules.settings") is None
+
+
+def games_imported(graph: dict[str, set[str]]) -> list[str]:
+    """Every import of a game by generic code of the engine, the API or storage, but the list
+    of games', and of a game by another game."""
+    found = []
+    for name, targets in graph.items():
+        for target in sorted(targets):
+            game, importer = game_of(target), game_of(name)
+            if game is None or importer == game:
+                continue
+            if importer is not None or not (name.startswith("companion.web")
+                                             or name == "companion.rules.games"):
+                found.append(f"{name} → {target}")
+    return found
+
+
+def test_only_the_list_of_games_imports_a_game():
+    assert games_imported(TYPED_GRAPH) == []
+
+
+def test_a_generic_or_a_games_import_of_a_game_is_found():
+    for name, target in [("companion.rules.explain", "companion.rules.seven_up"),
+                         ("companion.api.sheets", "companion.rules.score_pad.sheet"),
+                         ("companion.rules.card_bids", "companion.rules.turn_bids"),
+                         ("companion.rules.seven_up.game", "companion.rules.card_bids")]:
+        graph = {**TYPED_GRAPH, name: TYPED_GRAPH[name] | {target}}
+        assert games_imported(graph) == [f"{name} → {target}"]

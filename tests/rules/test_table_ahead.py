@@ -28,7 +28,7 @@ def four(finished: bool = True, ranks: tuple[int, ...] = (1, 2, 1, 2),
     """Seven-Up with partners: seats 0 and 2 against 1 and 3."""
     return PlayedGame(id="g1", ruleset=ruleset, started=datetime(2026, 12, 1, 19),
                       names=("Ana", "Ben", "Cleo", "Dev"), sides=(0, 1, 0, 1), finished=finished,
-                      scores=(7, 5, 7, 5), ranks=ranks, seven_up=ruleset == "seven-up")
+                      scores=(7, 5, 7, 5), ranks=ranks, by_hands=ruleset == "seven-up")
 
 
 @pytest.mark.parametrize(("players", "places"), [

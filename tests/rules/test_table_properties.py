@@ -51,7 +51,7 @@ def played_games(draw: st.DrawFn, gid: str) -> PlayedGame:
         started=datetime(2026, 1, 1) + timedelta(minutes=draw(st.integers(0, 5))),
         names=tuple(names), sides=tuple(sides), finished=draw(st.booleans()),
         scores=tuple(scores), ranks=tuple(ranks), rounds=tuple(rounds),
-        seven_up=ruleset == "seven-up", hands=draw(st.integers(0, 9)) if ruleset == "seven-up" else 0,
+        by_hands=ruleset == "seven-up", hands=draw(st.integers(0, 9)) if ruleset == "seven-up" else 0,
         pad=pad, title=draw(st.sampled_from(["Hearts", "hearts ", "Rummy", None])) if pad else None,
         lowest_wins=lowest)
 

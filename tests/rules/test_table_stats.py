@@ -33,7 +33,7 @@ def game(gid: str, names: list[str], scores: list[int], *, hour: int = 0,
         sides=tuple(sides if sides is not None else range(len(names))), finished=finished,
         scores=tuple(scores), ranks=tuple(ranks),
         rounds=tuple(PlayedRound(i + 1, tuple(p), tuple(e)) for i, (p, e) in enumerate(rounds)),
-        seven_up=ruleset == "seven-up", hands=hands)
+        by_hands=ruleset == "seven-up", hands=hands)
 
 
 def table(*games: PlayedGame, renames: Renames | None = None) -> table_stats.TableFigures:

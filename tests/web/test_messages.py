@@ -28,7 +28,7 @@ def _engine_reasons() -> set[str]:
     code of a ``RuleError`` without one (the reason defaults to the code), and the first
     argument of Seven-Up's ``_impossible(...)`` helper."""
     found: set[str] = set()
-    for path in ENGINE.glob("*.py"):
+    for path in ENGINE.rglob("*.py"):  # a game may be a package
         for node in ast.walk(ast.parse(path.read_text())):
             if not isinstance(node, ast.Call):
                 continue

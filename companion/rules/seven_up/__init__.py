@@ -1,20 +1,26 @@
 """Seven-Up: turned jacks, stand / give / run, high, low, jack and game, partnerships, and
-counting out in a fixed order so that the game never ties (docs/rules.md section 4)."""
+counting out in a fixed order so that the game never ties (docs/rules.md section 4).
+
+The game's own files: its rules here; ``game`` declares it (its ruleset and family, registered
+in ``rules/games.py``); ``chips`` (the scoreboard), ``statistics``, ``explain`` (a hand's points)
+and ``sheet`` (the API's statistics and score sheet).
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Mapping, Sequence, assert_never
+from typing import Mapping, assert_never
 
-from . import entries, seating
-from .candidates import Candidates
-from .editions import GiftRule
-from .entries import TIE, Beg, Entry, Hand
-from .errors import RuleError
-from .options import GameTie
-from .settings import Settings
-from .state import Award, GameState, Phase, Played, Round
+from .. import seating
+from ..editions import GiftRule
+from ..entries import TIE, Beg, Hand
+from ..errors import RuleError
+from ..options import GameTie
+from ..settings import Settings
+from ..state import Award, GameState, Phase, Round
 
+#: The family's id (``GameFamily.id``): Seven-Up is a family of its own.
+FAMILY_ID = "seven-up"
 HAND_SIZE = 6
 #: How many more cards each player is dealt when the dealer runs the cards (then a new one is
 #: turned up). The table enters only the jacks a run turned; the rules page says this number.
@@ -293,39 +299,3 @@ def jacks_win_by_count(state: GameState) -> tuple[bool, ...]:
     """``jacks_win`` for each count of jacks a pack can turn (0 to 4), for the page to look up
     as the jacks are counted, without asking the server or working the rule out itself."""
     return tuple(jacks_win(state, jacks) for jacks in range(JACKS_IN_PACK + 1))
-
-
-class SevenUp:
-    """Seven-Up: one hand after another, to the target (a ``GameFamily``)."""
-
-    entry_kinds: tuple[str, ...] = ("hand",)
-    #: None: a hand's next one is the engine's answer to it, so the phone waits (no offline play).
-    candidates: Candidates | None = None
-
-    def total_rounds(self, settings: Settings) -> int | None:
-        return None  # played to a target
-
-    def start_round(self, settings: Settings, number: int) -> Round:
-        return start_round(settings, number)
-
-    def parse_entry(self, settings: Settings, kind: str, body: Mapping[str, Any]) -> Entry:
-        return entries.hand(settings, body)
-
-    def apply(self, state: GameState, entry: Entry) -> Played:
-        settings, current = state.settings, state.current
-        assert current is not None
-        if not isinstance(entry, Hand):
-            kind = entries.field_of(entry)
-            raise RuleError("phase", "Seven-Up records hands, not bids or tricks",
-                            reason="entry-kind", field=kind, kind=kind, game=settings.ruleset.name)
-        round_, side_scores, award = apply(settings, current, entry, state.side_scores)
-        return Played(round_, side_scores, award)
-
-    def result_entries(self, positions: Sequence[int]) -> Sequence[int]:
-        return positions[-1:]  # the hand that was played; its redeals stay
-
-    def replay(self, settings: Settings, played: Sequence[Entry]) -> GameState | None:
-        return None  # no fast replay: fold applies the entries one by one
-
-
-FAMILY = SevenUp()

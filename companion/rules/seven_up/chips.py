@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .entries import Hand
-from .seven_up import PLAY_POINTS
-from .state import Award, GameState, Round
+from ..entries import Hand
+from ..state import Award, GameState, Round
+from . import PLAY_POINTS
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,46 @@
+"""What the API writes of a score pad (docs/api.md, "The score pad"): its statistics object and
+its score sheet, a row per round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..sheets import Rows, side_name
+from ..state import GameState
+from .statistics import pad_statistics
+
+
+def statistics_json(state: GameState) -> dict[str, Any]:
+    settings = state.settings
+    pad = pad_statistics(state)
+    assert pad is not None
+    return {
+        "table": {"players": pad.players, "rounds": pad.rounds},
+        "players": [
+            {**({"seats": list(side.seats)} if settings.has_teams
+                else {"seat": side.seats[0]}),
+             "name": side_name(settings, side.side),
+             "team": side.side if settings.has_teams else None,
+             "rounds": side.rounds, "points_per_round": side.points_per_round,
+             "best_round": side.best_round, "worst_round": side.worst_round,
+             "rounds_won": side.rounds_won, "rounds_won_rate": side.rounds_won_rate}
+            for side in pad.per_side
+        ],
+    }
+
+
+def sheet_rows(state: GameState) -> Rows:
+    """Round, dealer, then each side's points and total."""
+    settings = state.settings
+    header: list[object] = ["round", "dealer"]
+    for side in settings.sides:
+        name = side_name(settings, side)
+        header += [f"{name} points", f"{name} total"]
+    rows = [header]
+    for round_, totals in zip(state.rounds, state.running_totals):
+        assert round_.points is not None
+        row: list[object] = [round_.number, settings.players[round_.dealer]]
+        for side in settings.sides:
+            row += [round_.points[settings.seats_of(side)[0]], totals[side]]
+        rows.append(row)
+    return rows
