@@ -27,9 +27,6 @@ from companion.rules.table_stats import HeadToHead, PadFigures, RulesetFigures, 
 from companion.storage import idempotency, store, table_store
 from companion.storage.caches import cache
 
-NEW_TABLE = frozenset({"name"})
-JOIN = frozenset({"game", "edit_token"})
-RENAME = frozenset({"from", "to"})
 #: Games per page of the table object.
 PAGE = 50
 #: A join that met a newer version of its game is tried again on the game as it is now.
@@ -281,7 +278,7 @@ def games_sheet(state: table_store.TableState) -> str:
 def create_table() -> Response:
     """``POST /tables``; under an ``Idempotency-Key`` sent again, the first answer in full."""
     keyed(request.path, created_again, creation=True, status=201)
-    body = bodies.json_object(NEW_TABLE, required=("name",))
+    body = bodies.json_object(bodies.NEW_TABLE)
     if not isinstance(body["name"], str):
         raise bodies.invalid("name must be text", "name")
     return created(*table_store.create_table(body["name"]))
@@ -350,7 +347,7 @@ def games_csv(table_id: str) -> Response:
 @table_write_limit
 def join(table_id: str) -> Response:
     found = authorized(load(table_id))
-    body = bodies.json_object(JOIN, required=("game", "edit_token"))
+    body = bodies.json_object(bodies.JOIN)
     game_id, token = body["game"], body["edit_token"]
     if not isinstance(game_id, str):
         raise bodies.invalid("game must be a game's id", "game")
@@ -376,7 +373,7 @@ def join(table_id: str) -> Response:
 @table_write_limit
 def rename(table_id: str) -> Response:
     found = authorized(load(table_id))
-    body = bodies.json_object(RENAME, required=("from", "to"))
+    body = bodies.json_object(bodies.RENAME)
     for field in ("from", "to"):
         if not isinstance(body[field], str):
             raise bodies.invalid(f"{field} must be a player's name (text)", field)
@@ -391,7 +388,7 @@ def rename_table(table_id: str) -> Response:
     found = authorized(load(table_id))
     keyed(found.id, lambda _record: _table_response(
         table_store.table_state(load(found.id))), game=False)
-    body = bodies.json_object(NEW_TABLE, required=("name",))
+    body = bodies.json_object(bodies.NEW_TABLE)
     if not isinstance(body["name"], str):
         raise bodies.invalid("name must be text", "name")
     return _table_response(table_store.table_state(table_store.rename_table(found, body["name"])))
