@@ -42,7 +42,7 @@ class Field:
     required: bool = True
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one object per body: compared, and hashed, as itself
 class Body:
     """A request body: the fields it may hold (any other is refused, 400, and the description
     says ``additionalProperties: false``), under its name among the description's schemas."""
@@ -59,7 +59,7 @@ class Body:
         return tuple(name for name, field in self.fields.items() if field.required)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class EntryWrite:
     """``POST /games/<id>/<path>``: the write of one entry kind of the engine
     (``rules.ENTRY_KINDS``), the body it reads, and the words that describe it. Which games take
@@ -86,7 +86,7 @@ def ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-#: An Oh-Seven style bid card: only ``value`` and ``suit`` (their values are the engine's).
+#: A bid card, where bids are cards: only ``value`` and ``suit`` (their values are the engine's).
 CARD = Body("CardBid", {"value": Field(INTEGER), "suit": Field({"type": ["string", "null"]},
                                                                required=False)})
 _BID = {"description": "a card where the bids are cards; elsewhere a number, or null for a "

@@ -65,7 +65,7 @@ def _taking(write: bodies.EntryWrite) -> list[rules.Ruleset]:
 
 
 def _games_of(write: bodies.EntryWrite) -> str:
-    """`` (Seven-Up)``: the games that take the write, when some do not."""
+    """`` (<names>)``: the games that take the write, when some do not."""
     taking = _taking(write)
     if len(taking) == len(rules.RULESETS):
         return ""
@@ -107,7 +107,7 @@ def ruleset_id() -> dict[str, Any]:
 
 
 def presets_help() -> str:
-    """The options each ruleset fixes, from the registry: "Elevator: scoring ..."."""
+    """The options each ruleset fixes, from the registry: "<name>: <option> <value>"."""
     return "; ".join(f"{ruleset.name}: " + ", ".join(f"{name} {value}" for name, value
                                                       in ruleset.presets.items())
                      for ruleset in rules.RULESETS.values() if ruleset.presets)
@@ -123,19 +123,23 @@ def body_schemas() -> dict[str, Any]:
     return schemas
 
 
-def _corrections() -> list[tuple[bodies.EntryWrite, ...]]:
-    """The entries a round's correction carries, for each family the registry uses."""
-    found: list[tuple[bodies.EntryWrite, ...]] = []
+Writes = tuple[bodies.EntryWrite, ...]
+
+
+def _corrections() -> dict[Writes, list[str]]:
+    """The entries a round's correction carries, each family's (by the registry's order), and
+    the games that correct a round with them."""
+    found: dict[Writes, list[str]] = {}
     for ruleset in rules.RULESETS.values():
         writes = tuple(bodies.ENTRY_WRITE[kind]
                        for kind in rules.FAMILIES[ruleset.family].entry_kinds
                        if bodies.ENTRY_WRITE[kind].corrects)
-        if writes and writes not in found:
-            found.append(writes)
+        if writes:
+            found.setdefault(writes, []).append(ruleset.name)
     return found
 
 
-def correction_schema(writes: tuple[bodies.EntryWrite, ...]) -> dict[str, Any]:
+def correction_schema(writes: Writes) -> dict[str, Any]:
     """One entry's body itself; several entries' fields together, with one version."""
     if len(writes) == 1:
         return ref(writes[0].body.name)
@@ -144,18 +148,10 @@ def correction_schema(writes: tuple[bodies.EntryWrite, ...]) -> dict[str, Any]:
 
 
 def correction_help() -> str:
-    """What a round's correction holds, game by game, from the declarations."""
-    parts = []
-    for writes in _corrections():
-        fields = dict.fromkeys(name for write in writes for name in write.body.required)
-        games = [r.name for r in rules.RULESETS.values()
-                 if all(w in _taking_writes(r) for w in writes)]
-        parts.append("{" + ", ".join(fields) + "} (" + ", ".join(games) + ")")
-    return _listed(parts, "or")
-
-
-def _taking_writes(ruleset: rules.Ruleset) -> tuple[bodies.EntryWrite, ...]:
-    return tuple(bodies.ENTRY_WRITE[kind] for kind in rules.FAMILIES[ruleset.family].entry_kinds)
+    """What a round's correction holds, game by game: "{version, points} (<names>)"."""
+    return _listed([
+        "{" + ", ".join(dict.fromkeys(name for w in writes for name in w.body.required)) + "} ("
+        + ", ".join(games) + ")" for writes, games in _corrections().items()], "or")
 
 
 def entry_paths() -> dict[str, Any]:
