@@ -196,9 +196,9 @@ def json_object(fields: Body | Collection[str] | None, required: Collection[str]
     """The request's JSON object, holding only ``fields`` (a body's, as declared; ``None``: any)
     and every one of ``required`` (by default the body's required fields), nested at most
     ``depth`` deep."""
-    if isinstance(fields, Body):
-        fields, required = fields.names, fields.required if required is None else required
-    required = () if required is None else required
+    known: Collection[str] | None = fields.names if isinstance(fields, Body) else fields
+    needed: Collection[str] = (fields.required if isinstance(fields, Body) else ()) \
+        if required is None else required
     if not request.is_json:
         raise invalid("send a JSON object with Content-Type: application/json")
     if request.mimetype_params.get("charset", "utf-8").lower() not in UTF_8:
@@ -218,11 +218,11 @@ def json_object(fields: Body | Collection[str] | None, required: Collection[str]
         # Before any value is looked at: messages name values, and repr of a value nested ~1,000
         # deep raises RecursionError.
         raise invalid(f"the body is nested more than {depth} levels deep")
-    for name in body if fields is not None else ():
-        if name not in fields:
-            raise invalid(f"unknown field {shown(name)}; expected " + ", ".join(sorted(fields)),
+    for name in body if known is not None else ():
+        if known is not None and name not in known:
+            raise invalid(f"unknown field {shown(name)}; expected " + ", ".join(sorted(known)),
                           name)
-    for name in sorted(required):
+    for name in sorted(needed):
         if name not in body:
             raise invalid(f"{name} is missing", name)
     return body

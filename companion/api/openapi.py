@@ -15,7 +15,7 @@ from typing import Any
 
 from companion import rules
 from companion.api import bodies
-from companion.api.bodies import INTEGER, SEAT, SEAT_OR_NULL, WHOLE_MAX, ref
+from companion.api.bodies import SEAT, SEAT_OR_NULL, WHOLE_MAX, ref
 
 __all__ = ["WHOLE_MAX", "description"]
 
