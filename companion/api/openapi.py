@@ -58,22 +58,11 @@ def _listed(names: list[str], last: str = "and") -> str:
     return f"{', '.join(names[:-1])} {last} {names[-1]}" if len(names) > 1 else "".join(names)
 
 
-def _taking(write: bodies.EntryWrite) -> list[rules.Ruleset]:
-    """The rulesets whose games record this write's entries."""
-    return [ruleset for ruleset in rules.RULESETS.values()
-            if write.kind in rules.FAMILIES[ruleset.family].entry_kinds]
-
-
 def _games_of(write: bodies.EntryWrite) -> str:
-    """`` (<names>)``: the games that take the write, when some do not."""
-    taking = _taking(write)
-    if len(taking) == len(rules.RULESETS):
-        return ""
-    return " (" + ", ".join(ruleset.name for ruleset in taking) + ")"
-
-
-def _value(value: rules.OptionValue) -> str:
-    return json.dumps(value)
+    """`` (<names>)``: the games whose family records the write's entries, when some do not."""
+    taking = [ruleset.name for ruleset in rules.RULESETS.values()
+              if write.kind in rules.FAMILIES[ruleset.family].entry_kinds]
+    return "" if len(taking) == len(rules.RULESETS) else " (" + ", ".join(taking) + ")"
 
 
 def options_help() -> str:
@@ -96,7 +85,7 @@ def options_schema(nullable_: bool) -> dict[str, Any]:
     for ruleset in rules.RULESETS.values():
         for name, option in ruleset.options.items():
             offered.setdefault(name, []).append(
-                f"{ruleset.id}: {option.describe()} (default {_value(option.default)})")
+                f"{ruleset.id}: {option.describe()} (default {json.dumps(option.default)})")
     return {"type": ["object", "null"] if nullable_ else "object", "description": options_help(),
             "properties": {name: {"description": "; ".join(values)}
                            for name, values in offered.items()}}
@@ -383,6 +372,7 @@ REPLAYED = {"Idempotent-Replayed": "true when this answers a write repeated unde
 #: Every id and token in a path: anything else matches no route (404, nothing read).
 _PATH_ID = {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"}
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": _PATH_ID}
+TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": _PATH_ID}
 
 
 def write(summary: str, body: str, description: str = "") -> dict[str, Any]:
@@ -401,20 +391,21 @@ def write(summary: str, body: str, description: str = "") -> dict[str, Any]:
     return operation
 
 
-def read(summary: str, content: dict[str, Any], description: str = "") -> dict[str, Any]:
-    """A GET of something derived from a game: its ETag and 304 are the game's."""
+def read(summary: str, content: dict[str, Any], description: str = "",
+         table: bool = False) -> dict[str, Any]:
+    """A GET of something derived from a game (or a ``table``): its ETag and 304 are its own."""
+    etag = f"the {'table' if table else 'game'}'s, derived from its version"
     operation: dict[str, Any] = {
         "summary": summary,
-        "parameters": [GAME_ID, {"name": "If-None-Match", "in": "header", "required": False,
-                                 "schema": {"type": "string"}}],
+        "parameters": [TABLE_ID if table else GAME_ID, {"name": "If-None-Match", "in": "header",
+                                                        "required": False,
+                                                        "schema": {"type": "string"}}],
         "responses": {
             "200": {"description": summary, "content": content, "headers": {
                 name: {"description": text, "schema": {"type": "string"}}
-                for name, text in (("ETag", "the game's, derived from its version"),
-                                   ("Cache-Control", "no-cache"))}},
-            "304": response("not modified since the ETag sent in If-None-Match",
-                            ETag="the game's, derived from its version"),
-            "404": ERRORS["404"],
+                for name, text in (("ETag", etag), ("Cache-Control", "no-cache"))}},
+            "304": response("not modified since the ETag sent in If-None-Match", ETag=etag),
+            "404": _TABLE_ERRORS["404"] if table else ERRORS["404"],
         },
     }
     if description:
@@ -660,31 +651,11 @@ def table_schemas() -> dict[str, Any]:
     }
 
 
-TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": _PATH_ID}
 _TABLE_ERRORS = {
     "401": response("no table edit token (unauthorized)", "Error"),
     "403": response("not the table's edit token, or not the game's (forbidden)", "Error"),
     "404": response("no such table (or game) (not-found)", "Error"),
 }
-
-
-def _table_read(summary: str, content: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    operation: dict[str, Any] = {
-        "summary": summary,
-        "parameters": [TABLE_ID, {"name": "If-None-Match", "in": "header", "required": False,
-                                  "schema": {"type": "string"}}],
-        "responses": {
-            "200": {"description": summary, "content": content, "headers": {
-                name: {"description": text, "schema": {"type": "string"}}
-                for name, text in (("ETag", "the table's, derived from its version"),
-                                   ("Cache-Control", "no-cache"))}},
-            "304": response("not modified since the ETag sent in If-None-Match",
-                            ETag="the table's, derived from its version"),
-            "404": _TABLE_ERRORS["404"],
-        },
-    }
-    operation.update(extra)
-    return operation
 
 
 def _table_write(summary: str, body: str, description: str) -> dict[str, Any]:
@@ -710,8 +681,8 @@ def _with_conflict(operation: dict[str, Any]) -> dict[str, Any]:
 
 def table_paths() -> dict[str, Any]:
     """The Tables endpoints."""
-    page = _table_read("A table, with its newest 50 games",
-                       {"application/json": {"schema": ref("Table")}})
+    page = read("A table, with its newest 50 games",
+                {"application/json": {"schema": ref("Table")}}, table=True)
     page["parameters"].append({"name": "before", "in": "query", "required": False,
                                "schema": {"type": "string"},
                                "description": "a game's id: the 50 games started before it "
@@ -758,17 +729,18 @@ def table_paths() -> dict[str, Any]:
                               **_TABLE_ERRORS},
             },
         },
-        "/tables/{table_id}/statistics": {"get": _table_read(
+        "/tables/{table_id}/statistics": {"get": read(
             "The table's figures (docs/rules.md section 7)",
-            {"application/json": {"schema": ref("TableStatistics")}})},
-        "/tables/{table_id}/games.csv": {"get": _table_read(
+            {"application/json": {"schema": ref("TableStatistics")}}, table=True)},
+        "/tables/{table_id}/games.csv": {"get": read(
             "The table's games as a sheet",
             {"text/csv; charset=utf-8": {"schema": {"type": "string"}}},
             description="One row per game, newest first: started, ruleset, title (a score pad's, "
                         "else empty), status, players, "
                         "winners, then <name> score for every player of the table (empty "
                         "where absent). A name that starts with =, +, -, @, a tab or a "
-                        "carriage return is written after a '; every text cell is quoted.")},
+                        "carriage return is written after a '; every text cell is quoted.",
+            table=True)},
         "/tables/{table_id}/games": {"post": _with_conflict(_table_write(
             "Bring an earlier game to the table", "JoinBody",
             "The table's token as bearer, the game's in the body. Already here: 200, "
@@ -836,7 +808,7 @@ def transfer_schemas() -> dict[str, Any]:
 def transfer_paths() -> dict[str, Any]:
     """The export and import endpoints."""
     document = {"application/json": {"schema": ref("ExportDocument")}}
-    table = _table_read("The table's whole history as one export document", document)
+    table = read("The table's whole history as one export document", document, table=True)
     game = read("One game as an export document (table: null)", document)
     return {
         "/tables/{table_id}/export": {"get": table},
