@@ -9,7 +9,8 @@ description, counts ``1.0`` as an integer, so the server does too.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -17,21 +18,153 @@ from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion.api.error_shape import ApiError
+from companion.rules import POINTS_MOST, TIE, Beg
 from companion.rules.errors import shown
 
-#: The fields of each body; ``additionalProperties`` is false in the OpenAPI description too.
-NEW_GAME = frozenset({"ruleset", "players", "first_dealer", "options", "table", "title"})
-BIDS = frozenset({"version", "bids"})
-TRICKS = frozenset({"version", "tricks"})
-HAND = frozenset({"version", "jacks_turned", "beg", "high", "low", "jack", "game", "redeal"})
+#: Whole numbers written with a fraction or an exponent are read as integers up to this many
+#: digits (far beyond any seat, count or version); past it they stay floats, which no field takes.
+WHOLE_DIGITS = 15
+#: The largest whole number a body may hold: one written with a fraction or an exponent
+#: (``1e16``, which JSON Schema calls an integer) is read as one only up to this many digits.
+WHOLE_MAX = 10**WHOLE_DIGITS - 1
+
+
+# --- The bodies, declared once: ``json_object`` reads them, ``api.openapi`` describes them ----
+
+Schema = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a body: its JSON Schema, and whether a body must hold it."""
+
+    schema: Schema
+    required: bool = True
+
+
+@dataclass(frozen=True, eq=False)  # one object per body: compared, and hashed, as itself
+class Body:
+    """A request body: the fields it may hold (any other is refused, 400, and the description
+    says ``additionalProperties: false``), under its name among the description's schemas."""
+
+    name: str
+    fields: Mapping[str, Field]
+
+    @property
+    def names(self) -> frozenset[str]:
+        return frozenset(self.fields)
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        return tuple(name for name, field in self.fields.items() if field.required)
+
+
+@dataclass(frozen=True, eq=False)
+class EntryWrite:
+    """``POST /games/<id>/<path>``: the write of one entry kind of the engine
+    (``rules.ENTRY_KINDS``), the body it reads, and the words that describe it. Which games take
+    it is the engine's (each family's ``entry_kinds``)."""
+
+    kind: str
+    path: str
+    body: Body
+    summary: str
+    description: str = ""
+    #: Whether a round's correction (``PUT /games/<id>/rounds/<n>``) carries it: "we stop
+    #: here" ends a game rather than make a round.
+    corrects: bool = True
+
+
+INTEGER: Schema = {"type": "integer", "maximum": WHOLE_MAX}
+SEAT: Schema = {"type": "integer", "minimum": 0, "maximum": WHOLE_MAX,
+                "description": "a seat, from 0, clockwise"}
+SEAT_OR_NULL: Schema = {"type": ["integer", "null"], "minimum": 0, "maximum": WHOLE_MAX}
+VERSION = Field({**INTEGER, "description": "the version of the game this write is based on"})
+
+
+def ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+#: A bid card, where bids are cards: only ``value`` and ``suit`` (their values are the engine's).
+CARD = Body("CardBid", {"value": Field(INTEGER), "suit": Field({"type": ["string", "null"]},
+                                                               required=False)})
+_BID = {"description": "a card where the bids are cards; elsewhere a number, or null for a "
+                       "player who has not bid", "anyOf": [INTEGER, {"type": "null"}, ref(CARD.name)]}
+BIDS = Body("BidsBody", {"version": VERSION, "bids": Field({"type": "array", "items": _BID})})
+TRICKS = Body("TricksBody", {"version": VERSION,
+                             "tricks": Field({"type": "array", "items": INTEGER})})
 #: A hand names every field but ``redeal`` (docs/api.md), ``null`` where nobody won the point.
-HAND_REQUIRED = ("jacks_turned", "beg", "high", "low", "jack", "game")
-UNDO = frozenset({"version"})
-#: The score pad: a round's points; "we stop here".
-POINTS = frozenset({"version", "points"})
-FINISH = frozenset({"version"})
-ROUND = frozenset({"version", "bids", "tricks", "points"})
-CARD = frozenset({"value", "suit"})
+HAND = Body("HandBody", {
+    "version": VERSION,
+    "jacks_turned": Field({**INTEGER, "description": "jacks turned up for the dealer (0 when "
+                                                     "none)"}),
+    "beg": Field({"type": "string", "enum": [b.value for b in Beg],
+                  "description": "stand, give or run"}),
+    "high": Field(SEAT_OR_NULL),
+    "low": Field(SEAT_OR_NULL),
+    "jack": Field({**SEAT_OR_NULL, "description": "null: the jack of trumps was not in play"}),
+    "game": Field({"anyOf": [SEAT, {"type": "null"}, {"const": TIE}],
+                   "description": "the seat that made game, or tie; null only in a redealt hand "
+                                  "(a hand that was played and names nobody is refused: 422 "
+                                  "hand)"}),
+    "redeal": Field({"type": "boolean",
+                     "description": "the hand was redealt: only jacks_turned counts"},
+                    required=False),
+})
+#: The score pad: a round's points, per side (per seat without teams); the range is a rule (422).
+POINTS = Body("PointsBody", {"version": VERSION, "points": Field({
+    "type": "array", "items": INTEGER,
+    "description": f"one whole number per seat, or per side with teams pairs; each from "
+                   f"-{POINTS_MOST} to {POINTS_MOST} (else 422 points-range); with zero_sum "
+                   f"adding up to 0 (else 422 points-total)"})})
+#: The score pad: "we stop here".
+FINISH = Body("FinishBody", {"version": VERSION})
+UNDO = Body("UndoBody", {"version": VERSION})
+
+#: Every entry's write, in a round's order; the routes, the correction's body and the export's
+#: entries are made from this list.
+ENTRY_WRITES = (
+    EntryWrite("bids", "bids", BIDS, "Enter bids",
+               "Per seat. Where the bids are cards: every player's card at once; a bid that "
+               "forces a rebid is accepted and recorded in attempts. Elsewhere: null for a "
+               "player who has not bid yet, so one bid at a time or all at once."),
+    EntryWrite("tricks", "tricks", TRICKS, "Enter tricks taken, per seat"),
+    EntryWrite("hand", "hands", HAND, "Enter a hand"),
+    EntryWrite("points", "points", POINTS, "Enter a round's points",
+               f"Every side's points for the round at once. A wrong length or a number that is "
+               f"not whole: 400 invalid; out of -{POINTS_MOST}..{POINTS_MOST}: 422 "
+               f"points-range; a zero_sum pad's points not adding up to 0: 422 points-total; a "
+               f"finished game or a card game: 422 phase."),
+    EntryWrite("finish", "finish", FINISH, "Finish the game: we stop here",
+               "Ends the game after its last round (finished_by scorekeeper). Before the first "
+               "round, when finished, or in a card game: 422 phase. An undo reopens it.",
+               corrects=False),
+)
+ENTRY_WRITE = {write.kind: write for write in ENTRY_WRITES}
+#: A round's correction: the fields of every entry that makes a round's result.
+ROUND = frozenset({"version"}).union(*(w.body.names for w in ENTRY_WRITES if w.corrects))
+
+NEW_GAME = Body("NewGame", {
+    "ruleset": Field({"type": "string"}),  # its enum is the registry's, added by the description
+    "players": Field({"type": "array", "items": {"type": "string", "minLength": 1},
+                      "minItems": 2, "maxItems": 12}),
+    "first_dealer": Field(SEAT_OR_NULL, required=False),
+    "options": Field({"type": ["object", "null"]}, required=False),  # described from the registry
+    "title": Field({"type": ["string", "null"], "description": "a score pad only: what the "
+                    "table calls the game, 1-40 characters after trimming, checked as a name; a "
+                    "bad one, or one sent for a card game: 422 ruleset with field title"},
+                   required=False),
+    "table": Field({"type": "string", "description": "a table's id: the game belongs to it "
+                    "(send the table's edit token as bearer)"}, required=False),
+})
+NEW_TABLE = Body("NewTable", {"name": Field({"type": "string",
+                                             "description": "1–40 characters after trimming"})})
+JOIN = Body("JoinBody", {"game": Field({"type": "string"}), "edit_token": Field(
+    {"type": "string", "description": "the game's edit token"})})
+RENAME = Body("RenameBody", {"from": Field({"type": "string"}), "to": Field({"type": "string"})})
+#: Every closed body, as the description lists it.
+BODIES = (NEW_GAME, CARD, *(w.body for w in ENTRY_WRITES), UNDO, NEW_TABLE, JOIN, RENAME)
 
 
 def as_compared() -> Any:
@@ -58,10 +191,14 @@ MAX_DEPTH = 8
 UTF_8 = ("utf-8", "utf8", "us-ascii", "ascii")
 
 
-def json_object(fields: Collection[str] | None, required: Collection[str] = (),
+def json_object(fields: Body | Collection[str] | None, required: Collection[str] | None = None,
                 depth: int = MAX_DEPTH) -> dict[str, Any]:
-    """The request's JSON object, holding only ``fields`` (``None``: any) and every one of
-    ``required``, nested at most ``depth`` deep."""
+    """The request's JSON object, holding only ``fields`` (a body's, as declared; ``None``: any)
+    and every one of ``required`` (by default the body's required fields), nested at most
+    ``depth`` deep."""
+    known: Collection[str] | None = fields.names if isinstance(fields, Body) else fields
+    needed: Collection[str] = (fields.required if isinstance(fields, Body) else ()) \
+        if required is None else required
     if not request.is_json:
         raise invalid("send a JSON object with Content-Type: application/json")
     if request.mimetype_params.get("charset", "utf-8").lower() not in UTF_8:
@@ -81,19 +218,14 @@ def json_object(fields: Collection[str] | None, required: Collection[str] = (),
         # Before any value is looked at: messages name values, and repr of a value nested ~1,000
         # deep raises RecursionError.
         raise invalid(f"the body is nested more than {depth} levels deep")
-    for name in body if fields is not None else ():
-        if name not in fields:
-            raise invalid(f"unknown field {shown(name)}; expected " + ", ".join(sorted(fields)),
+    for name in body if known is not None else ():
+        if known is not None and name not in known:
+            raise invalid(f"unknown field {shown(name)}; expected " + ", ".join(sorted(known)),
                           name)
-    for name in sorted(required):
+    for name in sorted(needed):
         if name not in body:
             raise invalid(f"{name} is missing", name)
     return body
-
-
-#: Whole numbers written with a fraction or an exponent are read as integers up to this many
-#: digits (far beyond any seat, count or version); past it they stay floats, which no field takes.
-WHOLE_DIGITS = 15
 
 
 def _number(text: str) -> int | float:
@@ -159,6 +291,6 @@ def cards_checked(body: dict[str, Any]) -> None:
     for seat, bid in enumerate(bids):
         if isinstance(bid, dict):
             for name in bid:
-                if name not in CARD:
+                if name not in CARD.fields:
                     raise invalid(f"bids[{seat}] has an unknown field {shown(name)}; a card is "
                                   "{value, suit}", f"bids[{seat}]")

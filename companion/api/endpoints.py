@@ -73,7 +73,7 @@ def _created_again(record: idempotency.Record) -> Response:
 def create_game() -> Response:
     # The key is checked after the token (docs/api.md): at a table, the table's token is asked
     # first, so that a key alone never hands out a game's edit token.
-    body = bodies.json_object(bodies.NEW_GAME, required=("ruleset", "players"))
+    body = bodies.json_object(bodies.NEW_GAME)
     table = table_of_new_game(body)
     key = keys.key(request.path, creation=True, status=201)
     if (again := keys.first_answer(key, _created_again)) is not None:
@@ -247,41 +247,30 @@ def _checked(body: dict[str, Any], found: store.StoredGame,
     return version, refuse
 
 
-def _write_entry(game_id: str, kind: str, fields: frozenset[str], required: tuple[str, ...]) -> Response:
+def _write_entry(game_id: str, write: bodies.EntryWrite) -> Response:
     def read(found: store.StoredGame) -> tuple[int, writes.Change]:
-        needed = required if kind in rules.entry_kinds(found.settings) else ()
+        recorded = write.kind in rules.entry_kinds(found.settings)
         # (an entry this game does not record: the engine answers 422 phase)
-        body = bodies.json_object(fields, required=("version", *needed))
+        body = bodies.json_object(write.body, required=None if recorded else ("version",))
         bodies.cards_checked(body)
         return _checked(body, found, lambda: writes.Entry(
-            rules.parse_entry(found.settings, kind, body)))
+            rules.parse_entry(found.settings, write.kind, body)))
 
     return _recorded(game_id, read)
 
 
-def bids(game_id: str) -> Response:
-    return _write_entry(game_id, "bids", bodies.BIDS, ("bids",))
+def entry_view(write: bodies.EntryWrite) -> Callable[[str], Response]:
+    """The view of ``POST /games/<id>/<write.path>``, named after its path."""
+    def view(game_id: str) -> Response:
+        return _write_entry(game_id, write)
 
-
-def tricks(game_id: str) -> Response:
-    return _write_entry(game_id, "tricks", bodies.TRICKS, ("tricks",))
-
-
-def hands(game_id: str) -> Response:
-    return _write_entry(game_id, "hand", bodies.HAND, bodies.HAND_REQUIRED)
-
-
-def points(game_id: str) -> Response:
-    return _write_entry(game_id, "points", bodies.POINTS, ("points",))
-
-
-def finish(game_id: str) -> Response:
-    return _write_entry(game_id, "finish", bodies.FINISH, ())
+    view.__name__ = write.path
+    return view
 
 
 def undo(game_id: str) -> Response:
     def read(_found: store.StoredGame) -> tuple[int, writes.Change]:
-        body = bodies.json_object(bodies.UNDO, required=("version",))
+        body = bodies.json_object(bodies.UNDO)
         return bodies.integer(body, "version"), writes.Undo()
 
     return _recorded(game_id, read)
@@ -305,14 +294,14 @@ def correct_round(game_id: str, number: str) -> Response:
 
 
 def _correction(found: store.StoredGame, number: int) -> tuple[int, writes.Change]:
-    body = bodies.json_object(bodies.ROUND | bodies.HAND, required=("version",))
+    body = bodies.json_object(bodies.ROUND, required=("version",))
     bodies.cards_checked(body)
     settings = found.settings
     own = rules.result_kinds(settings)  # the entries that make a round's result
     sent = {kind for kind in rules.ENTRY_KINDS if _sends(body, kind)}
     if sent <= set(own):  # only this game's entries: each needs every field
         for kind in own:
-            for name in _REQUIRED[kind]:
+            for name in bodies.ENTRY_WRITE[kind].body.required:
                 if name not in body:
                     raise bodies.invalid(f"{name} is missing", name)
 
@@ -325,16 +314,9 @@ def _correction(found: store.StoredGame, number: int) -> tuple[int, writes.Chang
     return _checked(body, found, parse)
 
 
-#: The fields a round's correction needs, by entry kind.
-_REQUIRED = {"bids": ("bids",), "tricks": ("tricks",), "hand": bodies.HAND_REQUIRED,
-             "points": ("points",)}
-
-
 def _sends(body: dict[str, Any], kind: str) -> bool:
     """Whether a correction's body holds fields of that entry kind."""
-    if kind == "hand":
-        return bool((set(body) & bodies.HAND) - {"version"})
-    return kind in body
+    return bool((set(body) & bodies.ENTRY_WRITE[kind].body.names) - {"version"})
 
 
 def register(bp: Blueprint) -> None:
@@ -345,10 +327,8 @@ def register(bp: Blueprint) -> None:
     bp.add_url_rule("/games/<id:game_id>", view_func=game, methods=["GET"])
     bp.add_url_rule("/games/<id:game_id>/statistics", view_func=statistics, methods=["GET"])
     bp.add_url_rule("/games/<id:game_id>/scores.csv", view_func=scores_csv, methods=["GET"])
-    bp.add_url_rule("/games/<id:game_id>/bids", view_func=bids, methods=["POST"])
-    bp.add_url_rule("/games/<id:game_id>/tricks", view_func=tricks, methods=["POST"])
-    bp.add_url_rule("/games/<id:game_id>/hands", view_func=hands, methods=["POST"])
-    bp.add_url_rule("/games/<id:game_id>/points", view_func=points, methods=["POST"])
-    bp.add_url_rule("/games/<id:game_id>/finish", view_func=finish, methods=["POST"])
+    for write in bodies.ENTRY_WRITES:
+        bp.add_url_rule(f"/games/<id:game_id>/{write.path}", view_func=entry_view(write),
+                        methods=["POST"])
     bp.add_url_rule("/games/<id:game_id>/undo", view_func=undo, methods=["POST"])
     bp.add_url_rule("/games/<id:game_id>/rounds/<number>", view_func=correct_round, methods=["PUT"])

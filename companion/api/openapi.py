@@ -1,33 +1,28 @@
 """The OpenAPI 3.1 description of API v1, served at ``/api/v1/openapi.json``.
 
-It says what the server does: request bodies accept exactly the fields the views accept
-(``additionalProperties: false``); every status a view can answer is listed with its body.
-The fuzz tests (``tests/api/test_fuzz.py``) hold the server to it.
+It says what the server does: every status a view can answer is listed with its body. The request
+bodies are not written here: they are made from the declarations the views read them with
+(``api.bodies``: their fields, closed with ``additionalProperties: false`` as the server refuses
+any other), the rulesets and their options from the registry, and the entries each game takes
+from its family, so that a game, an option or a field added there is described without a line
+here. The fuzz tests (``tests/api/test_fuzz.py``) hold the server to it.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from companion import rules
-from companion.api.bodies import WHOLE_DIGITS
+from companion.api import bodies
+from companion.api.bodies import SEAT, SEAT_OR_NULL, WHOLE_MAX, ref
 
-#: The largest whole number a body may hold: one written with a fraction or an exponent
-#: (``1e16``, which JSON Schema calls an integer) is read as one only up to this many digits.
-WHOLE_MAX = 10**WHOLE_DIGITS - 1
-INTEGER: dict[str, Any] = {"type": "integer", "maximum": WHOLE_MAX}
+__all__ = ["WHOLE_MAX", "description"]
 
-SEAT: dict[str, Any] = {"type": "integer", "minimum": 0, "maximum": WHOLE_MAX,
-                        "description": "a seat, from 0, clockwise"}
-SEAT_OR_NULL: dict[str, Any] = {"type": ["integer", "null"], "minimum": 0, "maximum": WHOLE_MAX}
 SEATS: dict[str, Any] = {"type": "array", "items": SEAT}
 PER_SEAT_INTS: dict[str, Any] = {"type": "array", "items": {"type": "integer"},
                                  "description": "indexed by seat"}
 SUIT: dict[str, Any] = {"type": "string", "enum": [s.value for s in rules.Suit]}
-
-
-def ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
 
 
 def nullable(name: str) -> dict[str, Any]:
@@ -50,253 +45,293 @@ RATE: dict[str, Any] = {"type": ["number", "null"], "minimum": 0, "maximum": 1,
 FIGURE: dict[str, Any] = {"type": ["number", "null"],
                           "description": "null before any round is scored"}
 
-VERSION = {**INTEGER, "description": "the version of the game this write is based on"}
 
-HAND_FIELDS: dict[str, Any] = {
-    "version": VERSION,
-    "jacks_turned": {**INTEGER, "description": "jacks turned up for the dealer (0 when none)"},
-    "beg": {"type": "string", "enum": [b.value for b in rules.Beg],
-            "description": "stand, give or run"},
-    "high": SEAT_OR_NULL,
-    "low": SEAT_OR_NULL,
-    "jack": {**SEAT_OR_NULL, "description": "null: the jack of trumps was not in play"},
-    "game": {"anyOf": [SEAT, {"type": "null"}, {"const": rules.TIE}],
-             "description": "the seat that made game, or tie; null only in a redealt hand (a "
-                            "hand that was played and names nobody is refused: 422 hand)"},
-    "redeal": {"type": "boolean", "description": "the hand was redealt: only jacks_turned counts"},
-}
+# --- Made from the declarations: the bodies, the rulesets' options, the entries ---------------
 
-BID_ITEM: dict[str, Any] = {
-    "description": "Oh-Seven: a card; other games: a number, or null for a player who has not bid",
-    "anyOf": [INTEGER, {"type": "null"}, ref("CardBid")],
-}
+def body_schema(body: bodies.Body) -> dict[str, Any]:
+    """A body as ``bodies.json_object`` reads it: its fields, those it needs, no other."""
+    return obj({name: field.schema for name, field in body.fields.items()},
+               required=list(body.required), closed=True)
 
-_OPTIONS_HELP = (
-    "option name -> value, as GET /rulesets lists them; a missing option is its default. "
-    "oh-seven: card_passing. oh-hell: scoring, schedule, hook, max_hand, zero_bid. elevator: "
-    "schedule, hook, max_hand, zero_bid (scoring is tricks-plus-bonus). seven-up: target, "
-    "game_tie, low_to. score-pad: teams, winner, target, rounds, zero_sum. A value not offered "
-    "is refused with 422 ruleset naming the option; max_hand above floor(51 / players) names "
-    "the number of players too; score-pad teams pairs with other than 4, 6 or 8 players is "
-    "refused with 422 players."
-)
-#: The score pad's points, per side (per seat without teams); the range is a rule (422).
-PER_SIDE_INTS: dict[str, Any] = {"type": "array", "items": INTEGER,
-                                 "description": "one whole number per seat, or per side with "
-                                 "teams pairs; each from -100000 to 100000 (else 422 "
-                                 "points-range); with zero_sum adding up to 0 (else 422 "
-                                 "points-total)"}
 
-SCHEMAS: dict[str, Any] = {
-    "ErrorDetail": obj({
-        "code": {"type": "string", "description": "invalid, unauthorized, forbidden, not-found, "
-                 "version-conflict, too-large, idempotency-key (an Idempotency-Key already used "
-                 "with another body), import (an export document that cannot be imported), "
-                 "or the rule's code: " + ", ".join(sorted(rules.CODES))},
-        "message": {"type": "string"},
-        "field": {"type": ["string", "null"]},
-    }),
-    "Error": obj({"error": ref("ErrorDetail")}),
-    "Conflict": obj({"error": ref("ErrorDetail"), "game": ref("Game")}),
-    "Card": obj({"value": {"type": "integer", "minimum": 0, "maximum": 7}, "suit": SUIT}),
-    "CardBid": obj({"value": INTEGER, "suit": {"type": ["string", "null"]}},
-                   required=["value"], closed=True),
-    "Passing": obj({
-        "count": {"type": "integer"},
-        "direction": {"type": "string", "enum": ["left", "right"]},
-        "passes": {"type": "array", "items": obj(
-            {"giver": SEAT, "receiver": SEAT, "count": {"type": "integer"}})},
-    }, required=["count", "direction"]),
-    "Attempt": obj({
-        "deal": {"type": "integer"},
-        "bids": {"type": "array", "items": ref("Card")},
-        "high_bid": ref("Card"),
-        "high_bidders": SEATS,
-        "sum_seven": {"type": "boolean"},
-        "shared_high": {"type": "boolean"},
-        "bonus": {**SEATS, "description": "the seats that scored +1"},
-    }),
-    "Award": obj({
-        "point": {"type": "string",
-                  "enum": ["jack-turned", "gift", "high", "low", "jack", "game"]},
-        "seat": SEAT,
-        "team": {"type": ["integer", "null"]},
-        "counted": {"type": "boolean"},
-    }),
-    "Round": obj({
-        "number": {"type": "integer", "minimum": 1},
-        "hand_size": {"type": ["integer", "null"], "description": "null in a score pad"},
-        "dealer": SEAT,
-        "phase": {"type": "string", "enum": [p.value for p in rules.Phase]},
-        "bidding_order": {**SEATS, "type": ["array", "null"]},
-        "forbidden_bid": {"type": ["integer", "null"]},
-        "passing": nullable("Passing"),
-        "attempts": {"type": ["array", "null"], "items": ref("Attempt")},
-        "redeals": {"type": ["integer", "null"]},
-        "bids": {"type": ["array", "null"],
-                 "items": {"anyOf": [{"type": "integer"}, {"type": "null"}, ref("Card")]}},
-        "trump": {"anyOf": [SUIT, {"type": "null"}]},
-        "leader": SEAT_OR_NULL,
-        "tricks": {"type": ["array", "null"], "items": {"type": "integer"}},
-        "points": {"type": ["array", "null"], "items": {"type": "integer"},
-                   "description": "per seat; a score pad with teams pairs: per side"},
-        "next_bidder": SEAT_OR_NULL,
-        "legal_bids": {"type": ["array", "null"], "items": {"type": "integer"}},
-        "bonus": {**PER_SEAT_INTS, "description": "Oh-Seven: the rebid bonuses (+1s) scored "
-                  "this round, per seat; 0 elsewhere"},
-        "points_so_far": {**PER_SEAT_INTS, "description": "what this round has already added "
-                          "to the totals (rebid bonuses, a Seven-Up redeal's turned jacks); its "
-                          "points once scored"},
-        "high_bid": nullable("Card"),
-        "set_aside": {"type": "array", "items": {"type": "array", "items": ref("Card")}},
-        "eldest": SEAT_OR_NULL,
-        "hands": {"type": "array", "items": {"type": "object"}},
-        "awards": {"type": "array", "items": ref("Award")},
-    }, required=["number", "hand_size", "dealer", "phase", "bidding_order", "forbidden_bid",
-                 "passing", "attempts", "redeals", "bids", "trump", "leader", "tricks", "points"]),
-    "Player": obj({"seat": SEAT, "name": {"type": "string"}, "score": {"type": "integer"},
-                   "team": {"type": ["integer", "null"]}}),
-    "Team": obj({"team": {"type": "integer"}, "seats": SEATS, "score": {"type": "integer"}}),
-    "Standing": {"anyOf": [
-        obj({"seat": SEAT, "name": {"type": "string"}, "score": {"type": "integer"},
-             "rank": {"type": "integer", "minimum": 1}}),
-        obj({"team": {"type": "integer"}, "seats": SEATS, "score": {"type": "integer"},
-             "rank": {"type": "integer", "minimum": 1}}),
-    ]},
-    "Game": obj({
-        "id": {"type": "string"},
-        "ruleset": {"type": "string", "enum": list(rules.RULESETS)},
-        "title": {"type": ["string", "null"], "description": "a score pad's title as typed; "
-                  "null for an untitled pad and the four card games"},
-        "options": {"type": "object"},
-        "version": {"type": "integer", "minimum": 1},
-        "links": obj({"share": {"type": "string", "description": "/g/<id>, the read-only page"},
-                      "table": {"type": "string", "description": "/t/<id>: the game's table, "
-                                "for a game of a table"},
-                      "rematch": {"type": "string",
-                                  "description": "/g/<id> of the latest rematch, once one is made"}},
-                     required=["share"]),
-        "status": {"type": "string", "enum": [s.value for s in rules.Status]},
-        "finished_by": {"anyOf": [{"type": "string", "enum": [f.value for f in rules.FinishedBy]},
-                                  {"type": "null"}],
-                        "description": "a finished score pad: what ended it (target when the "
-                        "target and the rounds come in one round); null otherwise"},
-        "players": {"type": "array", "items": ref("Player")},
-        "teams": {"type": ["array", "null"], "items": ref("Team")},
-        "current": nullable("Round"),
-        "rounds": {"type": "array", "items": ref("Round")},
-        "standings": {"type": "array", "items": ref("Standing")},
-        "ruleset_name": {"type": "string"},
-        "preset_options": {"type": "object", "description": "options the ruleset fixes "
-                           "(Elevator: scoring tricks-plus-bonus)"},
-        "first_dealer": SEAT,
-        "total_rounds": {"type": ["integer", "null"]},
-        "winners": SEATS,
-        "winning_point": nullable("Award"),
-        "created_at": {"type": "string"},
-        "updated_at": {"type": "string"},
-    }, required=["id", "ruleset", "title", "options", "version", "links", "status",
-                 "finished_by", "players", "teams", "current", "rounds", "standings"]),
-    "Ruleset": obj({
-        "id": {"type": "string"},
-        "name": {"type": "string"},
-        "min_players": {"type": "integer"},
-        "max_players": {"type": "integer"},
-        "options": {"type": "object", "additionalProperties": obj(
-            {"default": {"description": "the value a game gets without the option; null: "
-                                        "decided by the number of players (max_hand)"},
-             "choices": {"description": "the values offered, or a range of whole numbers",
-                         "anyOf": [{"type": "array"}, ref("IntRange")]}})},
-    }),
-    "IntRange": obj({"min": {"type": "integer"}, "max": {"type": "integer"}},
-                    description="every whole number from min to max"),
-    "Created": obj({
-        "game": ref("Game"),
-        "edit_token": {"type": "string", "description": "returned once; send it as a bearer token"},
-        "scorekeeper_url": {"type": "string", "description": "/g/<id>/keep/<edit_token>"},
-    }),
-    "NewGame": obj({
-        "ruleset": {"type": "string", "enum": list(rules.RULESETS)},
-        "players": {"type": "array", "items": {"type": "string", "minLength": 1},
-                    "minItems": 2, "maxItems": 12},
-        "first_dealer": SEAT_OR_NULL,
-        "options": {"type": ["object", "null"], "description": _OPTIONS_HELP},
-        "title": {"type": ["string", "null"], "description": "score-pad only: what the table "
-                  "calls the game, 1-40 characters after trimming, checked as a name; a bad "
-                  "one, or one sent for a card game: 422 ruleset with field title"},
-        "table": {"type": "string", "description": "a table's id: the game belongs to it "
-                  "(send the table's edit token as bearer)"},
-    }, required=["ruleset", "players"], closed=True),
-    "BidsBody": obj({"version": VERSION, "bids": {"type": "array", "items": BID_ITEM}},
-                    closed=True),
-    "TricksBody": obj({"version": VERSION, "tricks": {"type": "array", "items": INTEGER}},
-                      closed=True),
-    "HandBody": obj(HAND_FIELDS, required=["version", "jacks_turned", "beg", "high", "low", "jack",
-                                           "game"], closed=True),
-    "UndoBody": obj({"version": VERSION}, closed=True),
-    "PointsBody": obj({"version": VERSION, "points": PER_SIDE_INTS}, closed=True),
-    "FinishBody": obj({"version": VERSION}, closed=True),
-    "BidStatistics": obj({
-        "table": obj({
-            "players": {"type": "integer"},
-            "rounds": {"type": "integer", "description": "rounds scored"},
-            "average_zero_bid_rate": RATE,
-            "average_top_bid": FIGURE,
-            "trump_rate": {"description": "Oh-Seven alone: the share of rounds each suit was "
-                           "trump; null in the other games and before any round",
-                           "anyOf": [{"type": "null"}, obj({s.value: RATE for s in rules.Suit})]},
+def _listed(names: list[str], last: str = "and") -> str:
+    return f"{', '.join(names[:-1])} {last} {names[-1]}" if len(names) > 1 else "".join(names)
+
+
+def _games_of(write: bodies.EntryWrite) -> str:
+    """`` (<names>)``: the games whose family records the write's entries, when some do not."""
+    taking = [ruleset.name for ruleset in rules.RULESETS.values()
+              if write.kind in ruleset.family.entry_kinds]
+    return "" if len(taking) == len(rules.RULESETS) else " (" + ", ".join(taking) + ")"
+
+
+def options_help() -> str:
+    """Each ruleset's options, from the registry."""
+    listed = []
+    for ruleset in rules.RULESETS.values():
+        presets = ", ".join(f"{name} is {value}" for name, value in ruleset.presets.items())
+        listed.append(f"{ruleset.id}: " + ", ".join(ruleset.options)
+                      + (f" ({presets})" if presets else ""))
+    return ("option name -> value, as GET /rulesets lists them; a missing option is its "
+            "default. " + ". ".join(listed) + ". A value not offered is refused with 422 "
+            "ruleset naming the option; max_hand above floor(51 / players) names the number of "
+            "players too; teams pairs with other than 4, 6 or 8 players is refused with 422 "
+            "players.")
+
+
+def options_schema(nullable_: bool) -> dict[str, Any]:
+    """The ``options`` object: every option of the registry, each ruleset's values for it."""
+    offered: dict[str, list[str]] = {}
+    for ruleset in rules.RULESETS.values():
+        for name, option in ruleset.options.items():
+            offered.setdefault(name, []).append(
+                f"{ruleset.id}: {option.describe()} (default {json.dumps(option.default)})")
+    return {"type": ["object", "null"] if nullable_ else "object", "description": options_help(),
+            "properties": {name: {"description": "; ".join(values)}
+                           for name, values in offered.items()}}
+
+
+def ruleset_id() -> dict[str, Any]:
+    return {"type": "string", "enum": list(rules.RULESETS)}
+
+
+def presets_help() -> str:
+    """The options each ruleset fixes, from the registry: "<name>: <option> <value>"."""
+    return "; ".join(f"{ruleset.name}: " + ", ".join(f"{name} {value}" for name, value
+                                                      in ruleset.presets.items())
+                     for ruleset in rules.RULESETS.values() if ruleset.presets)
+
+
+def body_schemas() -> dict[str, Any]:
+    """Every request body, closed, as declared; the correction's, one per family's entries."""
+    schemas = {body.name: body_schema(body) for body in bodies.BODIES}
+    new_game = schemas[bodies.NEW_GAME.name]["properties"]
+    new_game["ruleset"] = ruleset_id()
+    new_game["options"] = options_schema(nullable_=True)
+    schemas["RoundBody"] = {"anyOf": [correction_schema(kinds) for kinds in _corrections()]}
+    return schemas
+
+
+Writes = tuple[bodies.EntryWrite, ...]
+
+
+def _corrections() -> dict[Writes, list[str]]:
+    """The entries a round's correction carries, each family's (by the registry's order), and
+    the games that correct a round with them."""
+    found: dict[Writes, list[str]] = {}
+    for ruleset in rules.RULESETS.values():
+        writes = tuple(bodies.ENTRY_WRITE[kind]
+                       for kind in ruleset.family.entry_kinds
+                       if bodies.ENTRY_WRITE[kind].corrects)
+        if writes:
+            found.setdefault(writes, []).append(ruleset.name)
+    return found
+
+
+def correction_schema(writes: Writes) -> dict[str, Any]:
+    """One entry's body itself; several entries' fields together, with one version."""
+    if len(writes) == 1:
+        return ref(writes[0].body.name)
+    fields = {name: field for write in writes for name, field in write.body.fields.items()}
+    return body_schema(bodies.Body("", fields))
+
+
+def correction_help() -> str:
+    """What a round's correction holds, game by game: "{version, points} (<names>)"."""
+    return _listed([
+        "{" + ", ".join(dict.fromkeys(name for w in writes for name in w.body.required)) + "} ("
+        + ", ".join(games) + ")" for writes, games in _corrections().items()], "or")
+
+
+def entry_paths() -> dict[str, Any]:
+    """``POST /games/{game_id}/<write>`` for every entry's write."""
+    return {f"/games/{{game_id}}/{w.path}": {"post": write(
+        w.summary + _games_of(w), w.body.name, w.description)} for w in bodies.ENTRY_WRITES}
+
+
+def game_schemas() -> dict[str, Any]:
+    """The game and what it holds, as ``api.serialize`` writes them."""
+    return {
+        "ErrorDetail": obj({
+            "code": {"type": "string", "description": "invalid, unauthorized, forbidden, not-found, "
+                     "version-conflict, too-large, idempotency-key (an Idempotency-Key already used "
+                     "with another body), import (an export document that cannot be imported), "
+                     "or the rule's code: " + ", ".join(sorted(rules.CODES))},
+            "message": {"type": "string"},
+            "field": {"type": ["string", "null"]},
         }),
-        "players": {"type": "array", "items": obj({
-            "seat": SEAT, "name": {"type": "string"}, "rounds": {"type": "integer"},
-            "points_per_round": FIGURE, "average_bid": FIGURE, "zero_bid_rate": RATE,
-            "top_bid_rate": RATE, "success_rate": RATE, "overshoot_rate": RATE,
-            "deficit_rate": RATE,
-            "rebid_bonus": {"type": "integer", "description": "Oh-Seven rebid bonus points; 0 "
-                            "in the other games"},
-        })},
-    }),
-    "SevenUpStatistics": obj({
-        "table": obj({
-            "players": {"type": "integer"},
-            "hands": {"type": "integer", "description": "hands played (redeals apart)"},
-            "redeals": {"type": "integer"},
-            "beg_rate": {**RATE, "description": "the share of hands the eldest begged"},
+        "Error": obj({"error": ref("ErrorDetail")}),
+        "Conflict": obj({"error": ref("ErrorDetail"), "game": ref("Game")}),
+        "Card": obj({"value": {"type": "integer", "minimum": 0, "maximum": 7}, "suit": SUIT}),
+        "Passing": obj({
+            "count": {"type": "integer"},
+            "direction": {"type": "string", "enum": ["left", "right"]},
+            "passes": {"type": "array", "items": obj(
+                {"giver": SEAT, "receiver": SEAT, "count": {"type": "integer"}})},
+        }, required=["count", "direction"]),
+        "Attempt": obj({
+            "deal": {"type": "integer"},
+            "bids": {"type": "array", "items": ref("Card")},
+            "high_bid": ref("Card"),
+            "high_bidders": SEATS,
+            "sum_seven": {"type": "boolean"},
+            "shared_high": {"type": "boolean"},
+            "bonus": {**SEATS, "description": "the seats that scored +1"},
         }),
-        "players": {"type": "array", "items": obj({
-            "seat": SEAT, "name": {"type": "string"},
-            "team": {"type": ["integer", "null"], "description": "0 or 1 with partners"},
-            **{point: {"type": "integer", "minimum": 0,
-                       "description": f"{point} points won by the seat's side"}
-               for point in ("high", "low", "jack", "game", "gifts", "jacks_turned")},
-        })},
-    }),
-    "PadStatistics": obj({
-        "table": obj({"players": {"type": "integer"},
-                      "rounds": {"type": "integer", "description": "rounds scored"}}),
-        "players": {"type": "array", "items": obj({
-            "seat": {**SEAT, "description": "without teams"},
-            "seats": {**SEATS, "description": "with teams pairs: the side's two seats"},
-            "name": {"type": "string", "description": "a player, or a side: \"A & C\""},
+        "Award": obj({
+            "point": {"type": "string",
+                      "enum": ["jack-turned", "gift", "high", "low", "jack", "game"]},
+            "seat": SEAT,
             "team": {"type": ["integer", "null"]},
-            "rounds": {"type": "integer"}, "points_per_round": FIGURE,
-            "best_round": {"type": ["integer", "null"],
-                           "description": "as the winner option reads it (lowest: the least)"},
-            "worst_round": {"type": ["integer", "null"]},
-            "rounds_won": {"type": "integer", "description": "rounds whose best points were "
-                           "this side's, a shared best counting for each"},
-            "rounds_won_rate": RATE,
-        }, required=["name", "team", "rounds", "points_per_round", "best_round", "worst_round",
-                     "rounds_won", "rounds_won_rate"])},
-    }),
-    "Statistics": {"anyOf": [ref("BidStatistics"), ref("SevenUpStatistics"),
-                             ref("PadStatistics")]},
-    "RoundBody": {"anyOf": [
-        obj({"version": VERSION, "bids": {"type": "array", "items": BID_ITEM},
-             "tricks": {"type": "array", "items": INTEGER}}, closed=True),
-        ref("HandBody"),
-        ref("PointsBody"),
-    ]},
-}
+            "counted": {"type": "boolean"},
+        }),
+        "Round": obj({
+            "number": {"type": "integer", "minimum": 1},
+            "hand_size": {"type": ["integer", "null"], "description": "null in a score pad"},
+            "dealer": SEAT,
+            "phase": {"type": "string", "enum": [p.value for p in rules.Phase]},
+            "bidding_order": {**SEATS, "type": ["array", "null"]},
+            "forbidden_bid": {"type": ["integer", "null"]},
+            "passing": nullable("Passing"),
+            "attempts": {"type": ["array", "null"], "items": ref("Attempt")},
+            "redeals": {"type": ["integer", "null"]},
+            "bids": {"type": ["array", "null"],
+                     "items": {"anyOf": [{"type": "integer"}, {"type": "null"}, ref("Card")]}},
+            "trump": {"anyOf": [SUIT, {"type": "null"}]},
+            "leader": SEAT_OR_NULL,
+            "tricks": {"type": ["array", "null"], "items": {"type": "integer"}},
+            "points": {"type": ["array", "null"], "items": {"type": "integer"},
+                       "description": "per seat; a score pad with teams pairs: per side"},
+            "next_bidder": SEAT_OR_NULL,
+            "legal_bids": {"type": ["array", "null"], "items": {"type": "integer"}},
+            "bonus": {**PER_SEAT_INTS, "description": "where bids are cards: the rebid bonuses "
+                      "(+1s) scored this round, per seat; 0 elsewhere"},
+            "points_so_far": {**PER_SEAT_INTS, "description": "what this round has already added "
+                              "to the totals (rebid bonuses, a redealt hand's turned jacks); its "
+                              "points once scored"},
+            "high_bid": nullable("Card"),
+            "set_aside": {"type": "array", "items": {"type": "array", "items": ref("Card")}},
+            "eldest": SEAT_OR_NULL,
+            "hands": {"type": "array", "items": {"type": "object"}},
+            "awards": {"type": "array", "items": ref("Award")},
+        }, required=["number", "hand_size", "dealer", "phase", "bidding_order", "forbidden_bid",
+                     "passing", "attempts", "redeals", "bids", "trump", "leader", "tricks", "points"]),
+        "Player": obj({"seat": SEAT, "name": {"type": "string"}, "score": {"type": "integer"},
+                       "team": {"type": ["integer", "null"]}}),
+        "Team": obj({"team": {"type": "integer"}, "seats": SEATS, "score": {"type": "integer"}}),
+        "Standing": {"anyOf": [
+            obj({"seat": SEAT, "name": {"type": "string"}, "score": {"type": "integer"},
+                 "rank": {"type": "integer", "minimum": 1}}),
+            obj({"team": {"type": "integer"}, "seats": SEATS, "score": {"type": "integer"},
+                 "rank": {"type": "integer", "minimum": 1}}),
+        ]},
+        "Game": obj({
+            "id": {"type": "string"},
+            "ruleset": ruleset_id(),
+            "title": {"type": ["string", "null"], "description": "a score pad's title as typed; "
+                      "null for an untitled pad and the card games"},
+            "options": {"type": "object"},
+            "version": {"type": "integer", "minimum": 1},
+            "links": obj({"share": {"type": "string", "description": "/g/<id>, the read-only page"},
+                          "table": {"type": "string", "description": "/t/<id>: the game's table, "
+                                    "for a game of a table"},
+                          "rematch": {"type": "string",
+                                      "description": "/g/<id> of the latest rematch, once one is made"}},
+                         required=["share"]),
+            "status": {"type": "string", "enum": [s.value for s in rules.Status]},
+            "finished_by": {"anyOf": [{"type": "string", "enum": [f.value for f in rules.FinishedBy]},
+                                      {"type": "null"}],
+                            "description": "a finished score pad: what ended it (target when the "
+                            "target and the rounds come in one round); null otherwise"},
+            "players": {"type": "array", "items": ref("Player")},
+            "teams": {"type": ["array", "null"], "items": ref("Team")},
+            "current": nullable("Round"),
+            "rounds": {"type": "array", "items": ref("Round")},
+            "standings": {"type": "array", "items": ref("Standing")},
+            "ruleset_name": {"type": "string"},
+            "preset_options": {"type": "object", "description": "options the ruleset fixes "
+                               "(" + presets_help() + ")"},
+            "first_dealer": SEAT,
+            "total_rounds": {"type": ["integer", "null"]},
+            "winners": SEATS,
+            "winning_point": nullable("Award"),
+            "created_at": {"type": "string"},
+            "updated_at": {"type": "string"},
+        }, required=["id", "ruleset", "title", "options", "version", "links", "status",
+                     "finished_by", "players", "teams", "current", "rounds", "standings"]),
+        "Ruleset": obj({
+            "id": {"type": "string"},
+            "name": {"type": "string"},
+            "min_players": {"type": "integer"},
+            "max_players": {"type": "integer"},
+            "options": {"type": "object", "additionalProperties": obj(
+                {"default": {"description": "the value a game gets without the option; null: "
+                                            "decided by the number of players (max_hand)"},
+                 "choices": {"description": "the values offered, or a range of whole numbers",
+                             "anyOf": [{"type": "array"}, ref("IntRange")]}})},
+        }),
+        "IntRange": obj({"min": {"type": "integer"}, "max": {"type": "integer"}},
+                        description="every whole number from min to max"),
+        "Created": obj({
+            "game": ref("Game"),
+            "edit_token": {"type": "string", "description": "returned once; send it as a bearer token"},
+            "scorekeeper_url": {"type": "string", "description": "/g/<id>/keep/<edit_token>"},
+        }),
+        "BidStatistics": obj({
+            "table": obj({
+                "players": {"type": "integer"},
+                "rounds": {"type": "integer", "description": "rounds scored"},
+                "average_zero_bid_rate": RATE,
+                "average_top_bid": FIGURE,
+                "trump_rate": {"description": "where bids are cards alone: the share of rounds each "
+                               "suit was trump; null in the other games and before any round",
+                               "anyOf": [{"type": "null"}, obj({s.value: RATE for s in rules.Suit})]},
+            }),
+            "players": {"type": "array", "items": obj({
+                "seat": SEAT, "name": {"type": "string"}, "rounds": {"type": "integer"},
+                "points_per_round": FIGURE, "average_bid": FIGURE, "zero_bid_rate": RATE,
+                "top_bid_rate": RATE, "success_rate": RATE, "overshoot_rate": RATE,
+                "deficit_rate": RATE,
+                "rebid_bonus": {"type": "integer", "description": "rebid bonus points where bids "
+                                "are cards; 0 in the other games"},
+            })},
+        }),
+        "SevenUpStatistics": obj({
+            "table": obj({
+                "players": {"type": "integer"},
+                "hands": {"type": "integer", "description": "hands played (redeals apart)"},
+                "redeals": {"type": "integer"},
+                "beg_rate": {**RATE, "description": "the share of hands the eldest begged"},
+            }),
+            "players": {"type": "array", "items": obj({
+                "seat": SEAT, "name": {"type": "string"},
+                "team": {"type": ["integer", "null"], "description": "0 or 1 with partners"},
+                **{point: {"type": "integer", "minimum": 0,
+                           "description": f"{point} points won by the seat's side"}
+                   for point in ("high", "low", "jack", "game", "gifts", "jacks_turned")},
+            })},
+        }),
+        "PadStatistics": obj({
+            "table": obj({"players": {"type": "integer"},
+                          "rounds": {"type": "integer", "description": "rounds scored"}}),
+            "players": {"type": "array", "items": obj({
+                "seat": {**SEAT, "description": "without teams"},
+                "seats": {**SEATS, "description": "with teams pairs: the side's two seats"},
+                "name": {"type": "string", "description": "a player, or a side: \"A & C\""},
+                "team": {"type": ["integer", "null"]},
+                "rounds": {"type": "integer"}, "points_per_round": FIGURE,
+                "best_round": {"type": ["integer", "null"],
+                               "description": "as the winner option reads it (lowest: the least)"},
+                "worst_round": {"type": ["integer", "null"]},
+                "rounds_won": {"type": "integer", "description": "rounds whose best points were "
+                               "this side's, a shared best counting for each"},
+                "rounds_won_rate": RATE,
+            }, required=["name", "team", "rounds", "points_per_round", "best_round", "worst_round",
+                         "rounds_won", "rounds_won_rate"])},
+        }),
+        "Statistics": {"anyOf": [ref("BidStatistics"), ref("SevenUpStatistics"),
+                                 ref("PadStatistics")]},
+    }
 
 
 def response(description: str, schema: str | None = None, **headers: str) -> dict[str, Any]:
@@ -337,6 +372,7 @@ REPLAYED = {"Idempotent-Replayed": "true when this answers a write repeated unde
 #: Every id and token in a path: anything else matches no route (404, nothing read).
 _PATH_ID = {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"}
 GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": _PATH_ID}
+TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": _PATH_ID}
 
 
 def write(summary: str, body: str, description: str = "") -> dict[str, Any]:
@@ -355,20 +391,21 @@ def write(summary: str, body: str, description: str = "") -> dict[str, Any]:
     return operation
 
 
-def read(summary: str, content: dict[str, Any], description: str = "") -> dict[str, Any]:
-    """A GET of something derived from a game: its ETag and 304 are the game's."""
+def read(summary: str, content: dict[str, Any], description: str = "",
+         table: bool = False) -> dict[str, Any]:
+    """A GET of something derived from a game (or a ``table``): its ETag and 304 are its own."""
+    etag = f"the {'table' if table else 'game'}'s, derived from its version"
     operation: dict[str, Any] = {
         "summary": summary,
-        "parameters": [GAME_ID, {"name": "If-None-Match", "in": "header", "required": False,
-                                 "schema": {"type": "string"}}],
+        "parameters": [TABLE_ID if table else GAME_ID, {"name": "If-None-Match", "in": "header",
+                                                        "required": False,
+                                                        "schema": {"type": "string"}}],
         "responses": {
             "200": {"description": summary, "content": content, "headers": {
                 name: {"description": text, "schema": {"type": "string"}}
-                for name, text in (("ETag", "the game's, derived from its version"),
-                                   ("Cache-Control", "no-cache"))}},
-            "304": response("not modified since the ETag sent in If-None-Match",
-                            ETag="the game's, derived from its version"),
-            "404": ERRORS["404"],
+                for name, text in (("ETag", etag), ("Cache-Control", "no-cache"))}},
+            "304": response("not modified since the ETag sent in If-None-Match", ETag=etag),
+            "404": _TABLE_ERRORS["404"] if table else ERRORS["404"],
         },
     }
     if description:
@@ -412,8 +449,9 @@ def _description() -> dict[str, Any]:
         "info": {
             "title": "Companion API",
             "version": "1",
-            "description": "Score keeping for Oh-Seven, Oh Hell, Elevator and Seven-Up, and a "
-                           "score pad (score-pad) for any other game. "
+            "description": "Score keeping for "
+                           + _listed([r.name for r in rules.RULESETS.values()])
+                           + " (GET /rulesets lists them). "
                            "Anyone with a game's id may read it; writing needs its edit token. "
                            "Bodies are UTF-8 JSON; an integer may be written as 1 or 1.0 (JSON "
                            "Schema counts both as integers), a fraction is refused.",
@@ -467,35 +505,18 @@ def _description() -> dict[str, Any]:
                 "The score sheet",
                 {"text/csv; charset=utf-8": {"schema": {"type": "string"}}},
                 "A header row, then one row per scored round, oldest first: round, hand_size, "
-                "dealer, then <name> bid, tricks, points, total per player (Seven-Up: hand, "
+                "dealer, then <name> bid, tricks, points, total per player (a game of hands: hand, "
                 "dealer, beg, high, low, jack, game, then <side> points and total; a score pad: "
                 "round, dealer, then <side> points and total). A name "
                 "that starts with =, +, -, @, a tab or a carriage return is written after a ' "
                 "(and so is each part of it that follows a ; or , inside it); every cell that "
                 "holds text is quoted.")},
-            "/games/{game_id}/bids": {"post": write(
-                "Enter bids", "BidsBody",
-                "Per seat. Oh-Seven: every player's card at once; a bid that forces a rebid is "
-                "accepted and recorded in attempts. Other games: null for a player who has not bid "
-                "yet, so one bid at a time or all at once.")},
-            "/games/{game_id}/tricks": {"post": write("Enter tricks taken, per seat", "TricksBody")},
-            "/games/{game_id}/hands": {"post": write("Enter a Seven-Up hand", "HandBody")},
-            "/games/{game_id}/points": {"post": write(
-                "Enter a score pad's round", "PointsBody",
-                "Every side's points for the round at once. A wrong length or a number that is "
-                "not whole: 400 invalid; out of -100000..100000: 422 points-range; a zero_sum "
-                "pad's points not adding up to 0: 422 points-total; a finished game or a card "
-                "game: 422 phase.")},
-            "/games/{game_id}/finish": {"post": write(
-                "Finish a score pad: we stop here", "FinishBody",
-                "Ends the game after its last round (finished_by scorekeeper). Before the first "
-                "round, when finished, or in a card game: 422 phase. An undo reopens it.")},
+            **entry_paths(),
             "/games/{game_id}/undo": {"post": write("Remove the last entry", "UndoBody")},
             "/games/{game_id}/rounds/{number}": {"put": {
                 **write("Correct a scored round", "RoundBody",
-                        "{version, bids, tricks}, or for Seven-Up the hand's fields, or for a "
-                        "score pad {version, points}; everything after the round is recomputed. "
-                        "A correction that would end the game before a later round is refused "
+                        correction_help() + "; everything after the round is recomputed. A "
+                        "correction that would end the game before a later round is refused "
                         "(422 phase, naming that round)."),
                 "parameters": [GAME_ID, {"name": "number", "in": "path", "required": True,
                                          "schema": {"type": "integer", "minimum": 1,
@@ -506,7 +527,8 @@ def _description() -> dict[str, Any]:
             **transfer_paths(),
         },
         "components": {
-            "schemas": {**SCHEMAS, **TABLE_SCHEMAS, **TRANSFER_SCHEMAS},
+            "schemas": {**game_schemas(), **body_schemas(), **table_schemas(),
+                        **transfer_schemas()},
             "securitySchemes": {"edit_token": {
                 "type": "http", "scheme": "bearer",
                 "description": "the edit_token returned when the game was created",
@@ -520,141 +542,120 @@ def _description() -> dict[str, Any]:
 _SCORE_MARK = obj({"name": {"type": "string"}, "game": {"type": "string"},
                    "score": {"type": "integer"}})
 _SCORE_GAME = obj({"game": {"type": "string"}, "score": {"type": "integer"}})
-TABLE_SCHEMAS: dict[str, Any] = {
-    "Table": obj({
-        "id": {"type": "string"},
-        "name": {"type": "string"},
-        "version": {"type": "integer", "minimum": 1,
-                    "description": "moves with every change of the table or of any of its games"},
-        "links": obj({"share": {"type": "string", "description": "/t/<id>, the table's page"},
-                      "next": {"type": "string", "description": "the next page of older games, "
-                               "when there are more"}}, required=["share"]),
-        "players": {"type": "array", "items": obj({"name": {"type": "string"},
-                                                   "games": {"type": "integer"}})},
-        "games": {"type": "array", "description": "the newest 50, newest first",
-                  "items": obj({
-                      "id": {"type": "string"},
-                      "ruleset": {"type": "string", "enum": list(rules.RULESETS)},
-                      "title": {"type": ["string", "null"],
-                                "description": "a score pad's title, else null"},
-                      "started": {"type": "string"},
-                      "status": {"type": "string", "enum": [s.value for s in rules.Status]},
-                      "players": {"type": "array", "items": {"type": "string"}},
-                      "standings": {"type": "array", "items": obj(
-                          {"name": {"type": "string"}, "score": {"type": "integer"},
-                           "rank": {"type": "integer", "minimum": 1}})},
-                      "links": obj({"share": {"type": "string"}}),
-                  }, required=["id", "ruleset", "title", "started", "status", "players",
-                               "standings"])},
-        "created_at": {"type": "string"},
-    }, required=["id", "name", "version", "links", "players", "games"]),
-    "TableCreated": obj({
-        "table": ref("Table"),
-        "edit_token": {"type": "string", "description": "returned once; send it as a bearer token"},
-        "scorekeeper_url": {"type": "string", "description": "/t/<id>/keep/<edit_token>"},
-    }),
-    "NewTable": obj({"name": {"type": "string", "description": "1–40 characters after trimming"}},
-                    closed=True),
-    "JoinBody": obj({"game": {"type": "string"},
-                     "edit_token": {"type": "string", "description": "the game's edit token"}},
-                    closed=True),
-    "RenameBody": obj({"from": {"type": "string"}, "to": {"type": "string"}}, closed=True),
-    "HeadToHead": obj({
-        "players": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
-        "games": {"type": "integer", "description": "finished games both sat in"},
-        "ahead": {"type": "array", "items": {"type": "integer"},
-                  "description": "how often each finished ranked better than the other"},
-        "level": {"type": "integer"},
-    }),
-    "TablePlayer": obj({"name": {"type": "string"}, "games": {"type": "integer"},
-                        "finished": {"type": "integer"}, "wins": {"type": "integer"},
-                        "win_rate": RATE}),
-    "TableRuleset": obj({
-        "games": {"type": "integer"},
-        "finished": {"type": "integer"},
-        "players": {"type": "array", "items": obj({
-            "name": {"type": "string"}, "games": {"type": "integer"},
-            "finished": {"type": "integer"}, "wins": {"type": "integer"}, "win_rate": RATE,
-            "rounds": {"type": "integer"}, "points_per_round": FIGURE, "success_rate": RATE,
-            "best_score": {"anyOf": [obj({"game": {"type": "string"},
-                                          "score": {"type": "integer"}}), {"type": "null"}]},
-            "hands": {"type": "integer", "description": "Seven-Up"},
-            "points": {"type": "integer", "description": "Seven-Up: points won by the side"},
-        }, required=["name", "games", "finished", "wins", "win_rate"])},
-        "head_to_head": {"type": "array", "items": ref("HeadToHead")},
-        "records": {"description": "null for Seven-Up", "anyOf": [{"type": "null"}, obj({
-            "highest_score": {"anyOf": [_SCORE_MARK, {"type": "null"}]},
-            "highest_round": {"anyOf": [obj({"name": {"type": "string"},
-                                             "game": {"type": "string"},
-                                             "round": {"type": "integer"},
-                                             "points": {"type": "integer"}}), {"type": "null"}]},
-            "longest_exact_run": {"anyOf": [obj({"name": {"type": "string"},
-                                                 "game": {"type": "string"},
-                                                 "rounds": {"type": "integer"}}),
-                                            {"type": "null"}]},
-        })]},
-    }),
-    "TableStatistics": obj({
-        "games": {"type": "integer"},
-        "finished": {"type": "integer"},
-        "players": {"type": "array", "items": ref("TablePlayer")},
-        "head_to_head": {"type": "array", "items": ref("HeadToHead")},
-        "rulesets": {"type": "object", "additionalProperties": ref("TableRuleset"),
-                     "description": "only the rulesets the table has played; never score-pad"},
-        "score_pads": {"type": "array", "items": ref("TableScorePad"),
-                       "description": "one entry per score pad title and winner option: most "
-                       "games first, then by title (null last), then highest before lowest"},
-    }, required=["games", "finished", "players", "head_to_head", "rulesets", "score_pads"]),
-    "TableScorePad": obj({
-        "title": {"type": ["string", "null"], "description": "the spelling of the most recently "
-                  "started game of that title and option; null: the untitled pad"},
-        "winner": {"type": "string", "enum": ["highest", "lowest"]},
-        "games": {"type": "integer"},
-        "finished": {"type": "integer"},
-        "players": {"type": "array", "items": obj({
-            "name": {"type": "string"}, "games": {"type": "integer"},
-            "finished": {"type": "integer"}, "wins": {"type": "integer"}, "win_rate": RATE,
-            "rounds": {"type": "integer"}, "points_per_round": FIGURE,
-            "best_score": {"description": "the highest final score, or the lowest in a "
-                           "lowest-wins pad", "anyOf": [_SCORE_GAME, {"type": "null"}]},
-        })},
-        "head_to_head": {"type": "array", "items": ref("HeadToHead")},
-        "records": obj({
-            "best_score": {"anyOf": [_SCORE_MARK, {"type": "null"}],
-                           "description": "a side's names its players, \"Ana & Cleo\""},
-            "best_round": {"anyOf": [obj({"name": {"type": "string"},
-                                          "game": {"type": "string"},
-                                          "round": {"type": "integer"},
-                                          "points": {"type": "integer"}}), {"type": "null"}]},
+def table_schemas() -> dict[str, Any]:
+    """A table and its figures, as ``api.tables`` writes them."""
+    return {
+        "Table": obj({
+            "id": {"type": "string"},
+            "name": {"type": "string"},
+            "version": {"type": "integer", "minimum": 1,
+                        "description": "moves with every change of the table or of any of its games"},
+            "links": obj({"share": {"type": "string", "description": "/t/<id>, the table's page"},
+                          "next": {"type": "string", "description": "the next page of older games, "
+                                   "when there are more"}}, required=["share"]),
+            "players": {"type": "array", "items": obj({"name": {"type": "string"},
+                                                       "games": {"type": "integer"}})},
+            "games": {"type": "array", "description": "the newest 50, newest first",
+                      "items": obj({
+                          "id": {"type": "string"},
+                          "ruleset": ruleset_id(),
+                          "title": {"type": ["string", "null"],
+                                    "description": "a score pad's title, else null"},
+                          "started": {"type": "string"},
+                          "status": {"type": "string", "enum": [s.value for s in rules.Status]},
+                          "players": {"type": "array", "items": {"type": "string"}},
+                          "standings": {"type": "array", "items": obj(
+                              {"name": {"type": "string"}, "score": {"type": "integer"},
+                               "rank": {"type": "integer", "minimum": 1}})},
+                          "links": obj({"share": {"type": "string"}}),
+                      }, required=["id", "ruleset", "title", "started", "status", "players",
+                                   "standings"])},
+            "created_at": {"type": "string"},
+        }, required=["id", "name", "version", "links", "players", "games"]),
+        "TableCreated": obj({
+            "table": ref("Table"),
+            "edit_token": {"type": "string", "description": "returned once; send it as a bearer token"},
+            "scorekeeper_url": {"type": "string", "description": "/t/<id>/keep/<edit_token>"},
         }),
-    }),
-}
+        "HeadToHead": obj({
+            "players": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
+            "games": {"type": "integer", "description": "finished games both sat in"},
+            "ahead": {"type": "array", "items": {"type": "integer"},
+                      "description": "how often each finished ranked better than the other"},
+            "level": {"type": "integer"},
+        }),
+        "TablePlayer": obj({"name": {"type": "string"}, "games": {"type": "integer"},
+                            "finished": {"type": "integer"}, "wins": {"type": "integer"},
+                            "win_rate": RATE}),
+        "TableRuleset": obj({
+            "games": {"type": "integer"},
+            "finished": {"type": "integer"},
+            "players": {"type": "array", "items": obj({
+                "name": {"type": "string"}, "games": {"type": "integer"},
+                "finished": {"type": "integer"}, "wins": {"type": "integer"}, "win_rate": RATE,
+                "rounds": {"type": "integer"}, "points_per_round": FIGURE, "success_rate": RATE,
+                "best_score": {"anyOf": [obj({"game": {"type": "string"},
+                                              "score": {"type": "integer"}}), {"type": "null"}]},
+                "hands": {"type": "integer", "description": "a game of hands"},
+                "points": {"type": "integer", "description": "a game of hands: points won by the "
+                           "side"},
+            }, required=["name", "games", "finished", "wins", "win_rate"])},
+            "head_to_head": {"type": "array", "items": ref("HeadToHead")},
+            "records": {"description": "null for a game of hands", "anyOf": [{"type": "null"}, obj({
+                "highest_score": {"anyOf": [_SCORE_MARK, {"type": "null"}]},
+                "highest_round": {"anyOf": [obj({"name": {"type": "string"},
+                                                 "game": {"type": "string"},
+                                                 "round": {"type": "integer"},
+                                                 "points": {"type": "integer"}}), {"type": "null"}]},
+                "longest_exact_run": {"anyOf": [obj({"name": {"type": "string"},
+                                                     "game": {"type": "string"},
+                                                     "rounds": {"type": "integer"}}),
+                                                {"type": "null"}]},
+            })]},
+        }),
+        "TableStatistics": obj({
+            "games": {"type": "integer"},
+            "finished": {"type": "integer"},
+            "players": {"type": "array", "items": ref("TablePlayer")},
+            "head_to_head": {"type": "array", "items": ref("HeadToHead")},
+            "rulesets": {"type": "object", "additionalProperties": ref("TableRuleset"),
+                         "description": "only the rulesets the table has played; never the score "
+                         "pad's (score_pads)"},
+            "score_pads": {"type": "array", "items": ref("TableScorePad"),
+                           "description": "one entry per score pad title and winner option: most "
+                           "games first, then by title (null last), then highest before lowest"},
+        }, required=["games", "finished", "players", "head_to_head", "rulesets", "score_pads"]),
+        "TableScorePad": obj({
+            "title": {"type": ["string", "null"], "description": "the spelling of the most recently "
+                      "started game of that title and option; null: the untitled pad"},
+            "winner": {"type": "string", "enum": ["highest", "lowest"]},
+            "games": {"type": "integer"},
+            "finished": {"type": "integer"},
+            "players": {"type": "array", "items": obj({
+                "name": {"type": "string"}, "games": {"type": "integer"},
+                "finished": {"type": "integer"}, "wins": {"type": "integer"}, "win_rate": RATE,
+                "rounds": {"type": "integer"}, "points_per_round": FIGURE,
+                "best_score": {"description": "the highest final score, or the lowest in a "
+                               "lowest-wins pad", "anyOf": [_SCORE_GAME, {"type": "null"}]},
+            })},
+            "head_to_head": {"type": "array", "items": ref("HeadToHead")},
+            "records": obj({
+                "best_score": {"anyOf": [_SCORE_MARK, {"type": "null"}],
+                               "description": "a side's names its players, \"Ana & Cleo\""},
+                "best_round": {"anyOf": [obj({"name": {"type": "string"},
+                                              "game": {"type": "string"},
+                                              "round": {"type": "integer"},
+                                              "points": {"type": "integer"}}), {"type": "null"}]},
+            }),
+        }),
+    }
 
-TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": _PATH_ID}
+
 _TABLE_ERRORS = {
     "401": response("no table edit token (unauthorized)", "Error"),
     "403": response("not the table's edit token, or not the game's (forbidden)", "Error"),
     "404": response("no such table (or game) (not-found)", "Error"),
 }
-
-
-def _table_read(summary: str, content: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    operation: dict[str, Any] = {
-        "summary": summary,
-        "parameters": [TABLE_ID, {"name": "If-None-Match", "in": "header", "required": False,
-                                  "schema": {"type": "string"}}],
-        "responses": {
-            "200": {"description": summary, "content": content, "headers": {
-                name: {"description": text, "schema": {"type": "string"}}
-                for name, text in (("ETag", "the table's, derived from its version"),
-                                   ("Cache-Control", "no-cache"))}},
-            "304": response("not modified since the ETag sent in If-None-Match",
-                            ETag="the table's, derived from its version"),
-            "404": _TABLE_ERRORS["404"],
-        },
-    }
-    operation.update(extra)
-    return operation
 
 
 def _table_write(summary: str, body: str, description: str) -> dict[str, Any]:
@@ -680,8 +681,8 @@ def _with_conflict(operation: dict[str, Any]) -> dict[str, Any]:
 
 def table_paths() -> dict[str, Any]:
     """The Tables endpoints."""
-    page = _table_read("A table, with its newest 50 games",
-                       {"application/json": {"schema": ref("Table")}})
+    page = read("A table, with its newest 50 games",
+                {"application/json": {"schema": ref("Table")}}, table=True)
     page["parameters"].append({"name": "before", "in": "query", "required": False,
                                "schema": {"type": "string"},
                                "description": "a game's id: the 50 games started before it "
@@ -728,17 +729,18 @@ def table_paths() -> dict[str, Any]:
                               **_TABLE_ERRORS},
             },
         },
-        "/tables/{table_id}/statistics": {"get": _table_read(
+        "/tables/{table_id}/statistics": {"get": read(
             "The table's figures (docs/rules.md section 7)",
-            {"application/json": {"schema": ref("TableStatistics")}})},
-        "/tables/{table_id}/games.csv": {"get": _table_read(
+            {"application/json": {"schema": ref("TableStatistics")}}, table=True)},
+        "/tables/{table_id}/games.csv": {"get": read(
             "The table's games as a sheet",
             {"text/csv; charset=utf-8": {"schema": {"type": "string"}}},
             description="One row per game, newest first: started, ruleset, title (a score pad's, "
                         "else empty), status, players, "
                         "winners, then <name> score for every player of the table (empty "
                         "where absent). A name that starts with =, +, -, @, a tab or a "
-                        "carriage return is written after a '; every text cell is quoted.")},
+                        "carriage return is written after a '; every text cell is quoted.",
+            table=True)},
         "/tables/{table_id}/games": {"post": _with_conflict(_table_write(
             "Bring an earlier game to the table", "JoinBody",
             "The table's token as bearer, the game's in the body. Already here: 200, "
@@ -755,62 +757,58 @@ def table_paths() -> dict[str, Any]:
 
 # --- Export and import (docs/api.md, "Export and import") ----------------------------------
 
-def _entry(kind: str, body: str, description: str) -> dict[str, Any]:
-    """An entry of the document: the body of the write ``kind`` names, without ``version``."""
-    fields = {name: value for name, value in SCHEMAS[body]["properties"].items()
-              if name != "version"}
-    return obj({"kind": {"const": kind}, **fields},
-               required=["kind", *(n for n in SCHEMAS[body]["required"] if n != "version")],
-               description=description)
+def export_entry(write: bodies.EntryWrite) -> dict[str, Any]:
+    """An entry of the document: the body of its write, without ``version``, and ``kind``."""
+    fields = {name: field.schema for name, field in write.body.fields.items() if name != "version"}
+    return obj({"kind": {"const": write.path}, **fields},
+               required=["kind", *(n for n in write.body.required if n != "version")],
+               description=f"POST /games/{{id}}/{write.path}" + _games_of(write))
 
 
-TRANSFER_SCHEMAS: dict[str, Any] = {
-    "ExportEntry": {"description": "an entry as the table made it: the body of the API write "
-                                   "that makes it, without version, and kind, that write's name",
-                    "anyOf": [
-                        _entry("bids", "BidsBody", "POST /games/{id}/bids"),
-                        _entry("tricks", "TricksBody", "POST /games/{id}/tricks"),
-                        _entry("hands", "HandBody", "POST /games/{id}/hands (Seven-Up)"),
-                        _entry("points", "PointsBody", "POST /games/{id}/points (score pad)"),
-                        _entry("finish", "FinishBody", "POST /games/{id}/finish (score pad)"),
-                    ]},
-    "ExportGame": obj({
-        "ruleset": {"type": "string", "enum": list(rules.RULESETS)},
-        "title": {"type": ["string", "null"], "description": "the score pad's title; null for "
-                  "the card games"},
-        "options": {"type": "object", "description": _OPTIONS_HELP},
-        "players": {"type": "array", "items": {"type": "string"}},
-        "first_dealer": SEAT,
-        "started": {"type": "string", "description": "ISO 8601 UTC, to the microsecond: "
-                    "kept by the import"},
-        "gift_rule": {"type": "string", "enum": [r.value for r in rules.GiftRule],
-                      "description": "Seven-Up: the edition of the gift rule the game began "
-                                     "under (docs/rules.md section 4); absent: the current one"},
-        "entries": {"type": "array", "items": ref("ExportEntry"),
-                    "description": "in play order: a corrected round's entries where the round "
-                                   "stands, undone entries left out"},
-    }, required=["ruleset", "options", "players", "first_dealer", "started", "entries"]),
-    "ExportDocument": obj({
-        "format": {"const": "companion-export"},
-        "format_version": {"type": "integer", "minimum": 1,
-                           "description": "1; a newer one is refused with 422 import"},
-        "exported": {"type": "string", "description": "the time of the last change of what "
-                     "the document holds (ISO 8601 UTC)"},
-        "table": {"anyOf": [{"type": "null"}, obj({
-            "name": {"type": "string"},
-            "renames": {"type": "array", "items": obj({"from": {"type": "string"},
-                                                       "to": {"type": "string"}}),
-                        "description": "the table's renames, in the order made"},
-        }, required=["name"])], "description": "null: one game's export"},
-        "games": {"type": "array", "items": ref("ExportGame"), "description": "oldest first"},
-    }, required=["format", "format_version", "games"],
-        description="No id and no token: the document gives nobody a right to write."),
-}
+def transfer_schemas() -> dict[str, Any]:
+    return {
+        "ExportEntry": {"description": "an entry as the table made it: the body of the API "
+                                       "write that makes it, without version, and kind, that "
+                                       "write's name",
+                        "anyOf": [export_entry(write) for write in bodies.ENTRY_WRITES]},
+        "ExportGame": obj({
+            "ruleset": ruleset_id(),
+            "title": {"type": ["string", "null"], "description": "the score pad's title; null for "
+                      "the card games"},
+            "options": options_schema(nullable_=False),
+            "players": {"type": "array", "items": {"type": "string"}},
+            "first_dealer": SEAT,
+            "started": {"type": "string", "description": "ISO 8601 UTC, to the microsecond: "
+                        "kept by the import"},
+            "gift_rule": {"type": "string", "enum": [r.value for r in rules.GiftRule],
+                          "description": "a game with the gift rule: the edition of it the "
+                                         "game began under (docs/rules.md section 4); absent: the current one"},
+            "entries": {"type": "array", "items": ref("ExportEntry"),
+                        "description": "in play order: a corrected round's entries where the round "
+                                       "stands, undone entries left out"},
+        }, required=["ruleset", "options", "players", "first_dealer", "started", "entries"]),
+        "ExportDocument": obj({
+            "format": {"const": "companion-export"},
+            "format_version": {"type": "integer", "minimum": 1,
+                               "description": "1; a newer one is refused with 422 import"},
+            "exported": {"type": "string", "description": "the time of the last change of what "
+                         "the document holds (ISO 8601 UTC)"},
+            "table": {"anyOf": [{"type": "null"}, obj({
+                "name": {"type": "string"},
+                "renames": {"type": "array", "items": obj({"from": {"type": "string"},
+                                                           "to": {"type": "string"}}),
+                            "description": "the table's renames, in the order made"},
+            }, required=["name"])], "description": "null: one game's export"},
+            "games": {"type": "array", "items": ref("ExportGame"), "description": "oldest first"},
+        }, required=["format", "format_version", "games"],
+            description="No id and no token: the document gives nobody a right to write."),
+    }
+
 
 def transfer_paths() -> dict[str, Any]:
     """The export and import endpoints."""
     document = {"application/json": {"schema": ref("ExportDocument")}}
-    table = _table_read("The table's whole history as one export document", document)
+    table = read("The table's whole history as one export document", document, table=True)
     game = read("One game as an export document (table: null)", document)
     return {
         "/tables/{table_id}/export": {"get": table},

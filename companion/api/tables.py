@@ -26,9 +26,6 @@ from companion.rules.table_stats import HeadToHead, PadFigures, RulesetFigures, 
 from companion.storage import idempotency, store, table_store
 from companion.storage.caches import cache
 
-NEW_TABLE = frozenset({"name"})
-JOIN = frozenset({"game", "edit_token"})
-RENAME = frozenset({"from", "to"})
 #: Games per page of the table object.
 PAGE = 50
 #: A join that met a newer version of its game is tried again on the game as it is now.
@@ -282,7 +279,7 @@ def create_table() -> Response:
     key = keys.key(request.path, creation=True, status=201)
     if (again := keys.first_answer(key, created_again)) is not None:
         return again
-    body = bodies.json_object(NEW_TABLE, required=("name",))
+    body = bodies.json_object(bodies.NEW_TABLE)
     if not isinstance(body["name"], str):
         raise bodies.invalid("name must be text", "name")
     return created_or_again(table_store.create_table(body["name"], key=key))
@@ -358,7 +355,7 @@ def games_csv(table_id: str) -> Response:
 @table_write_limit
 def join(table_id: str) -> Response:
     found = authorized(load(table_id))
-    body = bodies.json_object(JOIN, required=("game", "edit_token"))
+    body = bodies.json_object(bodies.JOIN)
     game_id, token = body["game"], body["edit_token"]
     if not isinstance(game_id, str):
         raise bodies.invalid("game must be a game's id", "game")
@@ -384,7 +381,7 @@ def join(table_id: str) -> Response:
 @table_write_limit
 def rename(table_id: str) -> Response:
     found = authorized(load(table_id))
-    body = bodies.json_object(RENAME, required=("from", "to"))
+    body = bodies.json_object(bodies.RENAME)
     for field in ("from", "to"):
         if not isinstance(body[field], str):
             raise bodies.invalid(f"{field} must be a player's name (text)", field)
@@ -404,7 +401,7 @@ def rename_table(table_id: str) -> Response:
 
     if (again := keys.first_answer(key, as_now)) is not None:
         return again
-    body = bodies.json_object(NEW_TABLE, required=("name",))
+    body = bodies.json_object(bodies.NEW_TABLE)
     if not isinstance(body["name"], str):
         raise bodies.invalid("name must be text", "name")
     done = table_store.rename_table(found, body["name"], key)
