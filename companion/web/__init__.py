@@ -8,7 +8,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion.storage import idempotency
 from companion.web import games, home, new_game, rules_page
-from companion.web.game import corrections, looking_back, pages, writes
+from companion.web.game import corrections, looking_back, pages, responses, writes
 from companion.web.shared import declaration, error_summary, following, messages, names
 from companion.web.sharing import share
 from companion.web.table import links as table_links
@@ -22,6 +22,8 @@ bp.add_app_template_filter(names.name_list, "name_list")
 bp.add_app_template_filter(error_summary.field_errors, "field_errors")
 bp.add_app_template_filter(messages.suit_name, "suit_name")
 bp.register_error_handler(RequestEntityTooLarge, table_transfer.body_too_large)
+# A creation that lost its key to another one sent at the same moment (storage raises it).
+bp.register_error_handler(idempotency.KeyReused, responses.key_won_by_another)
 bp.before_request(following.address_only)  # a waiting form's redirect, followed by fetch
 
 bp.add_url_rule("/", "home", home.home)

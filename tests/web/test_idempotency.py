@@ -16,6 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.storage.idempotency import CREATION_KEY
+from companion.storage.models import Game, db
 
 from .conftest import HTMX, Scorekeeper, new_game_form, text
 from .test_looking_back import PLAYERS, finish_oh_hell
@@ -256,3 +257,24 @@ def test_the_same_new_game_sent_twice_at_once_makes_one(make_app: Callable[..., 
                           *[(phone, form) for phone in phones])
         assert [a.status_code for a in answers] == [303, 303]
         assert answers[0].headers["Location"] == answers[1].headers["Location"]
+
+
+def test_a_key_won_at_the_same_moment_by_another_creation_is_refused_in_words(
+        client: FlaskClient, app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two new games under one key, with other players, the second sent before the first was
+    seen (the race a form resent after editing can meet): the second is refused at its page, in
+    words, and nothing more is made."""
+    used = key()
+    first = client.post("/new", data={**new_game_form("oh-hell", PLAYERS, 0),
+                                      "idempotency_key": used})
+    assert first.status_code == 303
+    from companion.storage import idempotency
+    seen = idempotency.first_write
+    calls = iter([lambda _key: None])  # the form's own look finds nothing yet; the race's does
+    monkeypatch.setattr(idempotency, "first_write", lambda sent: next(calls, seen)(sent))
+    other = client.post("/new", data={**new_game_form("oh-hell", ["Ana", "Ben", "Dev"], 0),
+                                      "idempotency_key": used})
+    assert other.status_code == 422
+    assert "already used for another entry" in text(other)
+    with app.app_context():
+        assert db.session.query(Game).count() == 1

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from flask import abort, flash, make_response, redirect, request, url_for
+from flask import abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
@@ -64,6 +64,14 @@ def keyed_form(scope: str, answer: Answer, refuse: Callable[[str], Response],
     except idempotency.KeyReused:
         return refuse(str(KEY_REUSED))
     return key if found is None else replayed(found, answer)
+
+
+def key_won_by_another(_error: idempotency.KeyReused) -> Response:
+    """A creation whose key another creation took a moment before, both sent before either was
+    seen (a form resent after an edit can meet it): refused in words, nothing made."""
+    body = render_template("error.html", status=422, title=_("Nothing was saved"),
+                           message=str(KEY_REUSED))
+    return make_response(body, 422)
 
 
 def replayed(done: idempotency.Replayed, answer: Answer) -> Response:
