@@ -186,8 +186,9 @@ def _is_module(name: str) -> bool:
 
 
 def _minified(bundle: str, body: bytes) -> bytes:
-    """A bundle or a script module without comments and spare white space: the sources keep their comments for
-    the next engineer, the phone downloads none of them (the first-visit budget is 40 KB)."""
+    """A bundle or a script module without comments and spare white space: the sources keep
+    their comments for the next engineer, the phone downloads none of them (the first-visit
+    budget is 40 KB)."""
     if bundle.endswith(".css"):
         return rcssmin.cssmin(body)  # type: ignore[no-any-return]
     if bundle.endswith(".js"):

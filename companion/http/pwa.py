@@ -53,7 +53,8 @@ def service_worker() -> Response:
     body = worker.body.decode("utf-8") if worker else ""
     head = "const CACHE = {};\nconst ASSETS = {};\nconst OFFLINE = {};\n".format(
         json.dumps("companion-" + _assets_digest()),
-        json.dumps([url_for("static", filename=name) for name in _cached()] + ["/manifest.webmanifest"]),
+        json.dumps([url_for("static", filename=name) for name in _cached()]
+                   + ["/manifest.webmanifest"]),
         json.dumps(url_for("pwa.offline")),
     )
     response = Response(head + body, mimetype="text/javascript")

@@ -31,7 +31,8 @@ function sendForget(entry, leaving) {
   window.clearTimeout(entry.timer);
   forgetting = forgetting.filter(function (other) { return other !== entry; });
   var form = entry.form;
-  var headers = { "HX-Request": "true" };
+  // Says what it is (no redirect wanted: the list is changed here), never posing as htmx.
+  var headers = { "Companion-Forget": "1" };
   if (csrf) {
     headers["X-CSRFToken"] = csrf.getAttribute("content");
   }
