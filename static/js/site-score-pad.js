@@ -6,7 +6,6 @@
 import "./live.js";
 import "./app.js";
 import "./board.js";
-import "./share.js";
 import "./round_forms.js";
 import "./seven_up.js";
 import "./double_tap.js";

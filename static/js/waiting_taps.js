@@ -1,6 +1,7 @@
 /*
  * The taps waiting to be sent, kept on this phone: the tap queue's store (queue.js sends them,
- * pad.js draws them, double_tap.js guards the forms they come from, forget.js drops a game's).
+ * pad.js draws them, double_tap.js guards the forms they come from; forget.js drops a game's,
+ * by the same key).
  * No listener here: a module of data, which any page's script may import.
  *
  * One queue per game, in localStorage ("companion-queue:<game id>"), so a tap survives a failed
@@ -12,7 +13,6 @@
  * - load(): the game's queue ({entries, stalled, refused}); each entry {action, fields, key,
  *   version, kind: "bid" | "undo" | "form", and for a bid its seat and bid}.
  * - save(queue): kept (an empty queue: dropped).
- * - drop(gameId): a game's waiting taps gone (forgotten or deleted on this phone).
  */
 var STORE = "companion-queue:";
 var csrf = document.querySelector('meta[name="csrf-token"]');
@@ -70,11 +70,3 @@ export function save(queue) {
   } catch (error) { /* full: the queue lives on the page */ }
 }
 
-export function drop(id) {
-  var store = storage();
-  try {
-    if (store) {
-      store.removeItem(STORE + id);
-    }
-  } catch (error) { /* no storage: no taps were kept either */ }
-}

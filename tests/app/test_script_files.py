@@ -9,7 +9,8 @@ from pathlib import Path
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "static" / "js"
 OURS = sorted(SCRIPTS.glob("*.js"))
-ENTRIES = sorted(SCRIPTS.glob("site*.js"))
+#: A watcher's game page's entry module is the board's own (board.js).
+ENTRIES = sorted([*SCRIPTS.glob("site*.js"), SCRIPTS / "board.js"])
 IMPORT = re.compile(r"""^import\s+(?:[^"';]*?\s+from\s+)?["']\./([\w-]+\.js)["'];$""", re.M)
 
 
@@ -44,7 +45,7 @@ def test_only_live_js_decides_what_a_poll_is_and_when_polls_pause() -> None:
 
 def test_every_entry_module_imports_live_js_first() -> None:
     assert {path.name for path in ENTRIES} >= {"site.js", "site-game.js", "site-score-pad.js",
-                                               "site-watch.js"}
+                                               "board.js"}
     for path in ENTRIES:
         assert _imports(path.name)[0] == "live.js", path.name
 
@@ -70,7 +71,7 @@ def test_no_module_imports_itself_through_others() -> None:
 
 
 def test_a_watchers_page_loads_only_what_watching_needs() -> None:
-    watching = _graph("site-watch.js")
+    watching = _graph("board.js")
     assert "live.js" in watching and "app.js" in watching
     scorekeeping = {"queue.js", "pad.js", "waiting_taps.js", "double_tap.js", "round_forms.js",
                     "steps.js", "reveal.js", "waiting_forms.js", "score_pad.js", "seven_up.js",
@@ -83,3 +84,9 @@ def test_the_queue_says_what_it_is_never_posing_as_htmx() -> None:
         assert "HX-Request" not in path.read_text(), path.name
     assert '"Companion-Queue": "1"' in (SCRIPTS / "queue.js").read_text()
     assert '"Companion-Forget": "1"' in (SCRIPTS / "forget.js").read_text()
+
+
+def test_forget_drops_the_waiting_taps_where_the_queue_keeps_them() -> None:
+    kept = re.search(r'var STORE = "([^"]+)";', (SCRIPTS / "waiting_taps.js").read_text())
+    dropped = re.search(r'var WAITING_TAPS = "([^"]+)";', (SCRIPTS / "forget.js").read_text())
+    assert kept and dropped and kept.group(1) == dropped.group(1)

@@ -126,8 +126,8 @@ def test_the_share_page_first_and_repeat_visit(phone: Callable[[], Any], live_se
     assert page.get_by_role("heading", name="Final standings").is_visible() or page.title()
     assert wire.ours(page, requests) <= 6, requests
     # A watcher's script is the live poll's, without the scorekeeper's tap queue, offline pad
-    # and waiting forms (js/site-watch.js, not js/site.js).
-    assert any(re.search(r"/static/js/\w+/site-watch\.js$", url) for url in requests), requests
+    # and waiting forms (js/board.js, not js/site.js).
+    assert any(re.search(r"/static/js/\w+/board\.js$", url) for url in requests), requests
     assert not any(re.search(r"/(site|queue|pad|waiting_forms)\.js$", url) for url in requests), requests
     assert size <= 40 * 1024
     again, repeat = wire.visit(page, f"/g/{game_id}")

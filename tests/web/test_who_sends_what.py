@@ -71,7 +71,7 @@ def test_a_watcher_loads_no_tap_queue(start: Callable[..., Scorekeeper], watcher
     watched_page = watcher.get(table.url).get_data(as_text=True)
     own, watched = _script(own_page), _script(watched_page)
     assert re.fullmatch(r"/static/js/[0-9a-f]{12}/site-game\.js", own)
-    assert re.fullmatch(r"/static/js/[0-9a-f]{12}/site-watch\.js", watched)
+    assert re.fullmatch(r"/static/js/[0-9a-f]{12}/board\.js", watched)
     bundle = _modules(watched_page, watcher)
     scorekeepers = _modules(own_page, table.client)
     assert "companion-queue:" in scorekeepers and "companion-form:" in scorekeepers
