@@ -8,7 +8,7 @@ visit asks for nothing. The plain name (``/static/css/app.css``) still works, re
 every use. What a browser gets is negotiated by ``Accept-Encoding`` (brotli, gzip, or as is).
 
 The phone's script is native ES modules (``static/js/``, no build step): a page loads its one
-entry module (``js/site*.js``), which imports what the page needs by relative URL
+entry module (``js/site*.js``; a watcher's game page ``js/board.js``), which imports what the page needs by relative URL
 (``import "./live.js"``). Those imports must resolve to URLs that are as safe to cache for a year
 as the entry's, yet a module's text names its imports by their plain names. So the modules are
 named by one version, the hash of them all, in their folder's path: ``js/site.js`` is
