@@ -1,11 +1,23 @@
-"""Static files: bundled, fingerprinted, precompressed, cached for a year.
+"""Static files: fingerprinted, precompressed, cached for a year; style sheets bundled.
 
-Every file under ``static/`` (and each bundle below, the concatenation of a few of them) is read
-once into memory with its gzip and brotli forms. ``url_for("static", filename="css/site.css")``
+Every file under ``static/`` (and each style sheet bundle below, the concatenation of a few) is
+read once into memory with its gzip and brotli forms. ``url_for("static", filename="css/site.css")``
 names it with its content hash, ``/static/css/site.<hash>.css``: such a URL never changes
 meaning, so it is served ``Cache-Control: public, max-age=31536000, immutable`` and a repeat
 visit asks for nothing. The plain name (``/static/css/app.css``) still works, revalidated on
 every use. What a browser gets is negotiated by ``Accept-Encoding`` (brotli, gzip, or as is).
+
+The phone's script is native ES modules (``static/js/``, no build step): a page loads its one
+entry module (``js/site*.js``; a watcher's game page ``js/board.js``), which imports what the page needs by relative URL
+(``import "./live.js"``). Those imports must resolve to URLs that are as safe to cache for a year
+as the entry's, yet a module's text names its imports by their plain names. So the modules are
+named by one version, the hash of them all, in their folder's path: ``js/site.js`` is
+``/static/js/<version>/site.js``, and ``./live.js`` inside it resolves to
+``/static/js/<version>/live.js``, the same version. A change to any module is a new version for
+all (a few KB once after a deploy, against rewriting import specifiers or an inline import map
+that the Content-Security-Policy would refuse). Each module is served minified, as the bundles
+were; the page preloads every module its entry imports, so the phone asks for them at once
+(``modules_of``), not one import level at a time.
 
 In debug and testing the files are read again whenever one changes on disk; in production once
 per process.
@@ -30,12 +42,8 @@ from flask import Flask, Response, abort, current_app, request, url_for
 
 from companion.http import encodings
 
-#: Served as one file each, in this order: a page needs one style sheet and one script of ours.
-#: A watcher's game page (no edit right: it sends no form) loads ``js/site-watch.js``, without
-#: the scorekeeper's tap queue, offline pad, double-tap guard, one-player-at-a-time forms and
-#: waiting forms; a card game's scorekeeper ``js/site-game.js``; a score pad's scorekeeper
-#: ``js/site-score-pad.js`` (its round's keypad); every other page ``js/site.js``. ``live.js``
-#: comes first: it defines what a poll is for the others.
+#: Served as one file each, in this order: a page needs one style sheet of ours. (Scripts are
+#: modules, not bundles: each page's entry module imports its own, see above.)
 BUNDLES: dict[str, tuple[str, ...]] = {
     "css/site.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/offline.css",
                      "css/table.css", "css/table_links.css"),
@@ -55,18 +63,6 @@ BUNDLES: dict[str, tuple[str, ...]] = {
     "css/site-score-pad.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/offline.css",
                                "css/table.css", "css/table_links.css", "css/score_pad.css",
                                "css/score_pad_round.css"),
-    # Every other page (home, new game, tables, rules): no tap queue, which only the game's
-    # scorekeeper sends; the home page's Forget.
-    "js/site.js": ("js/live.js", "js/app.js", "js/game.js", "js/waiting_forms.js", "js/forget.js"),
-    # A card game's scorekeeper (its page and its corrections): Seven-Up's hand and the round
-    # shown a player at a time too (kept off the home, new-game and table pages' weight).
-    "js/site-game.js": ("js/live.js", "js/app.js", "js/game.js", "js/seven_up.js",
-                        "js/double_tap.js", "js/steps.js", "js/reveal.js", "js/pad.js",
-                        "js/queue.js", "js/waiting_forms.js"),
-    "js/site-score-pad.js": ("js/live.js", "js/app.js", "js/game.js", "js/seven_up.js",
-                             "js/double_tap.js", "js/steps.js", "js/pad.js",
-                             "js/queue.js", "js/waiting_forms.js", "js/score_pad.js"),
-    "js/site-watch.js": ("js/live.js", "js/app.js", "js/game.js"),
 }
 
 #: htmx, vendored from the npm registry (``htmx.org``), pinned, with its Subresource Integrity.
@@ -79,6 +75,11 @@ YEAR = 60 * 60 * 24 * 365
 IMMUTABLE = f"public, max-age={YEAR}, immutable"
 COMPRESSIBLE = (".css", ".js", ".json", ".webmanifest", ".svg", ".html", ".txt")
 FINGERPRINTED = re.compile(r"^(?P<stem>.+)\.(?P<hash>[0-9a-f]{12})(?P<ext>\.[A-Za-z0-9]+)$")
+#: The phone's script modules, named by their version in the folder's path (see above).
+MODULES = "js/"
+VERSIONED = re.compile(r"^js/(?P<version>[0-9a-f]{12})/(?P<name>[^/]+\.js)$")
+#: A module's imports of its neighbours (``import … from "./x.js"``, ``import "./x.js"``).
+IMPORTS = re.compile(r"""^import\s+(?:[^"';]*?\s+from\s+)?["']\./([\w-]+\.js)["'];?$""", re.M)
 
 
 @dataclass(frozen=True)
@@ -146,15 +147,48 @@ class Assets:
             if all(p in files for p in parts):
                 files[bundle] = _minified(bundle, b"\n".join(files[p].rstrip(b"\n") + b"\n"
                                                            for p in parts))
+        modules = sorted(name for name in files if _is_module(name))
+        #: Each module's neighbours it imports, read from its source (before minifying).
+        self.imports = {name: [MODULES + found for found in IMPORTS.findall(files[name].decode())]
+                        for name in modules}
+        for name in modules:
+            files[name] = _minified(name, files[name])
+        combined = hashlib.sha256()
+        for name in modules:
+            combined.update(name.encode() + b"\0" + files[name] + b"\0")
+        self.version = combined.hexdigest()[:12]
+        self.modules = tuple(modules)
         self.by_name = {name: _asset(name, body) for name, body in files.items()}
 
     def get(self, name: str) -> Asset | None:
         return self.by_name.get(name)
 
+    def url_name(self, asset: Asset) -> str:
+        """The name a URL gives ``asset``: its module version's path, or its own fingerprint."""
+        if asset.name in self.imports:
+            return f"{MODULES}{self.version}/{asset.name[len(MODULES):]}"
+        return asset.fingerprinted
+
+    def graph(self, entry: str) -> list[str]:
+        """The modules ``entry`` imports, directly or not, each once (``entry`` not among them)."""
+        found: list[str] = []
+        waiting = list(self.imports.get(entry, ()))
+        while waiting:
+            name = waiting.pop(0)
+            if name != entry and name not in found and name in self.imports:
+                found.append(name)
+                waiting.extend(self.imports[name])
+        return found
+
+
+def _is_module(name: str) -> bool:
+    return name.startswith(MODULES) and name.endswith(".js") and name.count("/") == 1
+
 
 def _minified(bundle: str, body: bytes) -> bytes:
-    """A bundle without comments and spare white space: the sources keep their comments for
-    the next engineer, the phone downloads none of them (the first-visit budget is 40 KB)."""
+    """A bundle or a script module without comments and spare white space: the sources keep
+    their comments for the next engineer, the phone downloads none of them (the first-visit
+    budget is 40 KB)."""
     if bundle.endswith(".css"):
         return rcssmin.cssmin(body)  # type: ignore[no-any-return]
     if bundle.endswith(".js"):
@@ -200,13 +234,26 @@ def digest(names: tuple[str, ...]) -> str:
 
 
 def _fingerprint_urls(endpoint: str, values: dict[str, Any]) -> None:
-    """``url_for("static", filename=…)`` names the file by its content."""
+    """``url_for("static", filename=…)`` names the file by its content (a module: by the
+    modules' version)."""
     if endpoint != "static":
         return
     name = values.get("filename")
-    asset = assets().get(name) if isinstance(name, str) else None
+    table = assets()
+    asset = table.get(name) if isinstance(name, str) else None
     if asset is not None:
-        values["filename"] = asset.fingerprinted
+        values["filename"] = table.url_name(asset)
+
+
+def modules_of(entry: str) -> list[str]:
+    """The URLs of the modules a page's entry module imports, to preload with it: the phone
+    asks for them all at once instead of finding each import level in turn."""
+    return [url_for("static", filename=name) for name in assets().graph(entry)]
+
+
+def module_names() -> tuple[str, ...]:
+    """Every script module (for the service worker, which keeps them all for an offline start)."""
+    return assets().modules
 
 
 def _choose(asset: Asset) -> tuple[bytes, str | None]:
@@ -220,7 +267,14 @@ def serve(filename: str) -> Response:
     table = assets()
     asset = table.get(filename)
     immutable = False
-    if asset is None:
+    versioned = VERSIONED.match(filename)
+    if versioned is not None:
+        asset = table.get(MODULES + versioned["name"])
+        if asset is None:
+            abort(404)
+        # An older version (a page from before a deploy) gets today's modules, not for long.
+        immutable = versioned["version"] == table.version
+    elif asset is None:
         match = FINGERPRINTED.match(filename)
         if match is None:
             abort(404)
@@ -244,10 +298,11 @@ def serve(filename: str) -> Response:
     return response
 
 
-def _template_context() -> dict[str, str]:
-    """The static files every page's head names: htmx with its integrity, the icon inline."""
+def _template_context() -> dict[str, Any]:
+    """The static files every page's head names: htmx with its integrity, the icon inline, the
+    modules to preload with the page's entry module."""
     return {"htmx_src": url_for("static", filename=HTMX), "htmx_integrity": HTMX_INTEGRITY,
-            "favicon": data_uri("icons/icon-192.png")}
+            "favicon": data_uri("icons/icon-192.png"), "modules_of": modules_of}
 
 
 def init_app(app: Flask) -> None:

@@ -17,27 +17,29 @@ from companion.http.assets import HTMX
 
 bp = Blueprint("pwa", __name__)
 
-#: Static files (relative to ``static/``) an offline start needs: the bundles every page loads
-#: (companion/http/assets.py), htmx and the icons. The worker caches them under their fingerprinted
-#: URLs, so a changed file is a new URL and a new cache.
+#: Static files (relative to ``static/``) an offline start needs: the style sheet bundles the
+#: pages load (companion/http/assets.py), htmx and the icons; and every script module
+#: (``assets.module_names``, read from static/js: any page's entry module and what it imports).
+#: The worker caches them under their fingerprinted (a module: versioned) URLs, so a changed
+#: file is a new URL and a new cache.
 ASSETS = (
     "css/site.css",
     "css/site-game.css",
     "css/site-start.css",
     "css/site-seven-up.css",
     "css/site-score-pad.css",
-    "js/site.js",
-    "js/site-game.js",
-    "js/site-score-pad.js",
-    "js/site-watch.js",
     HTMX,
     "icons/icon-192.png",
     "icons/icon-512.png",
 )
 
 
+def _cached() -> tuple[str, ...]:
+    return (*ASSETS, *assets.module_names())
+
+
 def _assets_digest() -> str:
-    return assets.digest((*ASSETS, "sw.js"))
+    return assets.digest((*_cached(), "sw.js"))
 
 
 @bp.get("/manifest.webmanifest")
@@ -51,7 +53,8 @@ def service_worker() -> Response:
     body = worker.body.decode("utf-8") if worker else ""
     head = "const CACHE = {};\nconst ASSETS = {};\nconst OFFLINE = {};\n".format(
         json.dumps("companion-" + _assets_digest()),
-        json.dumps([url_for("static", filename=name) for name in ASSETS] + ["/manifest.webmanifest"]),
+        json.dumps([url_for("static", filename=name) for name in _cached()]
+                   + ["/manifest.webmanifest"]),
         json.dumps(url_for("pwa.offline")),
     )
     response = Response(head + body, mimetype="text/javascript")

@@ -1,11 +1,13 @@
-"""Static files bundled, fingerprinted, precompressed and cached for a year; pages and JSON
-compressed (brotli, gzip) when the browser accepts it."""
+"""Static files fingerprinted (style sheets bundled, script modules named by their version),
+precompressed and cached for a year; pages and JSON compressed (brotli, gzip) when the browser
+accepts it."""
 
 from __future__ import annotations
 
 import gzip
 import re
 from pathlib import Path
+from urllib.parse import urljoin
 
 import brotli
 import rcssmin
@@ -73,6 +75,40 @@ def test_every_page_loads_one_style_sheet_and_one_script_of_ours(client: FlaskCl
     for url in ("/", "/new", "/offline"):
         page = client.get(url).get_data(as_text=True)
         assert page.count('rel="stylesheet"') == 1, url
-        scripts = re.findall(r'<script src="([^"]+)"', page)
-        assert len(scripts) == 2 and any("/static/js/site." in s for s in scripts), (url, scripts)
+        scripts = re.findall(r'<script (?:type="module" )?src="([^"]+)"', page)
+        assert len(scripts) == 2 and any(re.search(r"/static/js/[0-9a-f]{12}/site[\w-]*\.js$", s)
+                                         for s in scripts), (url, scripts)
+        assert '<script type="module" src="/static/js/' in page  # ours: one entry module
         assert 'integrity="sha384-' in page  # htmx keeps its Subresource Integrity
+
+
+def test_a_pages_modules_are_named_by_their_version_and_preloaded_at_once(client: FlaskClient) -> None:
+    """An entry module's relative imports resolve to URLs cached for a year, of the same version
+    as the entry; the page preloads every module its entry imports, directly or not."""
+    page = client.get("/offline").get_data(as_text=True)
+    entry = re.search(r'<script type="module" src="(/static/js/([0-9a-f]{12})/site\.js)">', page)
+    assert entry
+    url, version = entry.groups()
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', page))
+    imported: set[str] = set()
+    waiting = [url]
+    while waiting:
+        module = waiting.pop()
+        response = client.get(module)
+        assert response.status_code == 200 and response.mimetype == "text/javascript", module
+        assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable", module
+        body = response.get_data(as_text=True)
+        assert "/*" not in body.split("\n", 1)[0]  # minified: no comments for the phone
+        for name in re.findall(r'import(?:[^"\';]*?from)?\s*"\./([\w-]+\.js)"', body):
+            found = urljoin(module, name)
+            assert found == f"/static/js/{version}/{name}"
+            if found not in imported:
+                imported.add(found)
+                waiting.append(found)
+    assert {f"/static/js/{version}/live.js", f"/static/js/{version}/app.js"} <= imported
+    assert preloaded == imported
+    # Another version (a page from before a deploy) gets today's module, revalidated.
+    old = client.get("/static/js/000000000000/site.js")
+    assert old.status_code == 200 and old.headers["Cache-Control"] == "no-cache"
+    assert old.get_data() == client.get(url).get_data()
+    assert client.get(f"/static/js/{version}/nothing.js").status_code == 404

@@ -73,10 +73,10 @@ def test_the_page_skeleton(client: FlaskClient) -> None:
     assert '<nav class="lang-switcher"' in page
     assert '<main id="main"' in page
     assert 'id="notice"' in page and "data-failed=" in page
-    # One bundled style sheet and one bundled script, named by their content (companion/http/assets.py).
-    # (The new-game page's bundle carries its own styles: site-start.)
+    # One bundled style sheet named by its content, one entry module named by the modules'
+    # version (companion/http/assets.py). (The new-game page's bundle carries its own styles.)
     assert re.search(r'<link rel="stylesheet" href="/static/css/site-start\.[0-9a-f]{12}\.css">', page)
-    assert re.search(r'<script src="/static/js/site\.[0-9a-f]{12}\.js" defer></script>', page)
+    assert re.search(r'<script type="module" src="/static/js/[0-9a-f]{12}/site-new-game\.js"></script>', page)
     assert page.count('rel="stylesheet"') == 1 and page.count("<script") == 2  # ours and htmx
 
 

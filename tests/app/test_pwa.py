@@ -137,5 +137,6 @@ def test_the_worker_caches_the_fingerprinted_bundles_the_pages_load(client: Flas
     assert loaded and set(loaded) <= set(listed)  # an offline start finds every file it needs
     for url in listed:
         if url.startswith("/static/"):
-            assert re.search(r"\.[0-9a-f]{12}\.[a-z]+$", url), url  # named by its content
+            # Named by its content (a script module: by the modules' version, in its path).
+            assert re.search(r"\.[0-9a-f]{12}\.[a-z]+$|^/static/js/[0-9a-f]{12}/[\w-]+\.js$", url), url
             assert "immutable" in client.get(url).headers["Cache-Control"]

@@ -81,7 +81,7 @@ def test_names_typed_before_the_script_came_name_their_rows(page: Page) -> None:
     """A slow phone: the page is there and a name typed before its script has run. The row's
     buttons are still named for it once the script comes (no input event reached it)."""
     held: list[Any] = []
-    page.route(re.compile(r"/static/js/site[^/]*\.js"), lambda route: held.append(route))
+    page.route(re.compile(r"/static/js/\w+/site[^/]*\.js"), lambda route: held.append(route))
     page.goto("/new", wait_until="commit")
     field = page.get_by_label("Player 1", exact=True)
     field.fill("Eve")  # typed while the script is still on its way

@@ -232,6 +232,8 @@ def test_forget_takes_a_game_off_this_phones_list_only(start: Callable[..., Scor
     assert "Ana, Ben, Cleo" in text(client.get("/"))  # the scorekeeper's list keeps it
     assert watcher.get(keeper.url).status_code == 200  # the game is still there
     assert watcher.post(f"{keeper.url}/forget", headers=HTMX).status_code == 200
+    # The home page's script says it is itself (static/js/forget.js), not htmx.
+    assert watcher.post(f"{keeper.url}/forget", headers={"Companion-Forget": "1"}).status_code == 200
 
 
 @pytest.mark.parametrize("path", ["", "/live", "/delete", "/keep/x"])

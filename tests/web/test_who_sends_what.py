@@ -25,9 +25,15 @@ def _forms(html: str) -> dict[str, str]:
 
 
 def _script(html: str) -> str:
-    found = re.search(r'<script src="(/static/js/[^"]+)" defer></script>', html)
+    found = re.search(r'<script type="module" src="(/static/js/[^"]+)"></script>', html)
     assert found
     return found.group(1)
+
+
+def _modules(html: str, client: FlaskClient) -> str:
+    """The text of the page's entry module and of every module it preloads (all it imports)."""
+    urls = [_script(html), *re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)]
+    return "\n".join(client.get(url).get_data(as_text=True) for url in urls)
 
 
 def test_entry_forms_are_the_queues_and_post_without_javascript(start: Callable[..., Scorekeeper]) -> None:
@@ -61,12 +67,13 @@ def test_full_page_forms_with_a_key_wait_for_the_connection(client: FlaskClient,
 
 def test_a_watcher_loads_no_tap_queue(start: Callable[..., Scorekeeper], watcher: FlaskClient) -> None:
     table = start("oh-hell", PLAYERS, dealer=0)
-    own = _script(table.client.get(table.url).get_data(as_text=True))
-    watched = _script(watcher.get(table.url).get_data(as_text=True))
-    assert re.fullmatch(r"/static/js/site-game\.[0-9a-f]{12}\.js", own)
-    assert re.fullmatch(r"/static/js/site-watch\.[0-9a-f]{12}\.js", watched)
-    bundle = watcher.get(watched).get_data(as_text=True)
-    scorekeepers = table.client.get(own).get_data(as_text=True)
+    own_page = table.client.get(table.url).get_data(as_text=True)
+    watched_page = watcher.get(table.url).get_data(as_text=True)
+    own, watched = _script(own_page), _script(watched_page)
+    assert re.fullmatch(r"/static/js/[0-9a-f]{12}/site-game\.js", own)
+    assert re.fullmatch(r"/static/js/[0-9a-f]{12}/board\.js", watched)
+    bundle = _modules(watched_page, watcher)
+    scorekeepers = _modules(own_page, table.client)
     assert "companion-queue:" in scorekeepers and "companion-form:" in scorekeepers
     assert "companion-queue:" not in bundle and "companion-form:" not in bundle  # no queue, no waiting forms
     assert "live-catch-up" in bundle  # the live poll
@@ -90,3 +97,18 @@ def test_a_followed_redirect_leaves_the_message_to_the_page(start: Callable[...,
     page = table.client.get(table.url).get_data(as_text=True)
     assert "Round 1 corrected" in page  # shown once, by the page the browser opens
     assert "Round 1 corrected" not in table.client.get(table.url).get_data(as_text=True)
+
+
+def test_the_tap_queue_is_answered_with_the_live_part_by_its_own_header(
+        start: Callable[..., Scorekeeper]) -> None:
+    """The queue (static/js/queue.js) swaps the answer in itself: it says so with
+    ``Companion-Queue: 1``, not by posing as htmx, and gets the live part, not a redirect."""
+    table = start("oh-hell", PLAYERS, dealer=0)
+    body = {"version": table.version, "seat": 1, "bid": 2, "idempotency_key": "q" * 22}
+    answered = table.client.post(f"{table.url}/bid", data=body, headers={"Companion-Queue": "1"})
+    assert answered.status_code == 200
+    fragment = answered.get_data(as_text=True)
+    assert fragment.lstrip().startswith('<div id="game-live"') and "<html" not in fragment
+    assert table.client.post(f"{table.url}/bid", data={**body, "version": table.version,
+                                                          "seat": 2, "idempotency_key": "r" * 22}
+                             ).status_code == 303  # a plain form's post: the game again

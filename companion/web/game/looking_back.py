@@ -94,7 +94,10 @@ def delete(game_id: str) -> Response:
 def forget(game_id: str) -> Response:
     """Take a game off this device's list (it stays, for everyone holding its link)."""
     access.forget(game_id)
-    if request.headers.get("HX-Request") == "true":
+    # Sent by the home page's script (static/js/forget.js, which says so with its own header),
+    # or by htmx: no page to go to, the script takes the game off the list itself.
+    headers = request.headers
+    if headers.get("Companion-Forget") == "1" or headers.get("HX-Request") == "true":
         return make_response("", 200)
     flash(_("Forgotten on this phone."))
     return redirect(url_for("web.home"), code=303)

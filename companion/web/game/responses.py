@@ -80,8 +80,16 @@ def replayed(done: idempotency.Replayed, answer: Answer) -> Response:
     return replays.marked(answer(done.record))
 
 
+#: The header the phone's tap queue (static/js/queue.js) sends with each entry it posts: it
+#: swaps the answer in itself, so it wants the live part, as htmx does, without posing as htmx.
+QUEUE = "Companion-Queue"
+
+
 def wants_fragment() -> bool:
-    """An htmx request that swaps a part of the page (not a history restore)."""
+    """A request that swaps a part of the page: htmx's (not a history restore), or the tap
+    queue's."""
+    if request.headers.get(QUEUE) == "1":
+        return True
     return (request.headers.get("HX-Request") == "true"
             and request.headers.get("HX-History-Restore-Request") != "true")
 
