@@ -193,6 +193,10 @@ def wrong_kind(settings: Settings, kind: str) -> RuleError:
     )
 
 
+_WHOLE = frozenset({int})
+_BID_TYPES = frozenset({int, type(None)})
+
+
 def check_per_seat(settings: Settings, entry: Bids | Tricks, cards: bool) -> None:
     """Hold bids and tricks built in Python to the shape parsing guarantees: one value per seat,
     whole numbers (``None`` for a bid not made yet), or cards (``cards``) for Oh-Seven's bids
@@ -202,6 +206,11 @@ def check_per_seat(settings: Settings, entry: Bids | Tricks, cards: bool) -> Non
         raise ShapeError(
             field, f"{field} has {len(values)} values; this game has {len(settings.players)} seats"
         )
+    if not cards or isinstance(entry, Tricks):
+        # Whole numbers (and bids not made yet) throughout, the common case, in one pass in C;
+        # otherwise the loop below finds the first value that is not one.
+        if set(map(type, values)) <= (_BID_TYPES if isinstance(entry, Bids) else _WHOLE):
+            return
     for seat, value in enumerate(values):
         if isinstance(entry, Tricks) or not cards:
             fits = type(value) is int or (value is None and isinstance(entry, Bids))

@@ -67,11 +67,6 @@ class GameFamily(Protocol):
         """Of a scored round's entries (their positions, in order), those that make its result:
         the ones a correction replaces (failed bids and redeals stay)."""
 
-    def replay(self, settings: Settings, played: Sequence[Entry]) -> GameState | None:
-        """The state after ``played`` by a fast path for stored games, or ``None`` for ``fold``
-        to apply them one by one (no fast path, or an entry off it). Equal to ``fold_each``."""
-        return None
-
     def has_teams(self, settings: Settings) -> bool:
         """Whether seats play in sides of two (``Settings.has_teams``)."""
         return False

@@ -53,16 +53,19 @@ def apply(state: GameState, entry: Entry) -> GameState:
     """
     settings = state.settings
     current = state.current
-    require_in_progress(state, field_of(entry))
+    if current is None:
+        require_in_progress(state, field_of(entry))
     assert current is not None
-    family = family_of(settings)
+    family = settings.family
     played = family.apply(state, entry)
     round_, side_scores = played.round, played.side_scores
     # Each one longer, sharing the earlier items (``chain``): an entry costs the same at the
     # thousandth round as at the first.
     entries = state.entries.added(entry)
     entry_rounds = state.entry_rounds.added(current.number)
-    scores = tuple(side_scores[settings.side_of(s)] for s in settings.seats)
+    # Per seat: without teams each seat is its own side, so the side totals are the seats'.
+    scores = (tuple(side_scores[settings.side_of(s)] for s in settings.seats)
+              if settings.has_teams else side_scores)
     if round_.phase is not Phase.DONE:
         if played.finished_by is not None:  # the score pad's "we stop here"
             return evolve(state, entries=entries, entry_rounds=entry_rounds, current=None,
@@ -100,16 +103,9 @@ def require_in_progress(state: GameState, field: str | None) -> None:
 def fold(settings: Settings, entries: Sequence[Entry]) -> GameState:
     """The state after every entry in order; the first illegal one raises its ``RuleError``.
 
-    A stored game is replayed by its family's fast path when it has one (``replay.py``); any
-    entry off that path, legal or not, is left to ``fold_each``. ``fold_each`` alone is linear
-    too (each entry O(1), ``chain.py``) but reads the longest Oh Hell game about 18× slower than
-    the fast path, so the fast path stays (bench/README.md, ``bench_fold.py --base``)."""
-    replayed = family_of(settings).replay(settings, entries)
-    return replayed if replayed is not None else fold_each(settings, entries)
-
-
-def fold_each(settings: Settings, entries: Sequence[Entry]) -> GameState:
-    """``fold`` by applying each entry in turn: every rule checked, every refusal exact."""
+    The one fold: each entry applied in turn, every rule checked, every refusal exact; each
+    entry costs the same at the thousandth round as at the first (``chain.py``), so a game of n
+    entries costs n (bench/README.md, ``bench_fold.py`` and ``bench_cold.py``)."""
     state = new_game(settings)
     for entry in entries:
         state = apply_stored(state, entry)

@@ -1,7 +1,7 @@
 """The dealer's hook (docs/rules.md sections 2 and 3): the dealer, bidding last, may not bid
 the number that makes the bids add up to the hand size, unless the ``hook`` option lifts it
-this round. The one place this is decided: the in-turn family, its replay and the answers to
-the table ask here.
+this round. The one place this is decided: the in-turn family and the answers to the table
+ask here.
 """
 
 from __future__ import annotations

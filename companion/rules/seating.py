@@ -1,7 +1,7 @@
 """Who deals and who bids first, for every game (docs/rules.md sections 1–4): the first dealer
 deals round 1, the deal passes one seat to the left each round, and play goes round the table
 from the dealer's left, so the dealer bids last. The one place these are reckoned: every family
-and the replay ask here.
+asks here.
 """
 
 from __future__ import annotations

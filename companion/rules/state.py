@@ -206,6 +206,8 @@ def played_round(state: GameState, round_: Round) -> Played:
     """The current round replaced by ``round_`` in a game scored per seat: the totals move by
     what the round has scored since the last entry (a rebid bonus, then its points)."""
     assert state.current is not None
-    before = state.current.points_so_far
+    before, now = state.current.points_so_far, round_.points_so_far
+    if now is before:  # nothing scored by this entry (a bid): the totals stand
+        return Played(round_, state.side_scores)
     return Played(round_, tuple(total - was + now for total, was, now
                                 in zip(state.side_scores, before, round_.points_so_far)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence, assert_never
 
-from . import entries, hook, replay, seating, sheets
+from . import entries, hook, seating, sheets
 from .candidates import Candidates, spread
 from .entries import Bid, Bids, Entry, Tricks
 from .errors import RuleError
@@ -13,8 +13,7 @@ from .evolve import evolve
 from .explain import RoundExplanation, explain_bids
 from .families import GameFamily
 from .hook import forbidden_bid
-from .memo import LRU
-from .options import Hook, Schedule, Scoring, TypedOptions, ZeroBid, values
+from .options import Hook, Schedule, Scoring, ZeroBid, values
 from .ruleset import Option, Ruleset, frozen
 from .scoring import Made, in_turn
 from .settings import MAX_HAND, Settings
@@ -94,6 +93,12 @@ def _bid(settings: Settings, round_: Round, given: tuple[Bid, ...]) -> Round:
                         reason="bids-complete", field="bids", round=round_.number)
     assert round_.bids is not None
     bids = list(round_.bids)
+    awaited = round_.next_bidder  # the first still waiting, in bidding order
+    if awaited is not None and given[awaited] is not None and given.count(None) == len(given) - 1:
+        # The one awaited bid alone, as the table enters them: none given before, none out of
+        # turn, so only its own value is left to judge (what the loop below would do for it).
+        bids[awaited] = _checked_bid(settings, round_, bids, awaited, given[awaited])
+        return _after_bids(settings, round_, tuple(bids))
     for seat, value in enumerate(given):
         if value is not None and bids[seat] is not None and value != bids[seat]:
             raise RuleError(
@@ -175,17 +180,6 @@ def _tricks(settings: Settings, round_: Round, tricks: tuple[int, ...]) -> Round
     return evolve(round_, tricks=tricks, points=points, points_so_far=points, phase=Phase.DONE)
 
 
-#: Replay plans by what they depend on: the number of players, the first dealer, the options.
-#: The last 256 cached (a handful of table sizes and house rules are ever played).
-_PLANS: LRU[tuple[int, int, TypedOptions], replay.Plan] = LRU(256)
-
-
-def replay_plan(settings: Settings) -> replay.Plan:
-    key = (len(settings.players), settings.first_dealer, settings.typed)
-    return _PLANS.get_or_make(
-        key, lambda: replay.plan(settings, schedule(settings), hooked, score))
-
-
 def _others_bids(settings: Settings, round_: Round, total: int) -> Entry:
     """Every bid but the dealer's, the first bidders' filled first."""
     bids: list[Bid] = [None] * len(settings.players)
@@ -244,9 +238,6 @@ class TurnBids(GameFamily):
 
     def result_entries(self, positions: Sequence[int]) -> Sequence[int]:
         return positions  # every bid and the tricks
-
-    def replay(self, settings: Settings, played: Sequence[Entry]) -> GameState | None:
-        return replay.in_turn(settings, played, replay_plan(settings))
 
     def made(self, settings: Settings, bid: int, taken: int, hand_size: int) -> Made:
         return in_turn(settings.typed.scoring, settings.typed.zero_bid, bid, taken, hand_size)

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from companion.rules import GameState, Points, apply, correct_round, fold, new_game, new_settings, undo
 from companion.rules.chain import Chain
-from companion.rules.game import fold_each, result_entries
+from companion.rules.game import result_entries
 
 from .strategies import legal_entry, played_games
 
@@ -103,7 +103,6 @@ def test_folding_a_legal_game_equals_applying_its_entries_one_by_one(data: st.Da
         folded = fold(played.settings, played.entries[:k])
         assert folded == state
         assert _as_tuples(folded) == _as_tuples(state)
-        assert fold_each(played.settings, played.entries[:k]) == state
 
 
 @settings(max_examples=150, deadline=None)
@@ -134,7 +133,7 @@ def test_states_after_undo_and_a_branch_stay_equal_to_a_fresh_fold(data: st.Data
         again = apply(again, entry)
     assert again == played.state
     for k, held in enumerate(played.states):
-        assert _as_tuples(held) == _as_tuples(fold_each(played.settings, played.entries[:k]))
+        assert _as_tuples(held) == _as_tuples(fold(played.settings, played.entries[:k]))
 
 
 @settings(max_examples=100, deadline=None)
