@@ -7,8 +7,9 @@ from flask import Blueprint
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion.storage import idempotency
-from companion.web import games, home, new_game, rules_page
+from companion.web import games, home, rules_page
 from companion.web.game import corrections, looking_back, pages, responses, writes
+from companion.web.new_game import views as new_game
 from companion.web.shared import declaration, error_summary, following, messages, names
 from companion.web.sharing import share
 from companion.web.table import links as table_links

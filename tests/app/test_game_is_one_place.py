@@ -37,14 +37,17 @@ OWN = {
 }
 #: The ceiling per game today; the goal is 2.
 MOST_OUTSIDE = {
-    "oh-seven": 8,
-    "oh-hell, elevator": 6,
-    "seven-up": 12,
-    "score-pad": 12,
+    "oh-seven": 3,
+    "oh-hell, elevator": 2,
+    "seven-up": 7,
+    "score-pad": 7,
 }
 
-_TRANSLATED = re.compile(r"""\b(?:_|gettext|lazy_gettext|ngettext|pgettext)\s*\(\s*(['"]).*?(?<!\\)\1""",
-                         re.S)
+#: A call that translates its words (``_l`` and ``lazy_pgettext`` too), with its string
+#: arguments, however many literals each is written in ("Oh " "Hell").
+_TRANSLATED = re.compile(
+    r"""\b(?:_l?|gettext|lazy_gettext|ngettext|pgettext|lazy_pgettext)\s*\(\s*"""
+    r"""(?:(['"]).*?(?<!\\)\1\s*,?\s*)+""", re.S)
 
 
 #: The keys whose text is a description a person reads (the API's document), not code.
@@ -118,6 +121,9 @@ def naming_outside(game: str) -> list[str]:
 def test_the_measure_skips_what_a_person_reads() -> None:
     code = _python_code('"""Seven-Up."""\nx = 1  # seven-up\ny = _("Seven-Up")\n')
     assert not re.search(NAMED_BY["seven-up"], _TRANSLATED.sub(" ", code), re.I)
+    lazy = _python_code('x = _l("A pad: " "the score pad")\ny = lazy_pgettext("oh-seven", "bid")\n')
+    assert not re.search(NAMED_BY["score-pad"], _TRANSLATED.sub(" ", lazy), re.I)
+    assert not re.search(NAMED_BY["oh-seven"], _TRANSLATED.sub(" ", lazy), re.I)
     assert re.search(NAMED_BY["seven-up"], _python_code('family = "seven-up"\n'), re.I)
     assert re.search(NAMED_BY["seven-up"], _python_code('x = {\n    "seven-up": 1,\n}\n'), re.I)
     described = '{"description": "a score pad" " only", "n": 1}\nf(description="score pad")\n'

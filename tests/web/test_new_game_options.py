@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from companion.rules import RULESETS, IntRange
 from companion.storage import store
 from companion.web.shared import house_rules
-from companion.web.shared.choices import ASKED
+from companion.web.new_game.choices import ASKED
 
 from .conftest import new_game_form, text
 

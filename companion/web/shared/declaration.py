@@ -79,8 +79,17 @@ class WebGame:
     prefill_correction: Callable[[Settings, rules.Round, Any], None] | None = None
     #: The game's own URLs (its writes, its hands' corrections).
     routes: tuple[Route, ...] = ()
-    #: What the generic words read, by name (its names, its house rules' words…).
+    #: Each of its games' words, by ruleset id (``game_words.Words``: its name, description,
+    #: seed, rules page and own refusals).
     words: Mapping[str, Any] = field(default_factory=dict)
+    #: The numbers its house rules' labels and effects say (``house_rules.facts``).
+    option_facts: Callable[[], Mapping[str, object]] | None = None
+    #: A bid in its own words (``messages.bid_words``; ``None``: the common words).
+    bid_words: Mapping[str, Any] | None = None
+    #: A scored round's "why", each seat's or side's sentences (``None``: a bid's, ``explaining``),
+    #: and a forced rebid's bonus in a sentence, if its bids can force one.
+    explain_round: Callable[[Settings, Any], tuple[list[str], ...]] | None = None
+    rebid_line: Callable[[Settings, Any], str] | None = None
 
 
 #: The games declared, in the list's order: set once, at start, by ``web/games/__init__.py``

@@ -4,7 +4,8 @@ default is the seed's own rule, so its source is the game's seed).
 
 Which options exist, their values and defaults are the engine's (``rules.RULESETS``); this module
 only words them, for the new-game page and the rules pages. The numbers a label or an effect
-says (scores, the passing, the largest hands, the deal limit) are the engine's too (``facts``). A
+says (scores, the passing, the largest hands, the deal limit) are the engine's too, gathered by
+the games' packages (``facts``). A
 test reads the registry and fails when any value lacks a label, an effect or a source, or when
 French or Italian lack one.
 
@@ -18,22 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from flask_babel import LazyString, format_decimal, ngettext, pgettext
-from flask_babel import gettext as _
+from flask_babel import LazyString, format_decimal, ngettext
 from flask_babel import lazy_gettext as _l
 
-from companion.rules import (
-    RULESETS,
-    IntRange,
-    Option,
-    card_bids,
-    deal_limit,
-    scoring,
-    turn_bids,
-)
-from companion.rules import settings as engine_settings
-from companion.rules.options import Scoring, ZeroBid
+from companion.rules import RULESETS, IntRange, Option
 from companion.rules.registry import OptionValue
+from companion.web.shared import declaration, game_words
 
 #: The token of a range option's default, decided by the number of players.
 BY_PLAYERS = "by-players"
@@ -41,20 +32,16 @@ BY_PLAYERS = "by-players"
 NUMBER = "number"
 
 
+#: Each game's seed: where its default rules come from (the original rule texts, cited in
+#: docs/rules.md), as its package words it.
+SEEDS: Mapping[str, LazyString] = game_words.ByGame(lambda words: words.seed)
+
+
 def token(value: OptionValue) -> str:
     """An option value as the form sends it: ``False`` -> ``"false"``, ``7`` -> ``"7"``,
     ``None`` (decided by the number of players) -> ``"by-players"``."""
     return BY_PLAYERS if value is None else str(value).lower()
 
-
-#: Each game's seed: where its default rules come from (the original rule texts, cited in docs/rules.md).
-SEEDS: Mapping[str, LazyString] = {
-    "oh-seven": _l("Seeds 000 and 002: the French and Italian Oh-Seven rules"),
-    "oh-hell": _l("Seed 001: the French Oh Hell rules"),
-    "elevator": _l("Seed 003: the French Ascenseur (Elevator) rules of cardgames.io"),
-    "seven-up": _l("Seed 004: the French Seven-Up rules"),
-    "score-pad": _l("The score pad: it knows no rule of your game and adds up what you enter"),
-}
 
 #: What each option decides, as a question the table asks.
 OPTION_NAMES: Mapping[str, LazyString] = {
@@ -190,62 +177,15 @@ SOURCES: Mapping[tuple[str, str], LazyString] = {
 }
 
 
-
-def passes() -> str:
-    """Oh-Seven's card passing, round by round, from the engine's table."""
-    said = []
-    for number, (count, direction) in sorted(card_bids.PASSING.items()):
-        if direction == "left":
-            said.append(ngettext("round %(round)s, %(num)s card to the left",
-                                 "round %(round)s, %(num)s cards to the left", count, round=number))
-        else:
-            said.append(ngettext("round %(round)s, %(num)s card to the right",
-                                 "round %(round)s, %(num)s cards to the right", count, round=number))
-    return str(pgettext("between the rounds of card passing", "; ")).join(said)
-
-
-def _largest() -> str:
-    """The seeds' largest hand by players, from the engine's table (tables with the same hand
-    share a part): ``10 cards for 3 to 5 players, 8 cards for 6 players``."""
-    groups: list[tuple[int, int, int]] = []  # least, most players, hand
-    for count, hand in sorted(turn_bids.LARGEST_HAND.items()):
-        if groups and groups[-1][2] == hand:
-            groups[-1] = (groups[-1][0], count, hand)
-        else:
-            groups.append((count, count, hand))
-    said = []
-    for least, most, hand in groups:
-        cards = ngettext("%(num)s card", "%(num)s cards", hand)
-        if least == most:
-            said.append(ngettext("%(cards)s for %(num)s player", "%(cards)s for %(num)s players",
-                                 least, cards=cards))
-        else:
-            said.append(_("%(cards)s for %(least)s to %(most)s players", cards=cards, least=least,
-                          most=most))
-    return ", ".join(said)
-
-
 def facts() -> dict[str, object]:
-    """The engine's numbers the labels and effects say (docs/rules.md section 6): the scores of
-    each scoring and zero rule, the largest hands, the deal limit and the card passing."""
-
-    def made(rule: Scoring, zero: ZeroBid, bid: int, taken: int, hand: int) -> scoring.Made:
-        return scoring.in_turn(rule, zero, bid, taken, hand)
-
-    squared_miss = made(Scoring.SQUARED, ZeroBid.STANDARD, 3, 1, 5).total
-    return {
-        "passes": passes(),
-        "exact_base": made(Scoring.EXACT, ZeroBid.STANDARD, 3, 3, 5).base,
-        "bonus": made(Scoring.TRICKS_PLUS_BONUS, ZeroBid.STANDARD, 3, 3, 5).bonus,
-        "five": made(Scoring.TRICKS_PLUS_FIVE, ZeroBid.STANDARD, 3, 3, 5).bonus,
-        "squared_base": made(Scoring.SQUARED, ZeroBid.STANDARD, 3, 3, 5).base,
-        "squared_miss": f"−{-squared_miss}" if squared_miss < 0 else str(squared_miss),
-        "largest": _largest(), "limit": deal_limit(4), "kept": engine_settings.KEPT_FOR_TRUMP,
-        "dealt": engine_settings.FULL_DECK - engine_settings.KEPT_FOR_TRUMP,
-        "zero": made(Scoring.EXACT, ZeroBid.FIVE, 0, 0, 7).total,
-        "zero_base": made(Scoring.EXACT, ZeroBid.FIVE_PLUS_HAND, 0, 0, 7).base,
-        "zero_seven": made(Scoring.EXACT, ZeroBid.FIVE_PLUS_HAND, 0, 0, 7).total,
-    }
+    """The engine's numbers the labels and effects say (docs/rules.md section 6), as each game's
+    package gathers them (``WebGame.option_facts``: the scores of each scoring and zero rule, the
+    largest hands, the deal limit, the card passing)."""
+    found: dict[str, object] = {}
+    for game in declaration.every():
+        if game.option_facts is not None:
+            found.update(game.option_facts())
+    return found
 
 
 def _said(text: LazyString, key: str = "", bounds: IntRange | None = None) -> str:

@@ -1,5 +1,5 @@
-"""The table's words in the person's language: the games' names, a bid in each game's own
-words (``bid_words``), and a refused entry.
+"""The table's words in the person's language: the games' names and a bid in each game's own
+words (``bid_words``), as each game's package words them, and a refused entry.
 
 The engine raises ``RuleError`` with a stable ``reason`` and the values to name (``params``);
 this table turns each reason into a translatable sentence. Every reason the engine can raise has
@@ -10,23 +10,15 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from flask_babel import LazyString, lazy_pgettext
+from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 
-from companion.rules import RULESETS, Family, RuleError, Settings, Suit
+from companion.rules import RULESETS, RuleError, Settings, Suit
+from companion.web.shared import declaration, game_words
 from companion.web.shared.names import isolate
 
 #: The parameters of a rule's message that hold a player's name (each one shown isolated).
 NAME_PARAMS = ("player", "waiting", "other", "name")
-
-#: The games' names as the table says them.
-GAME_NAMES: Mapping[str, LazyString] = {
-    "oh-seven": _l("Oh-Seven"),
-    "oh-hell": _l("Oh Hell"),
-    "elevator": _l("Elevator"),
-    "seven-up": _l("Seven-Up"),
-    "score-pad": _l("Score pad"),
-}
 
 MESSAGES: Mapping[str, LazyString] = {
     # Bids in turn (Oh Hell, Elevator)
@@ -114,27 +106,14 @@ MESSAGES: Mapping[str, LazyString] = {
                             "start a new table for the new names."),
 }
 
-#: Sentences that say "bid": Oh-Seven's own word for it (French *pari*, Italian *offerta*, as its
-#: players say it), where the table above says Oh Hell's (*annonce*, *dichiarazione*).
-OWN_WORDS: Mapping[str, Mapping[str, LazyString]] = {
-    "oh-seven": {
-        "tricks-before-bids": lazy_pgettext("oh-seven",
-                                            "Round %(round)s needs every bid before its tricks."),
-        "correction-incomplete": lazy_pgettext(
-            "oh-seven", "With these values round %(round)s would not be finished: enter every "
-            "bid and every player's tricks."),
-    },
-    "seven-up": {
-        "round-open": _l("Hand %(round)s is still being played: enter it, or undo."),
-    },
-}
-
 #: A correction refused because a later round no longer adds up.
 LATER_ROUND = _l("This correction would make round %(later_round)s impossible: %(reason)s")
 
 
 def game_name(ruleset_id: str) -> str:
-    return str(GAME_NAMES.get(ruleset_id, ruleset_id))
+    """A game's name as the table says it, as its package words it."""
+    words = game_words.find(ruleset_id)
+    return ruleset_id if words is None else str(words.name)
 
 
 def shown_name(settings: Settings) -> str:
@@ -163,7 +142,8 @@ def explain(error: RuleError, settings: Settings | None = None) -> str:
     """The refused entry's reason as a sentence for the person at the table."""
     params = dict(error.params)
     _names_in_params(params, error, settings)
-    own = OWN_WORDS.get(settings.ruleset.id, {}) if settings is not None else {}
+    words = game_words.find(settings.ruleset.id) if settings is not None else None
+    own = words.refusals if words is not None else {}
     template = own.get(error.reason) or MESSAGES.get(error.reason)
     if template is None:  # a reason newer than this table: the engine's English beats nothing
         return error.message
@@ -181,10 +161,8 @@ def hook_reason(bid: int, hand_size: int) -> str:
     return str(MESSAGES["hook"]) % {"bid": bid, "hand_size": hand_size}
 
 
-#: A bid, in each game's own words. English says "bid" everywhere; the French and Italian tables
-#: say *annonce* / *dichiarazione* in Oh Hell and *pari* / *offerta* for an Oh-Seven bid card.
-#: Oh-Seven's wording carries the message context ``oh-seven`` so that translators can tell the
-#: two apart.
+#: A bid, in the common words: the French and Italian tables say *annonce* / *dichiarazione*;
+#: a game whose players say it otherwise words it in its package (``WebGame.bid_words``).
 IN_TURN: Mapping[str, LazyString] = {
     "bid": _l("bid"),
     "bids": _l("Bids"),
@@ -199,21 +177,6 @@ IN_TURN: Mapping[str, LazyString] = {
     "top_bid_line": _l("Average top bid: %(bid)s"),
 }
 
-OH_SEVEN: Mapping[str, LazyString] = {
-    "bid": lazy_pgettext("oh-seven", "bid"),
-    "bids": lazy_pgettext("oh-seven", "Bids"),
-    "key": lazy_pgettext("oh-seven", "bid → tricks, points, total"),
-    "average_bid": lazy_pgettext("oh-seven", "Average bid"),
-    "bid_made": lazy_pgettext("oh-seven", "Bid made"),
-    "over": lazy_pgettext("oh-seven", "Over the bid"),
-    "under": lazy_pgettext("oh-seven", "Under the bid"),
-    "zero_bids": lazy_pgettext("oh-seven", "Zero bids"),
-    "top_bid": lazy_pgettext("oh-seven", "Rounds with the top bid"),
-    "zero_bid_line": lazy_pgettext("oh-seven", "Zero bids: %(rate)s of all bids"),
-    "top_bid_line": lazy_pgettext("oh-seven", "Average top bid: %(bid)s"),
-}
-
-
 #: A suit as the table says it (the trump in the banner, a card's name for screen readers).
 SUIT_NAMES: Mapping[str, LazyString] = {
     "spades": _l("spades"), "hearts": _l("hearts"), "diamonds": _l("diamonds"), "clubs": _l("clubs"),
@@ -225,4 +188,4 @@ def suit_name(suit: Suit) -> str:
 
 
 def bid_words(settings: Settings) -> Mapping[str, LazyString]:
-    return OH_SEVEN if settings.family is Family.CARD_BIDS else IN_TURN
+    return declaration.of(settings).bid_words or IN_TURN

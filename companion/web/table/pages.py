@@ -40,7 +40,8 @@ from companion.storage import idempotency, store, table_store
 from companion.storage.caches import cache
 from companion.web.game.responses import keyed_form, replayed
 from companion.web.home import home
-from companion.web.shared import access, declaration, titles
+from companion.web.new_game import titles
+from companion.web.shared import access, declaration
 from companion.web.shared.messages import explain, game_name
 from companion.web.shared.names import isolate
 from companion.web.sharing.share import LazyQR, image_answer

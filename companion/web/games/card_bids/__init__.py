@@ -1,5 +1,6 @@
 """Oh-Seven on the pages: every player's bid card at once (``forms``), the tricks, the rebid
-panel and the card passing in the banner; its templates are in templates/games/card_bids/."""
+panel and the card passing in the banner; its words (``words``); its templates are in
+templates/games/card_bids/."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from companion.rules import Settings, Step
 from companion.storage.store import StoredGame
 from companion.web.game.responses import entry_write, write_entry
 from companion.web.games.card_bids.forms import card_bids, cards_form
+from companion.web.games.card_bids.words import OH_SEVEN, WORDS, passes, rebid_line
 from companion.web.shared.declaration import Route, WebGame
 from companion.web.shared import forms
 from companion.web.shared.forms import correction_form, prefill_round, tricks_form
@@ -63,4 +65,8 @@ GAME = WebGame(
     correction_entries=lambda settings, form: forms.correction(settings, form, cards_bid=True),
     prefill_correction=prefill_round,
     routes=(Route("/cards", "card_bids", bid_cards),),
+    words=WORDS,
+    option_facts=lambda: {"passes": passes()},
+    bid_words=OH_SEVEN,
+    rebid_line=rebid_line,
 )

@@ -1,5 +1,6 @@
 """The score pad on the pages (any other game): a round's points a side a row, "We stop here",
-its scoreboard, statistics and end; its templates are in templates/games/score_pad/."""
+its scoreboard, statistics and end; its words (``words``); its templates are in
+templates/games/score_pad/."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from companion.rules import Settings, Step
 from companion.storage.store import StoredGame
 from companion.web.game.responses import entry_write, write_entry
 from companion.web.games.score_pad.forms import FinishForm, points, points_form
+from companion.web.games.score_pad.words import WORDS, explain_round
 from companion.web.shared.declaration import Route, WebGame
 
 
@@ -80,5 +82,7 @@ GAME = WebGame(
     correction_body="games/score_pad/_correction.html",
     correction_entries=_correction_entries,
     prefill_correction=_prefill,
+    words=WORDS,
+    explain_round=explain_round,
     routes=(Route("/points", "points", round_points), Route("/finish", "finish", finish)),
 )

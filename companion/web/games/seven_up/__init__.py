@@ -9,6 +9,8 @@ counting out (``rules.chips``).
 - ``hand_form``: the form, and the ``Hand`` it makes
 - ``board``: the form's hints, the chips, the hands table, the counting out (``panel``)
 - ``hand_writes``: posting a hand, correcting a past one
+- ``explaining``: a hand's "why", point by point
+- ``words``: its name, description, seed and rules page
 
 The package declares them to the pages (``GAME``); its templates are in
 templates/games/seven_up/.
@@ -22,6 +24,8 @@ from companion import rules
 from companion.storage.store import StoredGame
 from companion.web.games.seven_up import hand_writes
 from companion.web.games.seven_up.board import panel
+from companion.web.games.seven_up.explaining import explain_round
+from companion.web.games.seven_up.words import WORDS
 from companion.web.shared.declaration import Route, WebGame
 
 
@@ -41,6 +45,8 @@ GAME = WebGame(
     hands=True,
     hand_size=False,
     context=_context,
+    words=WORDS,
+    explain_round=explain_round,
     routes=(
         Route("/hand", "hand", hand_writes.hand),
         Route("/hands/<int:number>", "hand_correction", hand_writes.correction, ("GET",)),

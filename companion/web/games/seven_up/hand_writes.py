@@ -19,13 +19,13 @@ from companion.web.game.responses import (
     write_entry,
 )
 from companion.web.games.seven_up.board import hand_panel
+from companion.web.games.seven_up.explaining import hand_saved
 from companion.web.games.seven_up.hand_form import (
     HandForm,
     hand_entry,
     prefill,
     step_jacks,
 )
-from companion.web.shared.explaining import hand_saved
 from companion.web.shared.messages import explain, game_name
 
 

@@ -1,11 +1,12 @@
-"""Oh Hell and Elevator on the pages: a bid a tap in turn (the bid pad), then the tricks; its
-templates are in templates/games/turn_bids/."""
+"""Oh Hell and Elevator on the pages: a bid a tap in turn (the bid pad), then the tricks;
+their words (``words``); its templates are in templates/games/turn_bids/."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from companion.rules import Settings, Step
+from companion.web.games.turn_bids.words import WORDS, option_facts
 from companion.web.shared.declaration import WebGame
 from companion.web.shared import forms
 from companion.web.shared.forms import BidForm, correction_form, prefill_round, tricks_form
@@ -28,4 +29,6 @@ GAME = WebGame(
     correction_form=lambda settings: correction_form(len(settings.players), False),
     correction_entries=lambda settings, form: forms.correction(settings, form),
     prefill_correction=prefill_round,
+    words=WORDS,
+    option_facts=option_facts,
 )

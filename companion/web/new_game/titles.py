@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from companion.rules import IntRange, Settings
 from companion.storage.store import StoredGame
-from companion.web.shared import choices, house_rules
+from companion.web.new_game import choices
+from companion.web.shared import house_rules
 from companion.web.shared.declaration import of
 
 #: The most chips offered: a family plays a handful of games.

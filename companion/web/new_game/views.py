@@ -21,18 +21,14 @@ from companion.rules import (
     RuleError,
     max_hand_range,
     settings_problems,
+    small_number,
 )
 from companion.storage import idempotency, store, table_store
 from companion.web.game.responses import keyed_form, open_created, replayed
-from companion.web.shared import access, choices, titles
+from companion.web.new_game import choices, titles
+from companion.web.new_game.form import FIRST_ROWS, MOST_PLAYERS, RANDOM_DEALER, NewGameForm
+from companion.web.shared import access
 from companion.web.shared.declaration import of_family
-from companion.web.shared.forms import (
-    FIRST_ROWS,
-    MOST_PLAYERS,
-    RANDOM_DEALER,
-    NewGameForm,
-    small_number,
-)
 from companion.web.shared.messages import explain
 from companion.web.table import pages as table_pages
 

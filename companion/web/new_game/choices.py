@@ -2,7 +2,8 @@
 (worded by ``house_rules``), and the form's values turned back into the engine's.
 
 Which games and options exist, their choices and defaults are the engine's (``rules.RULESETS``),
-and so is every number a game's description says (``description``).
+and so is every number a game's description says (``description``, as each game's package
+words it).
 An option value is sent by the form as ``house_rules.token(value)``; a range option (the largest
 hand) sends ``by-players``, or ``number`` with the number typed beside it.
 """
@@ -12,74 +13,35 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from babel.lists import format_list
-from flask_babel import LazyString, format_decimal, get_locale
+from flask_babel import format_decimal
 from flask_babel import lazy_gettext as _l
 
-from companion.rules import (
-    RULESETS,
-    Family,
-    IntRange,
-    Ruleset,
-    card_bids,
-    new_settings,
-    scoring,
-    small_number,
-)
+from companion.rules import RULESETS, IntRange, Ruleset, small_number
 from companion.rules.registry import OptionValue
-from companion.web.shared import declaration, house_rules
+from companion.web.shared import declaration, game_words, house_rules
 from companion.web.shared.house_rules import Wording
 from companion.web.shared.messages import game_name
 
-DESCRIPTIONS: Mapping[str, LazyString] = {
-    "oh-seven": _l("%(rounds)s rounds of %(cards)s cards. Everyone bids at once with a card face "
-                   "down; make your bid exactly to score it plus %(bonus)s."),
-    "oh-hell": _l("Hands shrink to one card and grow back. Bid in turn; the dealer may not make "
-                  "the bids add up to the cards. An exact bid scores %(base)s plus the bid."),
-    "elevator": _l("Oh Hell as played online: one point a trick, plus %(bonus)s for an exact "
-                   "bid."),
-    "seven-up": _l("All Fours: score high, low, jack and game. %(teams)s players play in pairs "
-                   "(players %(team_a)s against players %(team_b)s). First to the target wins."),
-    "score-pad": _l("Hearts, Rummy, Tarot, a game you made up: type each round's points, the "
-                    "app adds them up."),
-}
-
-#: The score pad on the new-game page: "Any other game", its title asked first.
-ANY_OTHER_GAME = _l("Any other game")
-#: Options the new-game page asks beside the game rather than fold in its house rules: the score
-#: pad's who wins and when it ends (its title is asked first).
-ASKED: Mapping[str, tuple[str, ...]] = {"score-pad": ("winner", "target", "rounds")}
-
-
-def description_facts(ruleset: Ruleset) -> dict[str, object]:
-    """The numbers a game's description says, each the engine's (docs/rules.md sections 1–4):
-    Oh-Seven's rounds, hand and bonus for an exact bid; an in-turn game's exact bid under its
-    default scoring; the Seven-Up table that plays in pairs, and who partners whom."""
-    if ruleset.family is Family.SCORE_PAD:
-        return {}
-    if ruleset.family is Family.CARD_BIDS:
-        return {"rounds": card_bids.ROUNDS, "cards": card_bids.HAND_SIZE,
-                "bonus": scoring.oh_seven(3, 3).bonus}
-    tables = [new_settings(ruleset.id, [f"P{seat}" for seat in range(count)])
-              for count in range(ruleset.min_players, ruleset.max_players + 1)]
-    if ruleset.family is Family.SEVEN_UP:
-        locale = get_locale() or "en"
-        paired = next(table for table in tables if table.has_teams)
-
-        def seats(side: int) -> str:
-            return format_list([str(seat + 1) for seat in paired.seats_of(side)], locale=locale)
-
-        return {"teams": len(paired.players), "team_a": seats(0), "team_b": seats(1)}
-    exact = scoring.made_by(tables[0], 3, 3, 5)  # any exact bid: bid 3 of 5 cards, took 3
-    return {"base": exact.base, "bonus": exact.bonus}
+#: Options the new-game page asks beside the game rather than fold in its house rules (the
+#: score pad's who wins and when it ends), as each game's package words it.
+ASKED: Mapping[str, tuple[str, ...]] = game_words.ByGame(lambda words: words.asked)
 
 
 def description(ruleset: Ruleset) -> str:
     """A game's description on the new-game page, with the engine's numbers in it."""
-    if ruleset.id not in DESCRIPTIONS:
+    words = game_words.find(ruleset.id)
+    if words is None or words.description is None:
         return ""
-    facts = description_facts(ruleset)
-    return str(DESCRIPTIONS[ruleset.id]) % facts if facts else str(DESCRIPTIONS[ruleset.id])
+    facts = words.description_facts(ruleset)
+    return str(words.description) % facts if facts else str(words.description)
+
+
+def offered_name(ruleset: Ruleset) -> str:
+    """A game's name on the new-game page: its own, or what its package offers it as."""
+    words = game_words.find(ruleset.id)
+    if words is not None and words.offered_as is not None:
+        return str(words.offered_as)
+    return game_name(ruleset.id)
 
 
 @dataclass(frozen=True)
@@ -145,7 +107,7 @@ def games() -> list[GameChoice]:
     """Every game the engine offers, worded for the new-game page."""
     return [
         GameChoice(rules.id,
-                   str(ANY_OTHER_GAME) if rules.family is Family.SCORE_PAD else game_name(rules.id),
+                   offered_name(rules),
                    description(rules),
                    rules.min_players, rules.max_players,
                    tuple(_option(rules, name) for name in rules.options), game_name(rules.id))
