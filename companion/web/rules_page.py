@@ -288,7 +288,7 @@ def oh_seven_facts() -> dict[str, object]:
     the deck, the rounds, the passing, the rebids and a worked score (bid 3, took 3 or 1)."""
     ruleset = RULESETS["oh-seven"]
     players = range(ruleset.min_players, ruleset.max_players + 1)
-    made, missed = scoring.oh_seven(3, 3), scoring.oh_seven(3, 1)
+    made, missed = card_bids.oh_seven(3, 3), card_bids.oh_seven(3, 1)
     locale = get_locale() or "en"
     return {
         "least": ruleset.min_players, "most": ruleset.max_players,

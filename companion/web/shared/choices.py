@@ -59,7 +59,7 @@ def description_facts(ruleset: Ruleset) -> dict[str, object]:
         return {}
     if ruleset.family is Family.CARD_BIDS:
         return {"rounds": card_bids.ROUNDS, "cards": card_bids.HAND_SIZE,
-                "bonus": scoring.oh_seven(3, 3).bonus}
+                "bonus": card_bids.oh_seven(3, 3).bonus}
     tables = [new_settings(ruleset.id, [f"P{seat}" for seat in range(count)])
               for count in range(ruleset.min_players, ruleset.max_players + 1)]
     if ruleset.family is Family.SEVEN_UP:
