@@ -264,6 +264,7 @@ class CardBids(GameFamily):
     entry_kinds: tuple[str, ...] = ("bids", "tricks")
     candidates: Candidates | None = CANDIDATES
     round_fields = frozenset({"trump", "leader", "high_bid", "set_aside"})
+    statistics_schemas = sheets.BID_STATISTICS_SCHEMAS
 
     def total_rounds(self, settings: Settings) -> int | None:
         return ROUNDS

@@ -37,10 +37,10 @@ OWN = {
 }
 #: The ceiling per game today; the goal is 2.
 MOST_OUTSIDE = {
-    "oh-seven": 8,
+    "oh-seven": 7,
     "oh-hell, elevator": 6,
-    "seven-up": 10,
-    "score-pad": 12,
+    "seven-up": 9,
+    "score-pad": 9,
 }
 
 _TRANSLATED = re.compile(r"""\b(?:_|gettext|lazy_gettext|ngettext|pgettext)\s*\(\s*(['"]).*?(?<!\\)\1""",
