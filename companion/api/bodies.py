@@ -20,18 +20,10 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from companion.api.error_shape import ApiError
 from companion.rules import POINTS_MOST, TIE, Beg
 from companion.rules.errors import shown
-
-#: Whole numbers written with a fraction or an exponent are read as integers up to this many
-#: digits (far beyond any seat, count or version); past it they stay floats, which no field takes.
-WHOLE_DIGITS = 15
-#: The largest whole number a body may hold: one written with a fraction or an exponent
-#: (``1e16``, which JSON Schema calls an integer) is read as one only up to this many digits.
-WHOLE_MAX = 10**WHOLE_DIGITS - 1
+from companion.rules.schema import SEAT, WHOLE_DIGITS, WHOLE_MAX, Schema, ref
 
 
 # --- The bodies, declared once: ``json_object`` reads them, ``api.openapi`` describes them ----
-
-Schema = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -76,14 +68,8 @@ class EntryWrite:
 
 
 INTEGER: Schema = {"type": "integer", "maximum": WHOLE_MAX}
-SEAT: Schema = {"type": "integer", "minimum": 0, "maximum": WHOLE_MAX,
-                "description": "a seat, from 0, clockwise"}
 SEAT_OR_NULL: Schema = {"type": ["integer", "null"], "minimum": 0, "maximum": WHOLE_MAX}
 VERSION = Field({**INTEGER, "description": "the version of the game this write is based on"})
-
-
-def ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
 
 
 #: A bid card, where bids are cards: only ``value`` and ``suit`` (their values are the engine's).

@@ -10,16 +10,28 @@ here. The fuzz tests (``tests/api/test_fuzz.py``) hold the server to it.
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
 from companion import rules
 from companion.api import bodies
-from companion.api.bodies import SEAT, SEAT_OR_NULL, WHOLE_MAX, ref
+from companion.api.bodies import SEAT_OR_NULL, WHOLE_MAX
+from companion.rules.games import FAMILIES
+from companion.rules.schema import (
+    FIGURE,
+    RATE,
+    SCORE_MARK,
+    SEAT,
+    SEATS,
+    Schema,
+    obj,
+    ref,
+)
+from companion.rules.table_stats import TABLE_PARTS
 
 __all__ = ["WHOLE_MAX", "description"]
 
-SEATS: dict[str, Any] = {"type": "array", "items": SEAT}
 PER_SEAT_INTS: dict[str, Any] = {"type": "array", "items": {"type": "integer"},
                                  "description": "indexed by seat"}
 SUIT: dict[str, Any] = {"type": "string", "enum": [s.value for s in rules.Suit]}
@@ -27,23 +39,6 @@ SUIT: dict[str, Any] = {"type": "string", "enum": [s.value for s in rules.Suit]}
 
 def nullable(name: str) -> dict[str, Any]:
     return {"anyOf": [ref(name), {"type": "null"}]}
-
-
-def obj(properties: dict[str, Any], required: list[str] | None = None,
-        closed: bool = False, **extra: Any) -> dict[str, Any]:
-    """An object schema; ``closed`` bodies refuse unknown fields (the server answers 400)."""
-    schema: dict[str, Any] = {"type": "object", "properties": properties,
-                              "required": required if required is not None else list(properties)}
-    if closed:
-        schema["additionalProperties"] = False
-    schema.update(extra)
-    return schema
-
-
-RATE: dict[str, Any] = {"type": ["number", "null"], "minimum": 0, "maximum": 1,
-                        "description": "a share from 0 to 1; null before any round is scored"}
-FIGURE: dict[str, Any] = {"type": ["number", "null"],
-                          "description": "null before any round is scored"}
 
 
 # --- Made from the declarations: the bodies, the rulesets' options, the entries ---------------
@@ -277,60 +272,9 @@ def game_schemas() -> dict[str, Any]:
             "edit_token": {"type": "string", "description": "returned once; send it as a bearer token"},
             "scorekeeper_url": {"type": "string", "description": "/g/<id>/keep/<edit_token>"},
         }),
-        "BidStatistics": obj({
-            "table": obj({
-                "players": {"type": "integer"},
-                "rounds": {"type": "integer", "description": "rounds scored"},
-                "average_zero_bid_rate": RATE,
-                "average_top_bid": FIGURE,
-                "trump_rate": {"description": "where bids are cards alone: the share of rounds each "
-                               "suit was trump; null in the other games and before any round",
-                               "anyOf": [{"type": "null"}, obj({s.value: RATE for s in rules.Suit})]},
-            }),
-            "players": {"type": "array", "items": obj({
-                "seat": SEAT, "name": {"type": "string"}, "rounds": {"type": "integer"},
-                "points_per_round": FIGURE, "average_bid": FIGURE, "zero_bid_rate": RATE,
-                "top_bid_rate": RATE, "success_rate": RATE, "overshoot_rate": RATE,
-                "deficit_rate": RATE,
-                "rebid_bonus": {"type": "integer", "description": "rebid bonus points where bids "
-                                "are cards; 0 in the other games"},
-            })},
-        }),
-        "SevenUpStatistics": obj({
-            "table": obj({
-                "players": {"type": "integer"},
-                "hands": {"type": "integer", "description": "hands played (redeals apart)"},
-                "redeals": {"type": "integer"},
-                "beg_rate": {**RATE, "description": "the share of hands the eldest begged"},
-            }),
-            "players": {"type": "array", "items": obj({
-                "seat": SEAT, "name": {"type": "string"},
-                "team": {"type": ["integer", "null"], "description": "0 or 1 with partners"},
-                **{point: {"type": "integer", "minimum": 0,
-                           "description": f"{point} points won by the seat's side"}
-                   for point in ("high", "low", "jack", "game", "gifts", "jacks_turned")},
-            })},
-        }),
-        "PadStatistics": obj({
-            "table": obj({"players": {"type": "integer"},
-                          "rounds": {"type": "integer", "description": "rounds scored"}}),
-            "players": {"type": "array", "items": obj({
-                "seat": {**SEAT, "description": "without teams"},
-                "seats": {**SEATS, "description": "with teams pairs: the side's two seats"},
-                "name": {"type": "string", "description": "a player, or a side: \"A & C\""},
-                "team": {"type": ["integer", "null"]},
-                "rounds": {"type": "integer"}, "points_per_round": FIGURE,
-                "best_round": {"type": ["integer", "null"],
-                               "description": "as the winner option reads it (lowest: the least)"},
-                "worst_round": {"type": ["integer", "null"]},
-                "rounds_won": {"type": "integer", "description": "rounds whose best points were "
-                               "this side's, a shared best counting for each"},
-                "rounds_won_rate": RATE,
-            }, required=["name", "team", "rounds", "points_per_round", "best_round", "worst_round",
-                         "rounds_won", "rounds_won_rate"])},
-        }),
-        "Statistics": {"anyOf": [ref("BidStatistics"), ref("SevenUpStatistics"),
-                                 ref("PadStatistics")]},
+        # Each family's statistics object, as it declares it; a game's is any of them.
+        **statistics_schemas(),
+        "Statistics": {"anyOf": [ref(name) for name in statistics_schemas()]},
     }
 
 
@@ -504,10 +448,10 @@ def _description() -> dict[str, Any]:
             "/games/{game_id}/scores.csv": {"get": read(
                 "The score sheet",
                 {"text/csv; charset=utf-8": {"schema": {"type": "string"}}},
-                "A header row, then one row per scored round, oldest first: round, hand_size, "
-                "dealer, then <name> bid, tricks, points, total per player (a game of hands: hand, "
-                "dealer, beg, high, low, jack, game, then <side> points and total; a score pad: "
-                "round, dealer, then <side> points and total). A name "
+                description="A header row, then one row per scored round, oldest first: round, "
+                "hand_size, dealer, then <name> bid, tricks, points, total per player (a game of "
+                "hands: hand, dealer, beg, high, low, jack, game, then <side> points and total; a "
+                "score pad: round, dealer, then <side> points and total). A name "
                 "that starts with =, +, -, @, a tab or a carriage return is written after a ' "
                 "(and so is each part of it that follows a ; or , inside it); every cell that "
                 "holds text is quoted.")},
@@ -539,9 +483,13 @@ def _description() -> dict[str, Any]:
 
 # --- Tables (docs/api.md, "Tables") ---------------------------------------------------------
 
-_SCORE_MARK = obj({"name": {"type": "string"}, "game": {"type": "string"},
-                   "score": {"type": "integer"}})
-_SCORE_GAME = obj({"game": {"type": "string"}, "score": {"type": "integer"}})
+def statistics_schemas() -> dict[str, Schema]:
+    """The statistics objects the families declare (``GameFamily.statistics_schemas``), each
+    once, in the families' order."""
+    return {name: copy.deepcopy(dict(schema)) for family in FAMILIES.values()
+            for name, schema in family.statistics_schemas.items()}
+
+
 def table_schemas() -> dict[str, Any]:
     """A table and its figures, as ``api.tables`` writes them."""
     return {
@@ -602,7 +550,7 @@ def table_schemas() -> dict[str, Any]:
             }, required=["name", "games", "finished", "wins", "win_rate"])},
             "head_to_head": {"type": "array", "items": ref("HeadToHead")},
             "records": {"description": "null for a game of hands", "anyOf": [{"type": "null"}, obj({
-                "highest_score": {"anyOf": [_SCORE_MARK, {"type": "null"}]},
+                "highest_score": {"anyOf": [SCORE_MARK, {"type": "null"}]},
                 "highest_round": {"anyOf": [obj({"name": {"type": "string"},
                                                  "game": {"type": "string"},
                                                  "round": {"type": "integer"},
@@ -621,33 +569,12 @@ def table_schemas() -> dict[str, Any]:
             "rulesets": {"type": "object", "additionalProperties": ref("TableRuleset"),
                          "description": "only the rulesets the table has played; never the score "
                          "pad's (score_pads)"},
-            "score_pads": {"type": "array", "items": ref("TableScorePad"),
-                           "description": "one entry per score pad title and winner option: most "
-                           "games first, then by title (null last), then highest before lowest"},
-        }, required=["games", "finished", "players", "head_to_head", "rulesets", "score_pads"]),
-        "TableScorePad": obj({
-            "title": {"type": ["string", "null"], "description": "the spelling of the most recently "
-                      "started game of that title and option; null: the untitled pad"},
-            "winner": {"type": "string", "enum": ["highest", "lowest"]},
-            "games": {"type": "integer"},
-            "finished": {"type": "integer"},
-            "players": {"type": "array", "items": obj({
-                "name": {"type": "string"}, "games": {"type": "integer"},
-                "finished": {"type": "integer"}, "wins": {"type": "integer"}, "win_rate": RATE,
-                "rounds": {"type": "integer"}, "points_per_round": FIGURE,
-                "best_score": {"description": "the highest final score, or the lowest in a "
-                               "lowest-wins pad", "anyOf": [_SCORE_GAME, {"type": "null"}]},
-            })},
-            "head_to_head": {"type": "array", "items": ref("HeadToHead")},
-            "records": obj({
-                "best_score": {"anyOf": [_SCORE_MARK, {"type": "null"}],
-                               "description": "a side's names its players, \"Ana & Cleo\""},
-                "best_round": {"anyOf": [obj({"name": {"type": "string"},
-                                              "game": {"type": "string"},
-                                              "round": {"type": "integer"},
-                                              "points": {"type": "integer"}}), {"type": "null"}]},
-            }),
-        }),
+            # Each family's own part of the figures (``TablePart``), under its key.
+            **{part.key: copy.deepcopy(dict(part.field_schema)) for part in TABLE_PARTS},
+        }, required=["games", "finished", "players", "head_to_head", "rulesets",
+                     *(part.key for part in TABLE_PARTS)]),
+        **{name: copy.deepcopy(dict(schema))
+           for part in TABLE_PARTS for name, schema in part.schemas.items()},
     }
 
 

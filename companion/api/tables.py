@@ -22,7 +22,8 @@ from companion.api.sheets import safe
 from companion.http import conditional, downloads
 from companion.http.extensions import game_creation_limit, table_write_limit
 from companion.rules.table_games import PlayedGame
-from companion.rules.table_stats import HeadToHead, PadFigures, RulesetFigures, TableFigures
+from companion.rules.table_figures import head_to_head_json
+from companion.rules.table_stats import TABLE_PARTS, RulesetFigures, TableFigures
 from companion.storage import idempotency, store, table_store
 from companion.storage.caches import cache
 
@@ -176,11 +177,6 @@ def _table_response(state: table_store.TableState, before: str | None = None,
     return versioned(response, state.table.id, state.table.version)
 
 
-def _h2h_json(pairs: tuple[HeadToHead, ...]) -> list[dict[str, Any]]:
-    return [{"players": list(h.players), "games": h.games, "ahead": list(h.ahead),
-             "level": h.level} for h in pairs]
-
-
 def _ruleset_json(found: RulesetFigures) -> dict[str, Any]:
     players = []
     for p in found.players:
@@ -207,29 +203,7 @@ def _ruleset_json(found: RulesetFigures) -> dict[str, Any]:
             {"name": run.name, "game": run.game, "rounds": run.rounds},
         }
     return {"games": found.games, "finished": found.finished, "players": players,
-            "head_to_head": _h2h_json(found.head_to_head), "records": records}
-
-
-def _pad_json(found: PadFigures) -> dict[str, Any]:
-    """One score pad title and ``winner`` option of a table (docs/api.md, "The score pad")."""
-    score, high = found.records.best_score, found.records.best_round
-    return {
-        "title": found.title, "winner": "lowest" if found.lowest_wins else "highest",
-        "games": found.games, "finished": found.finished,
-        "players": [{"name": p.name, "games": p.games, "finished": p.finished, "wins": p.wins,
-                     "win_rate": p.win_rate, "rounds": p.rounds,
-                     "points_per_round": p.points_per_round,
-                     "best_score": None if p.best_score is None else
-                     {"game": p.best_score.game, "score": p.best_score.score}}
-                    for p in found.players],
-        "head_to_head": _h2h_json(found.head_to_head),
-        "records": {
-            "best_score": None if score is None else
-            {"name": score.name, "game": score.game, "score": score.score},
-            "best_round": None if high is None else
-            {"name": high.name, "game": high.game, "round": high.round, "points": high.points},
-        },
-    }
+            "head_to_head": head_to_head_json(found.head_to_head), "records": records}
 
 
 def statistics_json(figures: TableFigures) -> dict[str, Any]:
@@ -239,9 +213,10 @@ def statistics_json(figures: TableFigures) -> dict[str, Any]:
         "finished": figures.finished,
         "players": [{"name": p.name, "games": p.games, "finished": p.finished, "wins": p.wins,
                      "win_rate": p.win_rate} for p in figures.players],
-        "head_to_head": _h2h_json(figures.head_to_head),
+        "head_to_head": head_to_head_json(figures.head_to_head),
         "rulesets": {r.ruleset: _ruleset_json(r) for r in figures.rulesets},
-        "score_pads": [_pad_json(pad) for pad in figures.score_pads],
+        # Each family's own part (``TablePart``), under the key it declares.
+        **{part.key: part.to_json(figures.parts.get(part.key, ())) for part in TABLE_PARTS},
     }
 
 

@@ -141,14 +141,26 @@ def _bid(settings: Settings, round_: Round, cards: tuple[Card, ...]) -> Round:
     )
 
 
+def oh_seven(bid: int, taken: int) -> Made:
+    """Oh-Seven: bid made exactly, bid + 2; missed, minus the difference (a forced rebid's +1s
+    are scored apart, they do not depend on the tricks).
+
+    >>> oh_seven(3, 3).total, oh_seven(3, 1).total, oh_seven(0, 2).total
+    (5, -2, -2)
+    """
+    if bid == taken:
+        return Made(scoring.Rule.BID_PLUS_TWO, bid, 2)
+    return Made(scoring.Rule.MINUS_DIFFERENCE, -abs(bid - taken), 0)
+
+
 def score(bid: int, taken: int) -> int:
     """Bid made exactly: bid + 2; missed: minus the difference (the total of
-    ``scoring.oh_seven``, whose parts the explanation of a score shows).
+    ``oh_seven``, whose parts the explanation of a score shows).
 
     >>> score(3, 3), score(3, 1), score(0, 2)
     (5, -2, -2)
     """
-    return scoring.oh_seven(bid, taken).total
+    return oh_seven(bid, taken).total
 
 
 def _tricks(settings: Settings, round_: Round, tricks: tuple[int, ...]) -> Round:
@@ -252,6 +264,7 @@ class CardBids(GameFamily):
     entry_kinds: tuple[str, ...] = ("bids", "tricks")
     candidates: Candidates | None = CANDIDATES
     round_fields = frozenset({"trump", "leader", "high_bid", "set_aside"})
+    statistics_schemas = sheets.BID_STATISTICS_SCHEMAS
 
     def total_rounds(self, settings: Settings) -> int | None:
         return ROUNDS
@@ -284,7 +297,7 @@ class CardBids(GameFamily):
         refuse_forced_rebid(state, number, entry)
 
     def made(self, settings: Settings, bid: int, taken: int, hand_size: int) -> Made:
-        return scoring.oh_seven(bid, taken)
+        return oh_seven(bid, taken)
 
     def explain(self, settings: Settings, round_: Round,
                 before: tuple[int, ...]) -> RoundExplanation:

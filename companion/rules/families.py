@@ -20,10 +20,12 @@ from .entries import ENTRY_KINDS, Entry, ShapeError, wrong_kind
 from .errors import shown
 from .explain import RoundExplanation
 from .options import Hook
+from .schema import Schema
 from .scoring import Made
 from .settings import Settings
 from .sheets import Rows
 from .state import GameState, Played, Round
+from .table_figures import TablePart
 
 
 class GameFamily(Protocol):
@@ -45,6 +47,12 @@ class GameFamily(Protocol):
     #: turn); ``eldest``, ``hands``, ``awards`` (hands); ``points_per_side``: the round is only
     #: its points, per side, and every card game's field is null.
     round_fields: frozenset[str] = frozenset()
+    #: The API's schemas of ``statistics_json``, by name (the OpenAPI document's components):
+    #: families that write the same statistics share them, and the document lists each once.
+    statistics_schemas: Mapping[str, Schema]
+    #: The family's own part of a table's figures (``table_figures.TablePart``), if its games
+    #: are told apart otherwise than by ruleset.
+    table_part: TablePart | None = None
 
     @property
     def value(self) -> str:

@@ -82,18 +82,6 @@ def in_turn(scoring: Scoring, zero_bid: ZeroBid, bid: int, taken: int, hand_size
             assert_never(unknown)
 
 
-def oh_seven(bid: int, taken: int) -> Made:
-    """Oh-Seven: bid made exactly, bid + 2; missed, minus the difference (a forced rebid's +1s
-    are scored apart, they do not depend on the tricks).
-
-    >>> oh_seven(3, 3).total, oh_seven(3, 1).total, oh_seven(0, 2).total
-    (5, -2, -2)
-    """
-    if bid == taken:
-        return Made(Rule.BID_PLUS_TWO, bid, 2)
-    return Made(Rule.MINUS_DIFFERENCE, -abs(bid - taken), 0)
-
-
 def made_by(settings: Settings, bid: int, taken: int, hand_size: int) -> Made:
     """The points a bid made in a game of ``settings`` (a bid-and-trick game), in parts: as its
     family scores them (``GameFamily.made``)."""

@@ -5,10 +5,11 @@ text cell against spreadsheet formulas (``api.sheets.safe``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
-from .cards import Card
+from .cards import Card, Suit
 from .entries import TIE
+from .schema import FIGURE, RATE, SEAT, Schema, obj
 from .settings import Settings
 from .state import GameState
 from .stats import statistics
@@ -86,3 +87,25 @@ def bid_statistics_json(state: GameState) -> dict[str, Any]:
             for p in stats.per_player
         ],
     }
+
+
+#: The API's schema of ``bid_statistics_json`` (docs/api.md, "Statistics").
+BID_STATISTICS_SCHEMAS: Mapping[str, Schema] = {"BidStatistics": obj({
+    "table": obj({
+        "players": {"type": "integer"},
+        "rounds": {"type": "integer", "description": "rounds scored"},
+        "average_zero_bid_rate": RATE,
+        "average_top_bid": FIGURE,
+        "trump_rate": {"description": "where bids are cards alone: the share of rounds each "
+                       "suit was trump; null in the other games and before any round",
+                       "anyOf": [{"type": "null"}, obj({s.value: RATE for s in Suit})]},
+    }),
+    "players": {"type": "array", "items": obj({
+        "seat": SEAT, "name": {"type": "string"}, "rounds": {"type": "integer"},
+        "points_per_round": FIGURE, "average_bid": FIGURE, "zero_bid_rate": RATE,
+        "top_bid_rate": RATE, "success_rate": RATE, "overshoot_rate": RATE,
+        "deficit_rate": RATE,
+        "rebid_bonus": {"type": "integer", "description": "rebid bonus points where bids "
+                        "are cards; 0 in the other games"},
+    })},
+})}

@@ -1,16 +1,28 @@
 """What a table shows (docs/rules.md section 7): ``figures`` turns the sum of its games'
 tallies (table_tally.py) into who is who, wins, head to head, and per ruleset figures and
-records; then who is ahead, and the wins over time.
+records, with each family's own part (``table_figures.TablePart``, which the family declares
+and this module asks without naming the game); then who is ahead, and the wins over time.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
-from .games import RULESETS
-from .table_games import SHELF_JOIN, PlayedGame, Renames, is_pad_shelf, player_key
-from .table_tally import SIDE_JOIN, Mark, RulesetTally, Tally
+from .games import FAMILIES, RULESETS
+from .table_figures import (
+    BestScore,
+    HeadToHead,
+    RoundRecord,
+    RulesetPlayer,
+    ScoreRecord,
+    TablePart,
+    head_to_head,
+    rate,
+)
+from .table_games import SHELF_JOIN, PlayedGame, Renames, is_pad_shelf
+from .table_tally import RulesetTally, Tally
 
 
 @dataclass(frozen=True)
@@ -20,52 +32,6 @@ class PlayerFigures:
     finished: int
     wins: int
     win_rate: float | None
-
-
-@dataclass(frozen=True)
-class HeadToHead:
-    players: tuple[str, str]
-    games: int
-    ahead: tuple[int, int]
-    level: int
-
-
-@dataclass(frozen=True)
-class BestScore:
-    game: str
-    score: int
-
-
-@dataclass(frozen=True)
-class RulesetPlayer:
-    name: str
-    games: int
-    finished: int
-    wins: int
-    win_rate: float | None
-    #: Bid-and-trick games (``None`` for Seven-Up).
-    rounds: int | None
-    points_per_round: float | None
-    success_rate: float | None
-    best_score: BestScore | None
-    #: Seven-Up (``None`` elsewhere): hands played and points won by the player's side.
-    hands: int | None
-    points: int | None
-
-
-@dataclass(frozen=True)
-class ScoreRecord:
-    name: str
-    game: str
-    score: int
-
-
-@dataclass(frozen=True)
-class RoundRecord:
-    name: str
-    game: str
-    round: int
-    points: int
 
 
 @dataclass(frozen=True)
@@ -93,31 +59,6 @@ class RulesetFigures:
 
 
 @dataclass(frozen=True)
-class PadRecords:
-    """A score pad's records: the best final score and the best score in one round, each read
-    by the pad's ``winner`` option; a side's names its players ("Ana & Cleo")."""
-
-    best_score: ScoreRecord | None
-    best_round: RoundRecord | None
-
-
-@dataclass(frozen=True)
-class PadFigures:
-    """The score pads of one title (any spelling) and one ``winner`` option at a table."""
-
-    #: The spelling of the most recently started of its games; ``None``: the untitled pad.
-    title: str | None
-    lowest_wins: bool
-    games: int
-    finished: int
-    #: ``rounds``, ``points_per_round`` and ``best_score`` as the pads read them; a pad has no
-    #: success rate, hands or points won (``None``).
-    players: tuple[RulesetPlayer, ...]
-    head_to_head: tuple[HeadToHead, ...]
-    records: PadRecords
-
-
-@dataclass(frozen=True)
 class TableFigures:
     games: int
     finished: int
@@ -126,34 +67,16 @@ class TableFigures:
     rulesets: tuple[RulesetFigures, ...]
     #: The name the table shows for each player (by key).
     names: dict[str, str]
-    #: Each score pad title and ``winner`` option apart (docs/rules.md section 8): most games
-    #: first, then by title (the untitled last), then highest before lowest.
-    score_pads: tuple[PadFigures, ...] = ()
+    #: The families' own parts (``TablePart``), by their key: each declared part, empty when
+    #: the table has none of its games.
+    parts: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
 
-
-def _rate(count: int, whole: int) -> float | None:
-    return count / whole if whole else None
-
-
-def _head_to_head(order: list[str], pairs: dict[tuple[str, str], list[int]],
-                  names: dict[str, str]) -> tuple[HeadToHead, ...]:
-    """Every pair that shares a finished game, in the order of ``order`` (its first-named
-    player's place, then the second's): sorted from the pairs held, never from every two
-    players (a table of many players and few shared games stays cheap)."""
-    place = {key: index for index, key in enumerate(order)}
-    found = []
-    for (a, b), counts in pairs.items():
-        if not counts[0] or a not in place or b not in place:
-            continue
-        if place[b] < place[a]:
-            found.append((place[b], place[a], names[b], names[a], counts[0], counts[2],
-                          counts[1], counts[3]))
-        else:
-            found.append((place[a], place[b], names[a], names[b], counts[0], counts[1],
-                          counts[2], counts[3]))
-    found.sort(key=lambda row: (row[0], row[1]))
-    return tuple(HeadToHead((first, second), games, (one, other), level)
-                 for _i, _j, first, second, games, one, other, level in found)
+    def __getattr__(self, key: str) -> tuple[Any, ...]:
+        """A family's part read as an attribute (``figures.<key>``), as the pages read it."""
+        parts = self.__dict__.get("parts", {})
+        if key in parts:
+            return parts[key]  # type: ignore[no-any-return]
+        raise AttributeError(key)
 
 
 def _ruleset_figures(ruleset: str, shelf: RulesetTally, order: list[str],
@@ -169,10 +92,10 @@ def _ruleset_figures(ruleset: str, shelf: RulesetTally, order: list[str],
         best = shelf.best.get(key)
         players.append(RulesetPlayer(
             name=names[key], games=games, finished=finished, wins=wins,
-            win_rate=_rate(wins, finished),
+            win_rate=rate(wins, finished),
             rounds=None if by_hands else rounds,
-            points_per_round=None if by_hands else _rate(points, rounds),
-            success_rate=None if by_hands else _rate(exact, rounds),
+            points_per_round=None if by_hands else rate(points, rounds),
+            success_rate=None if by_hands else rate(exact, rounds),
             best_score=None if best is None else BestScore(best[2], -best[0]),
             hands=hands if by_hands else None, points=points if by_hands else None))
     records = None
@@ -183,42 +106,26 @@ def _ruleset_figures(ruleset: str, shelf: RulesetTally, order: list[str],
             None if high is None else RoundRecord(names[high[5]], high[2], high[3], -high[0]),
             None if run is None else RunRecord(names[run[5]], run[2], -run[0]))
     return RulesetFigures(ruleset, shelf.games, shelf.finished, tuple(players),
-                          _head_to_head(order, shelf.pairs, names), records)
+                          head_to_head(order, shelf.pairs, names), records)
 
 
-def _pad_figures(shelf_name: str, shelf: RulesetTally, order: list[str],
-                 names: dict[str, str]) -> PadFigures:
-    parts = shelf_name.split(SHELF_JOIN)
-    lowest = parts[1] == "lowest"
-    flip = -1 if lowest else 1
+#: The families' own parts of a table's figures, each once, in the families' order.
+TABLE_PARTS: tuple[TablePart, ...] = tuple(
+    family.table_part for family in FAMILIES.values() if family.table_part is not None)
 
-    def score(mark: Mark) -> int:
-        return -mark[0] * flip
 
-    def side(mark: Mark) -> str:
-        return " & ".join(names[key] for key in mark[5].split(SIDE_JOIN))
-
-    players = []
-    for key in order:
-        counts = shelf.players.get(key)
-        if counts is None:
+def _parts_shelves(shelves: Mapping[str, RulesetTally]) -> dict[TablePart, dict[str, RulesetTally]]:
+    """Every declared part with its shelves (``table_games.pad_shelf``: those that name more
+    than a ruleset), found by the family of the ruleset each shelf's name begins with."""
+    found: dict[TablePart, dict[str, RulesetTally]] = {part: {} for part in TABLE_PARTS}
+    for name, shelf in shelves.items():
+        if not is_pad_shelf(name):
             continue
-        games, finished, wins, rounds, points = counts[:5]
-        best = shelf.best.get(key)
-        players.append(RulesetPlayer(
-            name=names[key], games=games, finished=finished, wins=wins,
-            win_rate=_rate(wins, finished), rounds=rounds,
-            points_per_round=_rate(points, rounds), success_rate=None,
-            best_score=None if best is None else BestScore(best[2], score(best)),
-            hands=None, points=None))
-    top, high = shelf.highest_score, shelf.highest_round
-    records = PadRecords(
-        None if top is None else ScoreRecord(side(top), top[2], score(top)),
-        None if high is None else RoundRecord(side(high), high[2], high[3], score(high)))
-    assert shelf.latest is not None  # every pad's part holds its title's spelling
-    title = shelf.latest[2] if len(parts) > 2 else None
-    return PadFigures(title, lowest, shelf.games, shelf.finished, tuple(players),
-                      _head_to_head(order, shelf.pairs, names), records)
+        ruleset = RULESETS.get(name.split(SHELF_JOIN)[0])
+        part = None if ruleset is None else ruleset.family.table_part
+        if part is not None:
+            found.setdefault(part, {})[name] = shelf
+    return found
 
 
 #: The order rulesets are shown in: the games' (``games.GAMES``); any other after, by id.
@@ -230,20 +137,18 @@ def figures(tally: Tally, renames: Renames) -> TableFigures:
     names = {key: renames.shown(key) or spelt[2] for key, spelt in tally.spelling.items()}
     keys = sorted(tally.players, key=lambda k: (-tally.players[k][0], names[k].casefold(), k))
     players = tuple(
-        PlayerFigures(names[k], games, finished, wins, _rate(wins, finished))
+        PlayerFigures(names[k], games, finished, wins, rate(wins, finished))
         for k in keys for games, finished, wins in [tally.players[k]])
     shown_rulesets = sorted((r for r in tally.rulesets if not is_pad_shelf(r)), key=lambda r: (
         RULESET_ORDER.index(r) if r in RULESET_ORDER else len(RULESET_ORDER), r))
-    pads = [_pad_figures(r, tally.rulesets[r], keys, names)
-            for r in tally.rulesets if is_pad_shelf(r)]
-    pads.sort(key=lambda pad: (-pad.games, pad.title is None, player_key(pad.title or ""),
-                               pad.lowest_wins))
+    parts = {part.key: part.figures(own, keys, names)
+             for part, own in _parts_shelves(tally.rulesets).items()}
     return TableFigures(
         games=tally.games, finished=tally.finished, players=players,
-        head_to_head=_head_to_head(keys, tally.pairs, names),
+        head_to_head=head_to_head(keys, tally.pairs, names),
         rulesets=tuple(_ruleset_figures(r, tally.rulesets[r], keys, names)
                        for r in shown_rulesets),
-        names=names, score_pads=tuple(pads))
+        names=names, parts=parts)
 
 
 # --- who is ahead, and how the wins came ----------------------------------------------------

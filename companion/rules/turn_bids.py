@@ -211,6 +211,7 @@ class TurnBids(GameFamily):
     entry_kinds: tuple[str, ...] = ("bids", "tricks")
     candidates: Candidates | None = CANDIDATES
     round_fields = frozenset({"legal_bids"})
+    statistics_schemas = sheets.BID_STATISTICS_SCHEMAS
 
     def total_rounds(self, settings: Settings) -> int | None:
         return len(schedule(settings))

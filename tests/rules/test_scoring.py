@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules import Scoring, ZeroBid, card_bids, turn_bids
-from companion.rules.scoring import Made, Rule, in_turn, oh_seven
+from companion.rules.card_bids import oh_seven
+from companion.rules.scoring import Made, Rule, in_turn
 
 from .model import oh_hell_score, oh_seven_score
 

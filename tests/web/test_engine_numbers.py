@@ -142,7 +142,7 @@ def test_the_games_descriptions_say_the_engines_numbers(
     assert "one point a trick, plus 10 for an exact bid." in page
     monkeypatch.setattr(card_bids, "ROUNDS", 8)
     monkeypatch.setattr(card_bids, "HAND_SIZE", 6)
-    monkeypatch.setattr(scoring, "oh_seven", lambda bid, taken: scoring.Made(
+    monkeypatch.setattr(card_bids, "oh_seven", lambda bid, taken: scoring.Made(
         scoring.Rule.BID_PLUS_TWO, bid, 3))
     monkeypatch.setattr(scoring, "made_by", lambda settings, bid, taken, size: scoring.Made(
         scoring.Rule.TEN_PLUS_BID, 12, 11))

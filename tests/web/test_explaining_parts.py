@@ -18,7 +18,7 @@ def score(rule: Rule, bid: int, taken: int, base: int, bonus: int) -> BidScore:
 
 
 @pytest.mark.parametrize(("rule", "base", "bonus", "said"), [
-    # The parts the engine gives today (scoring.in_turn, scoring.oh_seven)...
+    # The parts the engine gives today (scoring.in_turn, card_bids.oh_seven)...
     (Rule.TRICKS_PLUS_TEN, 3, 10, "bid 3, took 3: exact, 3 + 10 = 13"),
     (Rule.TRICKS_PLUS_FIVE, 3, 5, "bid 3, took 3: exact, 3 + 5 = 8"),
     (Rule.BID_PLUS_TWO, 3, 2, "bid 3, took 3: exact, 3 + 2 = 5"),

@@ -148,7 +148,7 @@ def test_from_a_game_its_house_rules_are_marked(start: Callable[..., Scorekeeper
 
 def test_oh_sevens_facts_are_the_engines(client: FlaskClient) -> None:
     """Every number of Oh-Seven's rules page is asked of the engine (docs/rules.md section 1)."""
-    from companion.rules import card_bids, cards, deck, scoring
+    from companion.rules import card_bids, cards, deck
 
     page = text(client.get("/rules/oh-seven"))
     ruleset = RULESETS["oh-seven"]
@@ -165,8 +165,8 @@ def test_oh_sevens_facts_are_the_engines(client: FlaskClient) -> None:
         f"After {card_bids.HAND_SIZE} failed bids every card has been used",
         f"Each player takes 0 to {card_bids.HAND_SIZE} tricks; together they make "
         f"{card_bids.HAND_SIZE}.",
-        f"scores the bid plus {scoring.oh_seven(3, 3).bonus} (bid 3, took 3: "
-        f"{scoring.oh_seven(3, 3).total}). A missed bid loses the difference (bid 3, took 1: −2).",
+        f"scores the bid plus {card_bids.oh_seven(3, 3).bonus} (bid 3, took 3: "
+        f"{card_bids.oh_seven(3, 3).total}). A missed bid loses the difference (bid 3, took 1: −2).",
         f"After round {card_bids.ROUNDS} the highest total wins",
     ):
         assert sentence in page, sentence

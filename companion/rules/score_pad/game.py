@@ -18,7 +18,7 @@ from ..settings import Settings
 from ..sheets import Rows
 from ..state import FinishedBy, GameState, Phase, Played, Round
 from . import FAMILY_ID, POINTS_MOST, check_points, ended_by, side_list, start_round
-from . import sheet
+from . import sheet, table
 
 
 def _points(settings: Settings, side: int, points: int) -> Entry:
@@ -44,6 +44,8 @@ class ScorePad(GameFamily):
     #: What the table calls the game ("Hearts").
     titled = True
     round_fields = frozenset({"points_per_side"})
+    statistics_schemas = sheet.STATISTICS_SCHEMAS
+    table_part = table.PART
 
     def total_rounds(self, settings: Settings) -> int | None:
         return settings.typed.rounds  # None: until a target, or the scorekeeper, ends it

@@ -3,8 +3,9 @@ its score sheet, a row per round."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
+from ..schema import FIGURE, RATE, SEAT, SEATS, Schema, obj
 from ..sheets import Rows, side_name
 from ..state import GameState
 from .statistics import pad_statistics
@@ -44,3 +45,24 @@ def sheet_rows(state: GameState) -> Rows:
             row += [round_.points[settings.seats_of(side)[0]], totals[side]]
         rows.append(row)
     return rows
+
+
+#: The API's schema of ``statistics_json`` (docs/api.md, "Statistics").
+STATISTICS_SCHEMAS: Mapping[str, Schema] = {"PadStatistics": obj({
+    "table": obj({"players": {"type": "integer"},
+                  "rounds": {"type": "integer", "description": "rounds scored"}}),
+    "players": {"type": "array", "items": obj({
+        "seat": {**SEAT, "description": "without teams"},
+        "seats": {**SEATS, "description": "with teams pairs: the side's two seats"},
+        "name": {"type": "string", "description": "a player, or a side: \"A & C\""},
+        "team": {"type": ["integer", "null"]},
+        "rounds": {"type": "integer"}, "points_per_round": FIGURE,
+        "best_round": {"type": ["integer", "null"],
+                       "description": "as the winner option reads it (lowest: the least)"},
+        "worst_round": {"type": ["integer", "null"]},
+        "rounds_won": {"type": "integer", "description": "rounds whose best points were "
+                       "this side's, a shared best counting for each"},
+        "rounds_won_rate": RATE,
+    }, required=["name", "team", "rounds", "points_per_round", "best_round", "worst_round",
+                 "rounds_won", "rounds_won_rate"])},
+})}

@@ -28,6 +28,7 @@ class SevenUp(GameFamily):
     #: The gift rule's edition a game began under (``editions.GiftRule``).
     editions = True
     round_fields = frozenset({"eldest", "hands", "awards"})
+    statistics_schemas = sheet.STATISTICS_SCHEMAS
 
     def total_rounds(self, settings: Settings) -> int | None:
         return None  # played to a target

@@ -3,8 +3,9 @@ statistics object and its score sheet, a row per hand."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
+from ..schema import RATE, SEAT, Schema, obj
 from ..settings import Settings
 from ..sheets import Rows, seat_cell, side_name
 from ..state import GameState
@@ -58,3 +59,21 @@ def sheet_rows(state: GameState) -> Rows:
             row += [round_.points[seat], totals[side]]
         rows.append(row)
     return rows
+
+
+#: The API's schema of ``statistics_json`` (docs/api.md, "Statistics").
+STATISTICS_SCHEMAS: Mapping[str, Schema] = {"SevenUpStatistics": obj({
+    "table": obj({
+        "players": {"type": "integer"},
+        "hands": {"type": "integer", "description": "hands played (redeals apart)"},
+        "redeals": {"type": "integer"},
+        "beg_rate": {**RATE, "description": "the share of hands the eldest begged"},
+    }),
+    "players": {"type": "array", "items": obj({
+        "seat": SEAT, "name": {"type": "string"},
+        "team": {"type": ["integer", "null"], "description": "0 or 1 with partners"},
+        **{point: {"type": "integer", "minimum": 0,
+                   "description": f"{point} points won by the seat's side"}
+           for point in ("high", "low", "jack", "game", "gifts", "jacks_turned")},
+    })},
+})}

@@ -1,7 +1,7 @@
 """Oh-Seven's words: its name, description, seed and rules page, a bid in its own words (a
 *pari*, an *offerta*), a forced rebid's bonus, and its card passing as its house rule says it.
 
-Every number these sentences say is the engine's (``rules.card_bids``, ``rules.scoring``).
+Every number these sentences say is the engine's (``rules.card_bids``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from companion import rules
-from companion.rules import RebidBonus, Ruleset, card_bids, cards, scoring
+from companion.rules import RebidBonus, Ruleset, card_bids, cards
 from companion.web.shared.game_words import (
     BIDDING,
     DEAL,
@@ -61,7 +61,7 @@ def oh_seven_facts(ruleset: Ruleset) -> dict[str, object]:
     """The numbers Oh-Seven's rules say, each the engine's (docs/rules.md section 1): who plays,
     the deck, the rounds, the passing, the rebids and a worked score (bid 3, took 3 or 1)."""
     players = range(ruleset.min_players, ruleset.max_players + 1)
-    made, missed = scoring.oh_seven(3, 3), scoring.oh_seven(3, 1)
+    made, missed = card_bids.oh_seven(3, 3), card_bids.oh_seven(3, 1)
     locale = get_locale() or "en"
     return {
         "least": ruleset.min_players, "most": ruleset.max_players,
@@ -80,7 +80,7 @@ def oh_seven_facts(ruleset: Ruleset) -> dict[str, object]:
 def description_facts(_ruleset: Ruleset) -> dict[str, object]:
     """The numbers its description says: the rounds, the hand and the bonus for an exact bid."""
     return {"rounds": card_bids.ROUNDS, "cards": card_bids.HAND_SIZE,
-            "bonus": scoring.oh_seven(3, 3).bonus}
+            "bonus": card_bids.oh_seven(3, 3).bonus}
 
 
 def _names(settings: rules.Settings, seats: tuple[int, ...]) -> str:
