@@ -11,7 +11,7 @@ the game off this device's list, with this device's right to keep its score.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from flask import (
     abort,
@@ -39,6 +39,16 @@ def started_at(game: StoredGame) -> datetime:
     moment = game.created_at
     return (moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None
             else moment.astimezone(timezone.utc))
+
+
+def day_beside(moment: datetime, days: int) -> datetime:
+    """The same moment ``days`` days away (the words of "yesterday" and "tomorrow" for the
+    phone's clock), or the moment itself at the calendar's ends: a game stored before starts
+    were bounded may have started on 1 January of year 1 or 31 December 9999."""
+    try:
+        return moment + timedelta(days=days)
+    except OverflowError:
+        return moment
 
 
 @game_creation_limit
