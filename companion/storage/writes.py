@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from typing import Union
 
 from companion import rules
+from companion.rules import bounds
+from companion.rules.entries import field_of
 from companion.storage import idempotency, store
 
 
@@ -67,6 +69,10 @@ class Entry:
     entry: rules.Entry
 
     def __call__(self, state: rules.GameState) -> rules.GameState:
+        # The game's bound before the engine: the 2,001st entry is refused whatever it holds.
+        full = bounds.game_full(len(state.entries) + 1, field_of(self.entry))
+        if full is not None:
+            raise full
         return rules.apply(state, self.entry)
 
 
@@ -86,7 +92,13 @@ class Correction:
     entries: tuple[rules.Entry, ...]
 
     def __call__(self, state: rules.GameState) -> rules.GameState:
-        return rules.correct_round(state, self.number, self.entries)
+        corrected = rules.correct_round(state, self.number, self.entries)
+        # A round corrected into more entries may not take the game past its bound either.
+        if len(corrected.entries) > len(state.entries):
+            full = bounds.game_full(len(corrected.entries))
+            if full is not None:
+                raise full
+        return corrected
 
 
 Change = Union[Entry, Undo, Correction, store.Change]
