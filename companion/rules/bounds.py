@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from .errors import RuleError
-
 #: The entries a game holds (its stored list: undone ones are gone). The 2,001st is refused.
 ENTRIES_MAX = 2000
 #: The games a table holds. The 10,001st is refused.
@@ -19,16 +17,6 @@ GAMES_MAX = 10_000
 #: When a game may have started: from the first moment of 1900 to the last of 2200, in UTC.
 STARTED_FIRST = datetime(1900, 1, 1, tzinfo=timezone.utc)
 STARTED_LAST = datetime(2200, 12, 31, 23, 59, 59, 999999, tzinfo=timezone.utc)
-
-
-def game_full(entries: int, field: str | None = None) -> RuleError | None:
-    """A game of ``entries`` entries is past ``ENTRIES_MAX``: refused at the entry's ``field``
-    (``bids``, ``points``, …) as a phase the game cannot go on to."""
-    if entries <= ENTRIES_MAX:
-        return None
-    return RuleError("phase", f"this game is full: a game holds at most {ENTRIES_MAX} entries; "
-                     "start a new game to play on", reason="game-full", field=field,
-                     most=ENTRIES_MAX)
 
 
 def started_within(when: datetime) -> bool:

@@ -20,7 +20,7 @@ from sqlalchemy import text
 from companion.rules import bounds, table_games
 from companion.storage.models import db
 
-from .conftest import ONE_CARD, Tables
+from .conftest import ONE_CARD
 
 
 def _counts(app: Flask) -> tuple[int, ...]:
