@@ -32,3 +32,30 @@ def test_a_game_started_at_the_calendars_end_renders(app: Flask, start: object,
                 f"/api/v1/games/{keeper.id}/export", "/"):
         assert keeper.client.get(url).status_code == 200, url
     assert watcher.get(f"/g/{keeper.id}").status_code == 200
+
+
+@pytest.mark.parametrize("moment", [datetime(1, 1, 1, 0, 0, 0),
+                                    datetime(9999, 12, 31, 23, 59, 59, 999999)])
+def test_a_table_whose_game_started_at_the_calendars_end_renders(app: Flask,
+                                                                 moment: datetime) -> None:
+    phone = app.test_client()
+    made = phone.post("/api/v1/tables", json={"name": "Thursday cards"}).get_json()
+    table_id, token = made["table"]["id"], made["edit_token"]
+    game = phone.post("/api/v1/games", json={"ruleset": "oh-hell", "players": ["Ana", "Ben",
+                                                                              "Cleo"],
+                                             "table": table_id},
+                      headers={"Authorization": f"Bearer {token}"}).get_json()["game"]
+    with app.app_context():
+        db.session.execute(sql("UPDATE games SET created_at = :at, version = version + 1 "
+                               "WHERE id = :id"), {"at": moment, "id": game["id"]})
+        db.session.execute(sql("UPDATE tables SET version = version + 1 WHERE id = :id"),
+                           {"id": table_id})
+        db.session.commit()
+    assert phone.get(f"/t/{table_id}/keep/{token}").status_code == 303
+    for url in (f"/t/{table_id}", f"/t/{table_id}/live", f"/t/{table_id}/standings.png",
+                f"/g/{game['id']}", f"/g/{game['id']}/standings.png", "/",
+                f"/api/v1/tables/{table_id}", f"/api/v1/tables/{table_id}/statistics",
+                f"/api/v1/tables/{table_id}/games.csv", f"/api/v1/tables/{table_id}/export",
+                f"/api/v1/games/{game['id']}/export"):
+        assert phone.get(url).status_code == 200, url
+    assert str(moment.year) in text(phone.get(f"/t/{table_id}"))
