@@ -186,3 +186,20 @@ def test_a_table_refuses_games_past_its_bound(client: FlaskClient, at_table: Tab
     assert page.status_code == 422
     assert "Questo tavolo è pieno: un tavolo tiene al massimo 2 partite." in _words(page)
     assert at_table.get(table_id)["version"] == 3
+
+
+def test_a_rematch_at_a_full_table_is_refused(client: FlaskClient, at_table: Tables,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rematch is one more game at the table too: it meets the same bound."""
+    monkeypatch.setattr(bounds, "GAMES_MAX", 1)
+    table_id, token = at_table.create()
+    game = at_table.game(table_id, token, ["Ana", "Ben", "Cleo"], options=ONE_CARD)
+    at_table.play_one_card(game, 0)
+    _keep(client, table_id, token)
+    version = at_table.get(table_id)["version"]
+    page = client.post(f"/g/{game.id}/rematch", headers={"Accept-Language": "fr"})
+    assert page.status_code == 422
+    assert "Cette table est pleine : une table garde au plus 1 " in _words(page)
+    assert at_table.get(table_id)["version"] == version  # no game made
+    monkeypatch.setattr(bounds, "GAMES_MAX", 2)
+    assert client.post(f"/g/{game.id}/rematch").status_code == 303

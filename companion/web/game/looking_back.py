@@ -27,11 +27,12 @@ from werkzeug.wrappers import Response
 
 from companion import rules
 from companion.http.extensions import game_creation_limit
-from companion.storage import idempotency, store
+from companion.storage import idempotency, store, table_store
 from companion.storage.store import StoredGame
 from companion.web.game.responses import keyed_form, open_created, render_game, replayed
 from companion.web.shared import access
 from companion.web.shared.messages import shown_name
+from companion.web.table.links import table_full
 
 
 def started_at(game: StoredGame) -> datetime:
@@ -63,6 +64,11 @@ def rematch(game_id: str) -> Response:
     if not game.state.finished:
         abort(409)
     settings = rules.rematch_settings(game.state)
+    if game.table_id is not None:  # one more game at the table: the room a new game needs
+        try:
+            table_store.check_seats(table_store.load_table(game.table_id), settings.players)
+        except table_store.TableRefused:
+            return render_game(game, notice=table_full(), status=422)
     options = {k: v for k, v in settings.options.items() if k in settings.ruleset.options}
     made = store.create_game(settings.ruleset.id, list(settings.players),
                              settings.first_dealer, options, table_id=game.table_id,
