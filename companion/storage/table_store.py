@@ -34,7 +34,7 @@ from typing import Any
 from sqlalchemy import bindparam, select, update
 
 from companion import rules
-from companion.rules import memo, table_games, table_stats, table_tally
+from companion.rules import bounds, memo, table_games, table_stats, table_tally
 from companion.rules.table_games import PlayedGame, Renames
 from companion.rules.table_stats import TableFigures
 from companion.rules.table_tally import Tally
@@ -55,13 +55,16 @@ class TableNotFound(LookupError):
 
 class TableRefused(ValueError):
     """Against the table's rules (docs/api.md's 422 code ``table``): a game at another table,
-    or a table's name empty or too long. ``field`` names the input at fault."""
+    a table's name empty or too long, or a table holding all the games it may
+    (``reason="table-games-max"``). ``field`` names the input at fault."""
 
-    def __init__(self, message: str, field: str, unshowable: bool = False) -> None:
+    def __init__(self, message: str, field: str, unshowable: bool = False,
+                 reason: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.field = field
         self.unshowable = unshowable  # a name's character, not its length
+        self.reason = reason
 
 
 def new_table_id() -> str:
@@ -506,10 +509,17 @@ def _move(table_id: str, **values: Any) -> None:
 
 
 def check_seats(table: StoredTable, names: Sequence[str]) -> None:
-    """A ``RuleError`` (players) when two seats would be one player of the table, or when the
-    game would bring it past ``table_games.PLAYERS_MAX`` players."""
+    """Whether one more game, of these players, has room at the table (a new game there, or a
+    join): ``TableRefused`` when the table holds ``bounds.GAMES_MAX`` games already; a
+    ``RuleError`` (players) when two seats would be one player of the table, or when the game
+    would bring it past ``table_games.PLAYERS_MAX`` players."""
+    state = table_state(table)
+    if len(state.versions) >= bounds.GAMES_MAX:
+        raise TableRefused(f"a table holds at most {bounds.GAMES_MAX} games, and this one has "
+                           "them all: start a new table to play on", "table",
+                           reason="table-games-max")
     refused = table_games.seats_refused(names, table.renames) or table_games.players_refused(
-        names, table.renames, table_state(table).figures.names)
+        names, table.renames, state.figures.names)
     if refused is not None:
         raise refused
 

@@ -9,7 +9,9 @@ gone), each as the body of the API write that makes it plus its ``kind``: ``bids
 entry by entry, in memory first; only when every game of the document is accepted are the table
 and its games written, in one short transaction (``table_store.create_imported``), so an import
 never holds the database while scorekeepers write, and a document refused anywhere leaves
-nothing behind. A refusal is ``ImportRefused``: where (``games[3].entries[12]``), what (an
+nothing behind. The bounds a table and a game keep however they were made (docs/api.md,
+"Bounds": entries, players, renames, games, when a game started) are checked here too, the
+counts before what they count is read. A refusal is ``ImportRefused``: where (``games[3].entries[12]``), what (an
 English message, and for the pages a ``reason`` with the engine's ``RuleError`` when it is one).
 """
 
@@ -22,6 +24,8 @@ from datetime import datetime, timezone
 from typing import Any
 
 from companion import rules
+from companion.rules import bounds
+from companion.rules import table_games as table_rules
 from companion.rules.errors import shown
 from companion.rules.settings import clean_name
 from companion.rules.table_games import Renames, seats_refused
@@ -41,7 +45,9 @@ class ImportRefused(ValueError):
     """A document that cannot be imported (the API's 422 ``import``). ``field`` names the place
     (``format``, ``table.name``, ``games[i]``, ``games[i].entries[j]``); ``reason`` what is wrong
     there for a page to say: ``not-json``, ``format``, ``format-version``, ``shape``, ``table``,
-    ``rule`` (``error`` holds the engine's refusal); ``game`` and ``entry`` count from 0."""
+    ``rule`` (``error`` holds the engine's refusal), ``started`` (outside the years a game may
+    start), or a bound passed (docs/api.md, "Bounds"): ``entries-max``, ``players-max``,
+    ``renames-max``, ``games-max`` (``params["most"]``); ``game`` and ``entry`` count from 0."""
 
     def __init__(self, reason: str, message: str, field: str | None = None, *,
                  game: int | None = None, entry: int | None = None,
@@ -179,21 +185,39 @@ def replay(document: object, single_name: Callable[[rules.Settings, datetime], s
     if table_data is None and len(games_data) != 1:
         raise ImportRefused("shape", "a document with table: null holds exactly one game",
                             "games")
+    if len(games_data) > bounds.GAMES_MAX:  # counted before any game is read
+        raise ImportRefused("games-max", f"a table holds at most {bounds.GAMES_MAX} games; this "
+                            f"document has {len(games_data)}", f"games[{bounds.GAMES_MAX}]",
+                            game=bounds.GAMES_MAX, most=bounds.GAMES_MAX)
+    renames = Renames(())
     if table_data is not None:  # the table's own fields first: they cost nothing to check
         name = _table_name(table_data.get("name"))
         renames = _renames(table_data.get("renames", []))
-    games = tuple(_replayed_game(data, i) for i, data in enumerate(games_data))
+    games = []
+    players: set[str] = set()  # the table's players so far, as its renames key them
+    for i, data in enumerate(games_data):
+        game = _replayed_game(data, i)
+        _seated(game.settings.players, renames, players, i)
+        games.append(game)
     if table_data is None:
         only = games[0]
         namer = single_name or (lambda settings, started: " ".join((
             settings.title or settings.ruleset.name, started.date().isoformat())))
         name = _table_name(namer(only.settings, only.started)[:table_store.NAME_MAX])
-        renames = Renames(())
-    for i, game in enumerate(games):
-        refused = seats_refused(game.settings.players, renames)
-        if refused is not None:
-            raise ImportRefused("rule", refused.message, f"games[{i}]", game=i, error=refused)
-    return Replayed(name, renames, games)
+    return Replayed(name, renames, tuple(games))
+
+
+def _seated(names: tuple[str, ...], renames: Renames, players: set[str], i: int) -> None:
+    """The game ``i`` at the table as an import makes it: no two seats one player, and no
+    player past the table's bound (the one a new game or a join meets); ``players`` grows."""
+    refused = seats_refused(names, renames)
+    if refused is not None:
+        raise ImportRefused("rule", refused.message, f"games[{i}]", game=i, error=refused)
+    if table_rules.players_refused(names, renames, players) is not None:
+        raise ImportRefused("players-max", f"a table holds at most {table_rules.PLAYERS_MAX} "
+                            "players; this game brings one more", f"games[{i}]", game=i,
+                            most=table_rules.PLAYERS_MAX)
+    players.update(renames.key(name) for name in names)
 
 
 def _table_name(raw: object) -> str:
@@ -206,6 +230,10 @@ def _table_name(raw: object) -> str:
 def _renames(raw: object) -> Renames:
     if not isinstance(raw, list):
         raise ImportRefused("shape", "renames must be a list of {from, to}", "table.renames")
+    if len(raw) > table_rules.RENAMES_MAX:  # the bound a rename meets, counted before reading
+        most = table_rules.RENAMES_MAX
+        raise ImportRefused("renames-max", f"a table keeps at most {most} renames; this "
+                            f"document has {len(raw)}", f"table.renames[{most}]", most=most)
     pairs = []
     for i, pair in enumerate(raw):
         field = f"table.renames[{i}]"
@@ -233,6 +261,11 @@ def _replayed_game(data: object, i: int) -> ReplayedGame:
     entries = data.get("entries")
     if not isinstance(entries, list):
         raise ImportRefused("shape", "entries must be a list", f"{field}.entries", game=i)
+    if len(entries) > bounds.ENTRIES_MAX:  # the bound a write meets, counted before reading
+        most = bounds.ENTRIES_MAX
+        raise ImportRefused("entries-max", f"a game holds at most {most} entries; this one has "
+                            f"{len(entries)}", f"{field}.entries[{most}]", game=i, entry=most,
+                            most=most)
     parsed = [_entry(settings, raw, i, j) for j, raw in enumerate(entries)]
     try:
         state = rules.fold(settings, parsed)  # the stored games' fast path when it can
@@ -272,6 +305,8 @@ def _settings(data: Mapping[str, Any]) -> rules.Settings:
 
 
 def _started(raw: object, field: str, i: int) -> datetime:
+    """A game's start in UTC. Compared with the bounds before it is moved to UTC: year 1 at
+    +14:00 (or 9999 at -14:00) is a time ``datetime`` can read but not move."""
     if isinstance(raw, str):
         try:
             when = datetime.fromisoformat(raw.replace("Z", "+00:00") if raw.endswith("Z") else raw)
@@ -279,6 +314,11 @@ def _started(raw: object, field: str, i: int) -> datetime:
             pass
         else:
             if when.tzinfo is not None:
+                if not bounds.started_within(when):
+                    raise ImportRefused(
+                        "started", f"started must lie from {bounds.STARTED_FIRST.year} to "
+                        f"{bounds.STARTED_LAST.year} (UTC), not {shown(raw)}", field, game=i,
+                        first=bounds.STARTED_FIRST.year, last=bounds.STARTED_LAST.year)
                 return when.astimezone(timezone.utc)
     raise ImportRefused("shape", f"started must be a time in ISO 8601 with its zone, not "
                         f"{shown(raw)}", field, game=i)
@@ -289,8 +329,12 @@ def _entry(settings: rules.Settings, raw: object, i: int, j: int) -> rules.Entry
     if not isinstance(raw, dict):
         raise ImportRefused("shape", "an entry must be an object", field, game=i, entry=j)
     kind = raw.get("kind")
-    # The write's name ("hands"), never the stored one ("hand"), which no write is called.
-    stored = "" if kind in _WRITE_NAMES else _STORED_KINDS.get(kind, kind) if isinstance(kind, str) else ""
+    # The write's name ("hands"), never the stored one ("hand"), which no write is called; a
+    # kind that is no text (a list, an object) is no kind, and cannot be looked up either.
+    if not isinstance(kind, str) or kind in _WRITE_NAMES:
+        stored = ""
+    else:
+        stored = _STORED_KINDS.get(kind, kind)
     try:
         if stored not in rules.ENTRY_KINDS:
             raise rules.ShapeError("kind", f"unknown entry kind {shown(kind)}")

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from typing import Union
 
 from companion import rules
+from companion.rules import bounds
+from companion.rules.entries import field_of
 from companion.storage import idempotency, store
 
 
@@ -60,6 +62,17 @@ class Key:
     fingerprint: Callable[[], str]
 
 
+def _game_full(entries: int, field: str | None = None) -> rules.RuleError | None:
+    """A game of ``entries`` entries is past ``bounds.ENTRIES_MAX``: refused (422 ``phase``,
+    docs/api.md "Bounds") at the entry's ``field``. The store's bound, not a rule of any game:
+    the pages say it in their own words (``web.game.responses``), not the engine's."""
+    if entries <= bounds.ENTRIES_MAX:
+        return None
+    return rules.RuleError(
+        "phase", f"this game is full: a game holds at most {bounds.ENTRIES_MAX} entries; start "
+        "a new game to play on", reason="game-full", field=field, most=bounds.ENTRIES_MAX)
+
+
 @dataclass(frozen=True)
 class Entry:
     """Record one entry (bids, tricks, a Seven-Up hand, a score pad's points or its finish)."""
@@ -67,6 +80,10 @@ class Entry:
     entry: rules.Entry
 
     def __call__(self, state: rules.GameState) -> rules.GameState:
+        # The game's bound before the engine: the 2,001st entry is refused whatever it holds.
+        full = _game_full(len(state.entries) + 1, field_of(self.entry))
+        if full is not None:
+            raise full
         return rules.apply(state, self.entry)
 
 
@@ -86,7 +103,13 @@ class Correction:
     entries: tuple[rules.Entry, ...]
 
     def __call__(self, state: rules.GameState) -> rules.GameState:
-        return rules.correct_round(state, self.number, self.entries)
+        corrected = rules.correct_round(state, self.number, self.entries)
+        # A round corrected into more entries may not take the game past its bound either.
+        if len(corrected.entries) > len(state.entries):
+            full = _game_full(len(corrected.entries))
+            if full is not None:
+                raise full
+        return corrected
 
 
 Change = Union[Entry, Undo, Correction, store.Change]

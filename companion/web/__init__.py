@@ -43,6 +43,7 @@ bp.add_url_rule("/g/<id:game_id>/forget", "forget", looking_back.forget, methods
 bp.add_url_rule("/g/<id:game_id>/keep-table", "keep_table", table_links.keep, methods=["POST"])
 bp.add_url_rule("/g/<id:game_id>/join-table", "join_table", table_links.join, methods=["POST"])
 bp.add_app_template_global(looking_back.started_at, "started_at")
+bp.add_app_template_global(looking_back.day_beside, "day_beside")
 bp.add_app_template_global(table_pages.table_name_max, "table_name_max")
 bp.add_app_template_global(idempotency.new_key, "form_key")
 bp.add_app_template_global(declaration.of, "web_game")

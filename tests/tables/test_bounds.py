@@ -11,7 +11,7 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
-from companion.rules import table_games
+from companion.rules import bounds, table_games
 
 from .conftest import ONE_CARD, Tables
 
@@ -153,3 +153,53 @@ def test_a_score_pads_panel_shows_a_page_of_players(client: FlaskClient,
     assert panel("") == [p["name"] for p in hearts["players"][:20]]
     assert "Players 1 to 20 of 25" in _words(client.get(f"/t/{table_id}"))
     assert panel("?players=20") == [p["name"] for p in hearts["players"][20:]]
+
+
+def test_a_table_refuses_games_past_its_bound(client: FlaskClient, at_table: Tables,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/api.md, "Bounds": the ``GAMES_MAX`` + 1st game, new at the table or joining it,
+    is 422 ``table``; the pages say so in the page's language; nothing is recorded."""
+    monkeypatch.setattr(bounds, "GAMES_MAX", 2)
+    table_id, token = at_table.create()
+    at_table.game(table_id, token, ["Ana", "Ben", "Cleo"], options=ONE_CARD)
+    at_table.game(table_id, token, ["Ana", "Ben", "Cleo"], options=ONE_CARD)
+    refused = at_table.new_game(table_id, token, ["Ana", "Ben", "Cleo"], options=ONE_CARD)
+    assert refused.status_code == 422
+    error = refused.get_json()["error"]
+    assert error["code"] == "table" and error["field"] == "table"
+    assert "at most 2 games" in error["message"]
+    alone = at_table.api.create("oh-hell", ["Ana", "Ben", "Cleo"], options=ONE_CARD)
+    joined = at_table.post(table_id, "games", {"game": alone.id, "edit_token": alone.token}, token)
+    assert joined.status_code == 422 and joined.get_json()["error"]["code"] == "table"
+    assert at_table.get(table_id)["version"] == 3  # nothing recorded
+    # The pages: a new game at the table, and this game added to it.
+    _keep(client, table_id, token)
+    form = {"ruleset": "oh-hell", "players-0": "Ana", "players-1": "Ben", "players-2": "Cleo",
+            "table": table_id, "first_dealer": "0"}
+    page = client.post("/new", data=form, headers={"Accept-Language": "fr"})
+    assert page.status_code == 422
+    assert ("Cette table est pleine : une table garde au plus 2 parties. Crée une nouvelle "
+            "table pour continuer.") in _words(page)
+    assert client.get(f"/g/{alone.id}/keep/{alone.token}").status_code == 303
+    page = client.post(f"/g/{alone.id}/join-table", data={"table": table_id},
+                       headers={"Accept-Language": "it"})
+    assert page.status_code == 422
+    assert "Questo tavolo è pieno: un tavolo tiene al massimo 2 partite." in _words(page)
+    assert at_table.get(table_id)["version"] == 3
+
+
+def test_a_rematch_at_a_full_table_is_refused(client: FlaskClient, at_table: Tables,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rematch is one more game at the table too: it meets the same bound."""
+    monkeypatch.setattr(bounds, "GAMES_MAX", 1)
+    table_id, token = at_table.create()
+    game = at_table.game(table_id, token, ["Ana", "Ben", "Cleo"], options=ONE_CARD)
+    at_table.play_one_card(game, 0)
+    _keep(client, table_id, token)
+    version = at_table.get(table_id)["version"]
+    page = client.post(f"/g/{game.id}/rematch", headers={"Accept-Language": "fr"})
+    assert page.status_code == 422
+    assert "Cette table est pleine : une table garde au plus 1 " in _words(page)
+    assert at_table.get(table_id)["version"] == version  # no game made
+    monkeypatch.setattr(bounds, "GAMES_MAX", 2)
+    assert client.post(f"/g/{game.id}/rematch").status_code == 303

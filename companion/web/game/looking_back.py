@@ -11,7 +11,7 @@ the game off this device's list, with this device's right to keep its score.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from flask import (
     abort,
@@ -27,11 +27,12 @@ from werkzeug.wrappers import Response
 
 from companion import rules
 from companion.http.extensions import game_creation_limit
-from companion.storage import idempotency, store
+from companion.storage import idempotency, store, table_store
 from companion.storage.store import StoredGame
 from companion.web.game.responses import keyed_form, open_created, render_game, replayed
 from companion.web.shared import access
 from companion.web.shared.messages import shown_name
+from companion.web.table.links import table_full
 
 
 def started_at(game: StoredGame) -> datetime:
@@ -39,6 +40,16 @@ def started_at(game: StoredGame) -> datetime:
     moment = game.created_at
     return (moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None
             else moment.astimezone(timezone.utc))
+
+
+def day_beside(moment: datetime, days: int) -> datetime:
+    """The same moment ``days`` days away (the words of "yesterday" and "tomorrow" for the
+    phone's clock), or the moment itself at the calendar's ends: a game stored before starts
+    were bounded may have started on 1 January of year 1 or 31 December 9999."""
+    try:
+        return moment + timedelta(days=days)
+    except OverflowError:
+        return moment
 
 
 @game_creation_limit
@@ -53,6 +64,11 @@ def rematch(game_id: str) -> Response:
     if not game.state.finished:
         abort(409)
     settings = rules.rematch_settings(game.state)
+    if game.table_id is not None:  # one more game at the table: the room a new game needs
+        try:
+            table_store.check_seats(table_store.load_table(game.table_id), settings.players)
+        except table_store.TableRefused:
+            return render_game(game, notice=table_full(), status=422)
     options = {k: v for k, v in settings.options.items() if k in settings.ruleset.options}
     made = store.create_game(settings.ruleset.id, list(settings.players),
                              settings.first_dealer, options, table_id=game.table_id,

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from flask import abort, flash, make_response, redirect, render_template, request, url_for
+from flask_babel import format_number
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
@@ -37,6 +38,11 @@ KEY_MALFORMED = _l("This form's safety key is not valid, so nothing was saved. R
                    "and try again.")
 KEY_REUSED = _l("This form's safety key was already used for another entry, so nothing was "
                 "saved. Reload the page and try again.")
+#: A write that would take the game past its bound of entries (``rules.bounds``), said at the
+#: entry's field. (Here, beside the write that meets it, rather than among the engine's
+#: reasons: it is the store's bound, not a rule of any game.)
+GAME_FULL = _l("This game is full: a game keeps at most %(most)s entries. Start a new game to "
+               "play on.")
 #: The fields a form's key does not compare: its CSRF token changes with each page.
 _NOT_COMPARED = ("csrf_token", "idempotency_key")
 
@@ -185,8 +191,15 @@ def _recorded(game_id: str, make_form: Form, change: Change,
     except RuleError as error:
         game = store.load_game(game_id)
         form = form if form is not None else make_form(game)
-        form.add_rule_error(error, explain(error, game.settings))
+        form.add_rule_error(error, _refusal(error, game))
         return refused(game, form, 422, None)
+
+
+def _refusal(error: RuleError, game: StoredGame) -> str:
+    """A refused write in the person's words: the game's bound, or the engine's reason."""
+    if error.reason == "game-full":
+        return str(GAME_FULL) % {"most": format_number(error.params["most"])}
+    return explain(error, game.settings)
 
 
 def write_entry(game_id: str, make_form: Form, change: Change,

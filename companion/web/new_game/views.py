@@ -31,6 +31,7 @@ from companion.web.shared import access
 from companion.web.shared.declaration import of_family
 from companion.web.shared.messages import explain
 from companion.web.table import pages as table_pages
+from companion.web.table.links import table_full
 
 
 def _known_names() -> list[str]:
@@ -187,6 +188,9 @@ def create() -> Response:
                                  title=title, key=key)
     except RuleError as error:
         _place(form, error, rows)
+        return render_form(form, 422)
+    except table_store.TableRefused:  # the table holds all the games it may
+        form.add_error("players", None, table_full())
         return render_form(form, 422)
     if isinstance(made, idempotency.Replayed):  # its twin, sent at the same moment, made it
         return replayed(made, open_created)

@@ -18,12 +18,13 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import abort, flash, make_response, redirect, request, url_for
+from flask_babel import format_number
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response
 
 from companion.http.extensions import game_creation_limit, table_write_limit
-from companion.rules import RuleError
+from companion.rules import RuleError, bounds
 from companion.storage import idempotency, store, table_store
 from companion.storage.store import StoredGame
 from companion.web.game.fragments import render_body
@@ -36,6 +37,14 @@ from companion.web.table.pages import name_refused, open_created_table
 ALREADY = _l("This game already belongs to a table.")
 DELETED = _l("That table was deleted.")
 CHOOSE = _l("Choose a table.")
+#: A table holding all the games it may (``rules.bounds.GAMES_MAX``): a new game or a join.
+TABLE_FULL = _l("This table is full: a table keeps at most %(most)s games. Start a new table "
+                "to play on.")
+
+
+def table_full() -> str:
+    """What a page says of a table holding all the games it may, in the person's language."""
+    return str(TABLE_FULL) % {"most": format_number(bounds.GAMES_MAX)}
 #: A write that met a newer version of the game is tried again on the game as it is now.
 ATTEMPTS = 3
 
@@ -112,8 +121,9 @@ def join(game_id: str) -> Response:
         return key
     try:
         done = _again(game.id, lambda now: table_store.join(table, now, key))
-    except table_store.TableRefused:
-        return _refused(game.id, {"table": [str(ALREADY)]}, {"table": chosen})
+    except table_store.TableRefused as error:
+        said = table_full() if error.reason == "table-games-max" else str(ALREADY)
+        return _refused(game.id, {"table": [said]}, {"table": chosen})
     except RuleError as error:
         return _refused(game.id, {"table": [explain(error)]}, {"table": chosen})
     if isinstance(done, idempotency.Replayed):  # its twin, sent at the same moment, joined it

@@ -10,7 +10,7 @@ import hashlib
 from datetime import datetime
 
 from flask import abort, current_app, redirect, request, url_for
-from flask_babel import format_date
+from flask_babel import format_date, format_number
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
@@ -38,6 +38,22 @@ def refusal(error: transfer.ImportRefused) -> str:
                  "one to bring it in.", version=error.params.get("version"))
     if error.reason == "table":
         return _("The table's name in this file is not valid.")
+    most = format_number(error.params["most"]) if "most" in error.params else ""
+    if error.reason == "games-max":
+        return _("This file holds more games than a table keeps (at most %(most)s).", most=most)
+    if error.reason == "renames-max":
+        return _("This file holds more renames than a table keeps (at most %(most)s).",
+                 most=most)
+    if error.reason == "entries-max" and error.game is not None:
+        return _("Game %(game)s: it holds more entries than a game keeps (at most %(most)s).",
+                 game=error.game + 1, most=most)
+    if error.reason == "players-max" and error.game is not None:
+        return _("Game %(game)s: it brings more players than a table keeps (at most %(most)s).",
+                 game=error.game + 1, most=most)
+    if error.reason == "started" and error.game is not None:
+        return _("Game %(game)s: its start is not a date Companion keeps (from %(first)s to "
+                 "%(last)s).", game=error.game + 1, first=error.params["first"],
+                 last=error.params["last"])
     if error.reason == "rule" and error.error is not None:
         what = explain(error.error, error.settings)
     else:
