@@ -94,25 +94,38 @@ def make(source: Path, where: Path, keep: int = KEEP, now: datetime | None = Non
     name = f"{PREFIX}{_stamp(now or datetime.now(timezone.utc))}{SUFFIX}"
     final = where / name
     partial = where / f".{name}.partial"
-    partial.unlink(missing_ok=True)
-    reading = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    _remove_partial(partial)
     try:
-        writing = sqlite3.connect(partial)
+        reading = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
         try:
-            reading.backup(writing)
-            # One self-contained file: no write-ahead log beside it.
-            writing.execute("PRAGMA journal_mode=DELETE")
+            writing = sqlite3.connect(partial)
+            try:
+                reading.backup(writing)
+                # One self-contained file: no write-ahead log beside it.
+                writing.execute("PRAGMA journal_mode=DELETE")
+            finally:
+                writing.close()
         finally:
-            writing.close()
-    finally:
-        reading.close()
-    with open(partial, "rb+") as written:
-        os.fsync(written.fileno())
-    os.replace(partial, final)
+            reading.close()
+        with open(partial, "rb+") as written:
+            os.fsync(written.fileno())
+        os.replace(partial, final)
+    except BaseException:
+        # A full disk (or anything else) must not leave a half-written copy beside the
+        # backups for ever: the next day's try starts clean and the space comes back.
+        _remove_partial(partial)
+        raise
     _sync_folder(where)
+    # ``keep`` 0 keeps every backup (README, "Configuration"); below 0 is refused at start.
     for old in backups_in(where)[:-keep] if keep > 0 else []:
         old.unlink(missing_ok=True)
     return final
+
+
+def _remove_partial(partial: Path) -> None:
+    """A copy written aside, with what SQLite may have left beside it (its rollback journal)."""
+    for leftover in ("", "-journal", "-wal", "-shm"):
+        partial.with_name(partial.name + leftover).unlink(missing_ok=True)
 
 
 def _sync_folder(where: Path) -> None:
@@ -212,7 +225,7 @@ def serve(app: ServedApp) -> Keeper | None:
     """Start the backups of a serving process (``gunicorn.conf.py``); none off SQLite."""
     if database_file(app) is None:
         return None
-    keep = int(app.config.get("BACKUP_KEEP", KEEP))
+    keep = int(app.config.get("BACKUP_KEEP", KEEP))  # checked at start (companion.config)
     return Keeper(app, keep=keep).start()
 
 
