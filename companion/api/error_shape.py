@@ -30,6 +30,7 @@ STATUS_CODES = {
     429: "rate-limited",
     500: "server-error",
     503: "unavailable",
+    507: "storage-full",
 }
 
 
