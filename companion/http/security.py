@@ -391,6 +391,9 @@ ERRORS: dict[int, tuple[str, Any, Any]] = {
           _l("This address cannot be used that way. Start again from the home page.")),
     413: ("too-large", _l("Too much at once"),
           _l("What was sent is too large. Try again with less.")),
+    431: ("too-large", _l("Too much at once"),
+          _l("This request's headers are too large: often too many cookies. Clear this "
+             "site's data in the browser's settings, then try again.")),
     429: ("rate-limited", _l("Slow down a little"),
           _l("Too many requests from this device. Wait a few minutes, then try again.")),
     500: ("server-error", _l("Something went wrong"),
