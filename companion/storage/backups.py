@@ -1,11 +1,12 @@
 """Backups that happen by themselves (README, "Backups"): while Companion serves on SQLite, a
 consistent copy of its database in ``instance/backups/`` (``BACKUP_FOLDER``; ``off`` stops
 them), one at start when the newest is over a day old, then one a day, the last
-``BACKUP_KEEP`` (7) kept.
+``BACKUP_KEEP`` (7) kept (0: every one; below 0 is refused at start, ``companion.config``).
 
 - **Consistent**: SQLite's online backup API copies the database page by page from a snapshot,
   safe while scorekeepers write; the copy is written aside (``.partial``), flushed, then renamed
-  into place, so a backup file is never half-written.
+  into place, so a backup file is never half-written; one that fails (a full disk) removes
+  what it wrote aside, SQLite's journal beside it too.
 - **One process**: each server process (a gunicorn worker) asks for an exclusive ``fcntl`` lock
   on ``instance/companion.lock``, without waiting; the one that holds it makes the backups, the
   others ask again every ``RETRY`` seconds (a worker that dies lets its lock go).
