@@ -111,12 +111,24 @@ def load(app: Flask, test_config: dict[str, Any] | None) -> None:
             app.config["SQLALCHEMY_DATABASE_URI"] = _database_uri(app.config["DATABASE_URL"])
     for name in SWITCHES:  # instance/config.py may say TRUST_PROXY = "0"
         app.config[name] = is_on(app.config.get(name))
+    app.config["BACKUP_KEEP"] = backup_keep(app.config.get("BACKUP_KEEP"))
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(app)
     if str(app.config["SQLALCHEMY_DATABASE_URI"]).startswith("sqlite"):
         # A file on this machine never drops a connection: no ping before each request's query.
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {**app.config["SQLALCHEMY_ENGINE_OPTIONS"],
                                                    "pool_pre_ping": False}
+
+
+def backup_keep(value: object) -> int:
+    """``BACKUP_KEEP`` as a number of backups: 1 or more keeps that many (the newest), 0 keeps
+    every one (none is ever removed). Anything else (below 0, not a whole number) is refused
+    at start, as a mistyped setting must not quietly keep every backup until the disk fills."""
+    text = str(value).strip()
+    if isinstance(value, bool) or not text.isdigit():
+        raise ValueError(f"BACKUP_KEEP must be a whole number: how many backups to keep (the "
+                         f"newest), or 0 to keep every one; not {value!r}")
+    return int(text)
 
 
 def instance_folder() -> str:

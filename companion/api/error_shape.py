@@ -28,8 +28,10 @@ STATUS_CODES = {
     413: "too-large",
     415: "invalid",
     429: "rate-limited",
+    431: "too-large",
     500: "server-error",
     503: "unavailable",
+    507: "storage-full",
 }
 
 
@@ -138,5 +140,5 @@ def register(bp: Blueprint) -> None:
     bp.register_error_handler(HTTPException, _http_error)
     # By status too: Flask asks the handlers of a status (the app's pages', companion.http.security)
     # before those of a class, so without these the API's own words for them went unsaid.
-    for status in (413, 429):
+    for status in (413, 429, 431):
         bp.register_error_handler(status, _http_error)

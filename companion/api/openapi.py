@@ -361,6 +361,9 @@ def read(summary: str, content: dict[str, Any], description: str = "",
 UNAVAILABLE = response("the database cannot be reached for a moment (unavailable): send the same "
                        "request again, a write under the same Idempotency-Key (it may have been "
                        "applied)", "Error", **{"Retry-After": "seconds to wait before sending it again"})
+#: What every write may answer when the server's disk is full: nothing written, not to repeat.
+STORAGE_FULL = response("the server's disk is full (storage-full): nothing was changed; sending "
+                        "it again fails the same way until the server's owner makes room", "Error")
 #: The operations that answer from the code alone, never the database.
 _NO_DATABASE = ("/openapi.json", "/rulesets")
 #: The files to download, all named by one rule (docs/api.md, "Downloads").
@@ -375,7 +378,7 @@ DOWNLOAD_NAME = {"description": "attachment, named after the game (a score pad's
 
 def description() -> dict[str, Any]:
     """The whole description, as a JSON-ready dict: every operation that reaches the database
-    may answer 503 (docs/api.md, the error table)."""
+    may answer 503, every write 507 (docs/api.md, the error table)."""
     described = _description()
     for path in _DOWNLOADS:
         described["paths"][path]["get"]["responses"]["200"]["headers"]["Content-Disposition"] = (
@@ -384,6 +387,9 @@ def description() -> dict[str, Any]:
         if path not in _NO_DATABASE:
             for operation in operations.values():
                 operation["responses"].setdefault("503", UNAVAILABLE)
+        for method, operation in operations.items():
+            if method in ("post", "put", "patch", "delete"):
+                operation["responses"].setdefault("507", STORAGE_FULL)
     return described
 
 

@@ -391,12 +391,18 @@ ERRORS: dict[int, tuple[str, Any, Any]] = {
           _l("This address cannot be used that way. Start again from the home page.")),
     413: ("too-large", _l("Too much at once"),
           _l("What was sent is too large. Try again with less.")),
+    431: ("too-large", _l("Too much at once"),
+          _l("This request's headers are too large: often too many cookies. Clear this "
+             "site's data in the browser's settings, then try again.")),
     429: ("rate-limited", _l("Slow down a little"),
           _l("Too many requests from this device. Wait a few minutes, then try again.")),
     500: ("server-error", _l("Something went wrong"),
           _l("The app hit a problem on its side. Nothing you did caused it; try again in a moment.")),
     503: ("unavailable", _l("Back in a moment"),
           _l("The app cannot reach its games just now. Wait a few seconds, then try again.")),
+    507: ("storage-full", _l("Nothing was saved"),
+          _l("The server has no room left to save this, so nothing changed. Sending it again "
+             "will not help: tell the person who runs it.")),
 }
 
 #: Seconds a client is asked to wait when the database cannot be reached (a PostgreSQL restart
@@ -407,6 +413,31 @@ DATABASE_RETRY_AFTER = 3
 UNREACHABLE: tuple[type[Exception], ...] = (
     database_errors.OperationalError, database_errors.InterfaceError, database_errors.TimeoutError)
 
+#: SQLite's result code for "database or disk is full" (``sqlite3.SQLITE_FULL``) and
+#: PostgreSQL's SQLSTATE ``disk_full``.
+SQLITE_FULL = 13
+POSTGRESQL_DISK_FULL = "53100"
+
+
+class StorageFull(HTTPException):
+    """507: the database's disk is full. Nothing was written (the transaction rolled back), and
+    sending the same request again cannot help until someone makes room: unlike a 503, no
+    ``Retry-After``, and the phone's queue stops and keeps its taps (static/js/queue.js)."""
+
+    code = 507
+    description = ("the server's storage is full: nothing was changed. Sending the same request "
+                   "again will not help until the server's owner makes room")
+
+
+def storage_full(error: BaseException) -> bool:
+    """Whether a database error says the disk is full: SQLite's ``SQLITE_FULL`` ("database or
+    disk is full"), PostgreSQL's ``53100 disk_full``; wrapped by SQLAlchemy or the driver's own."""
+    cause = getattr(error, "orig", None) or error
+    return (getattr(cause, "sqlite_errorcode", None) == SQLITE_FULL
+            or getattr(cause, "sqlstate", None) == POSTGRESQL_DISK_FULL
+            or "database or disk is full" in str(cause))
+
+
 CSRF_MESSAGE = _l("This form has expired or came from another site. Go back, reload the page "
                   "and try again.")
 
@@ -414,7 +445,14 @@ CSRF_MESSAGE = _l("This form has expired or came from another site. Go back, rel
 def _database_unreachable(error: Exception) -> tuple[Response, int]:
     """The database cannot be reached: 503 with ``Retry-After``, not a 500 a phone gives up on.
     A write that met it may have been committed all the same (the answer lost on the way): the
-    same write sent again under its key is answered as the first (docs/server.md)."""
+    same write sent again under its key is answered as the first (docs/server.md).
+
+    A full disk is told apart (it too comes as an ``OperationalError``): 507, as sending again
+    would only meet it again, for ever."""
+    if storage_full(error):
+        logging.getLogger("companion").error("the database's disk is full: %s",
+                                              str(error).splitlines()[0])
+        return error_answer(StorageFull())
     logging.getLogger("companion").error("the database cannot be reached: %s",
                                           str(error).splitlines()[0] if str(error) else repr(error))
     return error_answer(ServiceUnavailable(
@@ -477,7 +515,8 @@ def init_app(app: Flask) -> None:
     app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.context_processor(lambda: {"return_address": return_address})
     for status in ERRORS:
-        app.register_error_handler(status, error_answer)
+        app.register_error_handler(StorageFull if status == StorageFull.code else status,
+                                   error_answer)
     for unreachable in (*UNREACHABLE, *_driver_errors(app)):
         app.register_error_handler(unreachable, _database_unreachable)
     for logger in (logging.getLogger("werkzeug"), app.logger):

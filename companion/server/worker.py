@@ -38,8 +38,11 @@ StartResponse = Callable[..., Any]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
 #: What the server itself answers, and which of the app's errors says it: (API code and page)
-#: 400 "invalid" / "Something is wrong with that request", 413 "too-large" / "Too much at once".
-_FAMILY = {408: 400, 413: 413, 414: 413, 431: 413, 417: 400, 501: 400}
+#: 400 "invalid" / "Something is wrong with that request", 413 "too-large" / "Too much at once";
+#: 431 says its own words (headers, not a body, are too large).
+_FAMILY = {408: 400, 413: 413, 414: 413, 417: 400, 501: 400}
+#: The app's errors that say a refusal of the server's as it is.
+_OWN = (400, 403, 413, 431)
 _MESSAGES = {
     400: "The request is malformed.",
     408: "The request body did not arrive in time.",
@@ -59,7 +62,7 @@ _FALLBACK = "Error · Erreur · Errore"
 def app_error(app: Any, status: int, environ: dict[str, Any]) -> tuple[str, list[tuple[str, str]], bytes]:
     """The app's own answer to a request the server refuses with ``status``: status line,
     headers (the app's security headers among them) and body, for ``environ``'s path."""
-    family = _FAMILY.get(status, status if status in (400, 403, 413) else 500)
+    family = _FAMILY.get(status, status if status in _OWN else 500)
     flask = _flask(app)
     try:
         if flask is None:
@@ -76,8 +79,9 @@ def app_error(app: Any, status: int, environ: dict[str, Any]) -> tuple[str, list
         headers = [(k, v) for k, v in captured["headers"] if k.lower() not in ("content-length", "set-cookie")]
     except Exception:  # the answer to a refusal must never be a traceback
         if str(environ.get("PATH_INFO", "")).startswith("/api/"):
-            body = json.dumps({"error": {"code": "invalid" if family == 400 else "too-large" if family == 413
-                                         else "server-error", "message": _MESSAGES.get(status, ""),
+            code = ("invalid" if family == 400 else "too-large" if family in (413, 431)
+                    else "server-error")
+            body = json.dumps({"error": {"code": code, "message": _MESSAGES.get(status, ""),
                                          "field": None}}).encode()
             headers = [("Content-Type", "application/json")]
         else:

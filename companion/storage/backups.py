@@ -1,11 +1,12 @@
 """Backups that happen by themselves (README, "Backups"): while Companion serves on SQLite, a
 consistent copy of its database in ``instance/backups/`` (``BACKUP_FOLDER``; ``off`` stops
 them), one at start when the newest is over a day old, then one a day, the last
-``BACKUP_KEEP`` (7) kept.
+``BACKUP_KEEP`` (7) kept (0: every one; below 0 is refused at start, ``companion.config``).
 
 - **Consistent**: SQLite's online backup API copies the database page by page from a snapshot,
   safe while scorekeepers write; the copy is written aside (``.partial``), flushed, then renamed
-  into place, so a backup file is never half-written.
+  into place, so a backup file is never half-written; one that fails (a full disk) removes
+  what it wrote aside, SQLite's journal beside it too.
 - **One process**: each server process (a gunicorn worker) asks for an exclusive ``fcntl`` lock
   on ``instance/companion.lock``, without waiting; the one that holds it makes the backups, the
   others ask again every ``RETRY`` seconds (a worker that dies lets its lock go).
@@ -94,25 +95,38 @@ def make(source: Path, where: Path, keep: int = KEEP, now: datetime | None = Non
     name = f"{PREFIX}{_stamp(now or datetime.now(timezone.utc))}{SUFFIX}"
     final = where / name
     partial = where / f".{name}.partial"
-    partial.unlink(missing_ok=True)
-    reading = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    _remove_partial(partial)
     try:
-        writing = sqlite3.connect(partial)
+        reading = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
         try:
-            reading.backup(writing)
-            # One self-contained file: no write-ahead log beside it.
-            writing.execute("PRAGMA journal_mode=DELETE")
+            writing = sqlite3.connect(partial)
+            try:
+                reading.backup(writing)
+                # One self-contained file: no write-ahead log beside it.
+                writing.execute("PRAGMA journal_mode=DELETE")
+            finally:
+                writing.close()
         finally:
-            writing.close()
-    finally:
-        reading.close()
-    with open(partial, "rb+") as written:
-        os.fsync(written.fileno())
-    os.replace(partial, final)
+            reading.close()
+        with open(partial, "rb+") as written:
+            os.fsync(written.fileno())
+        os.replace(partial, final)
+    except BaseException:
+        # A full disk (or anything else) must not leave a half-written copy beside the
+        # backups for ever: the next day's try starts clean and the space comes back.
+        _remove_partial(partial)
+        raise
     _sync_folder(where)
+    # ``keep`` 0 keeps every backup (README, "Configuration"); below 0 is refused at start.
     for old in backups_in(where)[:-keep] if keep > 0 else []:
         old.unlink(missing_ok=True)
     return final
+
+
+def _remove_partial(partial: Path) -> None:
+    """A copy written aside, with what SQLite may have left beside it (its rollback journal)."""
+    for leftover in ("", "-journal", "-wal", "-shm"):
+        partial.with_name(partial.name + leftover).unlink(missing_ok=True)
 
 
 def _sync_folder(where: Path) -> None:
@@ -212,7 +226,7 @@ def serve(app: ServedApp) -> Keeper | None:
     """Start the backups of a serving process (``gunicorn.conf.py``); none off SQLite."""
     if database_file(app) is None:
         return None
-    keep = int(app.config.get("BACKUP_KEEP", KEEP))
+    keep = int(app.config.get("BACKUP_KEEP", KEEP))  # checked at start (companion.config)
     return Keeper(app, keep=keep).start()
 
 

@@ -211,7 +211,7 @@ function flush() {
       queue.entries.shift(); // the rule's reason is at the field, with what was tapped
       queue.refused = queue.entries.length > 0;
     } else {
-      queue.refused = true; // 409 and the rest: kept, to send again on the game as it is
+      queue.refused = true; // 409, 507 (the server's disk full) and the rest: kept, not retried
     }
     save(queue);
     if (answer.status === 200 || answer.status === 201 || answer.status === 409 || answer.status === 422) {
@@ -223,7 +223,8 @@ function flush() {
         answered(stay);
       }
     } else {
-      showNotice();
+      pad.redraw(); // the taps kept, with the line's "send again" and "drop"
+      showNotice(answer.status === 507 ? "data-full" : "data-failed");
     }
     if (queue.entries.length && !queue.refused) {
       flush();
@@ -241,11 +242,11 @@ function answered(stay) {
   }
 }
 
-function showNotice() {
+function showNotice(words) {
   var notice = document.getElementById("notice");
   if (notice) {
     notice.hidden = false;
-    notice.textContent = notice.getAttribute("data-failed");
+    notice.textContent = notice.getAttribute(words);
   }
 }
 

@@ -47,26 +47,28 @@ def test_writes_need_the_token_and_document_every_status(client: FlaskClient) ->
                                                                       "/rulesets")), path
             if "503" in operation["responses"]:
                 assert "Retry-After" in operation["responses"]["503"]["headers"], path
+            # Every write: 507 when the disk is full (nothing written, not to send again).
+            assert ("507" in operation["responses"]) == (method != "get"), (path, method)
             if method == "delete":
-                assert set(operation["responses"]) == {"204", "401", "403", "404", "503"}
+                assert set(operation["responses"]) == {"204", "401", "403", "404", "503", "507"}
             elif path == "/tables/{table_id}/games":  # a join: 409 when its game kept moving
                 assert set(operation["responses"]) == {"200", "400", "401", "403", "404",
-                                                       "409", "413", "422", "429", "503"}
+                                                       "409", "413", "422", "429", "503", "507"}
             elif writes and path.startswith("/tables"):  # no version: no 409; limited
                 assert set(operation["responses"]) == {"200", "400", "401", "403", "404",
-                                                       "413", "422", "429", "503"}
+                                                       "413", "422", "429", "503", "507"}
             elif writes:
                 assert set(operation["responses"]) == {"200", "400", "401", "403", "404", "409",
-                                                       "413", "422", "503"}
+                                                       "413", "422", "503", "507"}
                 schema = operation["responses"]["409"]["content"]["application/json"]["schema"]
                 assert schema == {"$ref": "#/components/schemas/Conflict"}
     game = paths["/games/{game_id}"]["get"]["responses"]
     assert set(game) == {"200", "304", "404", "503"}
     assert set(game["200"]["headers"]) == {"ETag", "Cache-Control"}
     assert set(paths["/games"]["post"]["responses"]) == {"201", "400", "401", "403", "413", "422",
-                                                         "429", "503"}
+                                                         "429", "503", "507"}
     assert set(paths["/tables/import"]["post"]["responses"]) == {"201", "400", "413", "422",
-                                                                 "429", "503"}
+                                                                 "429", "503", "507"}
 
 
 def test_closed_bodies_refuse_unknown_fields(api: Api, client: FlaskClient) -> None:

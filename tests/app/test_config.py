@@ -90,3 +90,20 @@ def test_the_environment_sets_the_platform_settings(
 def test_postgres_urls_use_psycopg_3() -> None:
     assert config._database_uri("postgres://u:p@db/companion") == "postgresql+psycopg://u:p@db/companion"
     assert config._database_uri("postgresql://db/c") == "postgresql+psycopg://db/c"
+
+
+@pytest.mark.parametrize("keep", ["-1", "-7", "seven", "2.5", ""])
+def test_a_backup_keep_below_0_or_not_a_number_is_refused_at_start(
+        keep: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))
+    monkeypatch.setenv("BACKUP_KEEP", keep)
+    with pytest.raises(ValueError, match="BACKUP_KEEP must be a whole number"):
+        create_app()
+
+
+@pytest.mark.parametrize(("keep", "number"), [("0", 0), ("3", 3), (" 12 ", 12)])
+def test_backup_keep_from_the_environment_is_a_number(
+        keep: str, number: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path))
+    monkeypatch.setenv("BACKUP_KEEP", keep)
+    assert create_app().config["BACKUP_KEEP"] == number

@@ -168,3 +168,80 @@ def test_off_and_postgresql_make_none(make_app: Callable[..., Flask]) -> None:
     app = make_app()
     app.config["SQLALCHEMY_DATABASE_URI"] = "postgresql+psycopg://x@localhost/companion"
     assert backups.folder(app) is None and backups.serve(app) is None
+
+
+class _FullDisk:
+    """A source connection whose backup fills the disk halfway: the copy written aside has
+    begun (and SQLite's rollback journal beside it) when ``database or disk is full`` comes."""
+
+    def __init__(self, real: sqlite3.Connection) -> None:
+        self.real = real
+
+    def backup(self, target: sqlite3.Connection) -> None:
+        self.real.backup(target)
+        target.execute("BEGIN")
+        target.execute("CREATE TABLE half_written (x)")
+        target.execute("INSERT INTO half_written VALUES (zeroblob(100000))")
+        raise sqlite3.OperationalError("database or disk is full")
+
+    def close(self) -> None:
+        self.real.close()
+
+
+def test_a_backup_that_fills_the_disk_leaves_nothing_written_aside(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = tmp_path / "db.sqlite"
+    sqlite3.connect(source).execute("CREATE TABLE t (x)").connection.close()
+    where = tmp_path / "backups"
+    real_connect = sqlite3.connect
+    left_aside: list[str] = []
+
+    def connect(database: object, *args: object, **kwargs: object) -> object:
+        connection = real_connect(database, *args, **kwargs)  # type: ignore[arg-type]
+        if str(database).startswith("file:"):  # the source, read only
+            return _FullDisk(connection)
+        return connection
+
+    monkeypatch.setattr(backups.sqlite3, "connect", connect)
+    real_backup = _FullDisk.backup
+
+    def backup_and_look(self: _FullDisk, target: sqlite3.Connection) -> None:
+        try:
+            real_backup(self, target)
+        finally:  # what the failure found on the disk, so that the test shows both were there
+            left_aside.extend(sorted(p.name for p in where.iterdir()))
+
+    monkeypatch.setattr(_FullDisk, "backup", backup_and_look)
+    with pytest.raises(sqlite3.OperationalError, match="database or disk is full"):
+        backups.make(source, where)
+    assert any(name.endswith(".partial") for name in left_aside)
+    assert any(name.endswith(".partial-journal") for name in left_aside)
+    assert list(where.iterdir()) == []  # neither the copy nor its journal left for ever
+
+
+def test_a_failed_backup_does_not_stop_the_next_one(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    source = tmp_path / "db.sqlite"
+    sqlite3.connect(source).execute("CREATE TABLE t (x)").connection.close()
+    where = tmp_path / "backups"
+    with monkeypatch.context() as patched:
+        patched.setattr(backups.os, "fsync", _disk_full)
+        with pytest.raises(OSError):
+            backups.make(source, where)
+    assert list(where.iterdir()) == []
+    made = backups.make(source, where)
+    assert backups.backups_in(where) == [made]
+
+
+def _disk_full(fd: int) -> None:
+    raise OSError(28, "No space left on device")
+
+
+def test_backup_keep_0_keeps_every_backup(tmp_path: Path) -> None:
+    source = tmp_path / "db.sqlite"
+    sqlite3.connect(source).execute("CREATE TABLE t (x)").connection.close()
+    where = tmp_path / "backups"
+    start = datetime(2026, 12, 1, tzinfo=timezone.utc)
+    made = [backups.make(source, where, keep=0, now=start + timedelta(days=day))
+            for day in range(9)]
+    assert backups.backups_in(where) == made

@@ -130,7 +130,7 @@ class Preview:
 def preview(game: StoredGame) -> Preview:
     state = game.state
     settings = game.settings
-    name = shown_name(settings)
+    name = isolate(shown_name(settings))  # a score pad's title is typed, as names are
     said = headline(state)
     sides = side_names(settings)
     if said:
