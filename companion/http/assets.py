@@ -33,7 +33,8 @@ import os
 import re
 import threading
 from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Mapping
 
 import brotli
 import rcssmin
@@ -43,27 +44,45 @@ from flask import Flask, Response, abort, current_app, request, url_for
 from companion.http import encodings
 
 #: Served as one file each, in this order: a page needs one style sheet of ours. (Scripts are
-#: modules, not bundles: each page's entry module imports its own, see above.)
-BUNDLES: dict[str, tuple[str, ...]] = {
+#: modules, not bundles: each page's entry module imports its own, see above.) These are every
+#: app's; a game's own pages add theirs to the app, and their part of the pages that start a
+#: game, from the game's declaration (``add_bundle``, ``add_to_bundle``, as the pages'
+#: blueprint is registered).
+BUNDLES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "css/site.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/offline.css",
                      "css/table.css", "css/table_links.css"),
-    # The pages that start a game: the new-game page and a table's (its chips), with the score
-    # pad's title and options.
+    # The pages that start a game: the new-game page and a table's (its chips).
     "css/site-start.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/offline.css",
-                           "css/table.css", "css/table_links.css", "css/new_game.css",
-                           "css/score_pad.css"),
+                           "css/table.css", "css/table_links.css", "css/new_game.css"),
     # A card game's scorekeeper (its page and a round's correction): the round forms too.
     "css/site-game.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/entry.css",
                           "css/offline.css", "css/table.css", "css/table_links.css"),
-    "css/site-seven-up.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/seven_up.css",
-                              "css/offline.css", "css/table_links.css"),
     "css/site-rules.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/new_game.css",
                            "css/rules.css"),
-    # A score pad's game and correction pages: its round too (kept off every other page).
-    "css/site-score-pad.css": ("css/app.css", "css/htmx.css", "css/game.css", "css/offline.css",
-                               "css/table.css", "css/table_links.css", "css/score_pad.css",
-                               "css/score_pad_round.css"),
-}
+})
+_BUNDLES_OF_APP = "companion.http.assets.bundles"
+
+
+def _app_bundles(app: Flask) -> dict[str, tuple[str, ...]]:
+    found: dict[str, tuple[str, ...]] = app.extensions.setdefault(_BUNDLES_OF_APP, dict(BUNDLES))
+    return found
+
+
+def add_bundle(app: Flask, name: str, parts: tuple[str, ...]) -> None:
+    """A style sheet bundle of a game's own pages."""
+    _app_bundles(app)[name] = parts
+
+
+def add_to_bundle(app: Flask, name: str, parts: tuple[str, ...]) -> None:
+    """A game's part of a bundle every game's pages share (the pages that start a game)."""
+    found = _app_bundles(app)
+    found[name] = found[name] + tuple(part for part in parts if part not in found[name])
+
+
+def bundles() -> Mapping[str, tuple[str, ...]]:
+    """The app's style sheet bundles: every app's and its games'."""
+    return _app_bundles(current_app)
+
 
 #: htmx, vendored from the npm registry (``htmx.org``), pinned, with its Subresource Integrity.
 HTMX = "vendor/htmx-2.0.11.min.js"
@@ -134,7 +153,7 @@ def _stamp(folder: str) -> tuple[Any, ...]:
 class Assets:
     """The static folder in memory, built again when ``stamp`` changes (debug and tests)."""
 
-    def __init__(self, folder: str) -> None:
+    def __init__(self, folder: str, bundles: Mapping[str, tuple[str, ...]]) -> None:
         self.folder = folder
         self.stamp: tuple[Any, ...] = _stamp(folder)
         files: dict[str, bytes] = {}
@@ -143,7 +162,7 @@ class Assets:
                 path = os.path.join(root, file)
                 with open(path, "rb") as f:
                     files[os.path.relpath(path, folder).replace(os.sep, "/")] = f.read()
-        for bundle, parts in BUNDLES.items():
+        for bundle, parts in bundles.items():
             if all(p in files for p in parts):
                 files[bundle] = _minified(bundle, b"\n".join(files[p].rstrip(b"\n") + b"\n"
                                                            for p in parts))
@@ -206,7 +225,7 @@ def assets() -> Assets:
         with _lock:
             found = app.extensions.get("companion.http.assets")
             if found is None or found.folder != folder or found.stamp != _stamp(folder):
-                found = Assets(folder)
+                found = Assets(folder, bundles())
                 app.extensions["companion.http.assets"] = found
     return found
 

@@ -17,17 +17,12 @@ from companion.http.assets import HTMX
 
 bp = Blueprint("pwa", __name__)
 
-#: Static files (relative to ``static/``) an offline start needs: the style sheet bundles the
-#: pages load (companion/http/assets.py), htmx and the icons; and every script module
+#: Static files (relative to ``static/``) an offline start needs: every style sheet bundle the
+#: pages load (``assets.bundles()``, a game's own included), htmx and the icons; every script module
 #: (``assets.module_names``, read from static/js: any page's entry module and what it imports).
 #: The worker caches them under their fingerprinted (a module: versioned) URLs, so a changed
 #: file is a new URL and a new cache.
 ASSETS = (
-    "css/site.css",
-    "css/site-game.css",
-    "css/site-start.css",
-    "css/site-seven-up.css",
-    "css/site-score-pad.css",
     HTMX,
     "icons/icon-192.png",
     "icons/icon-512.png",
@@ -35,7 +30,7 @@ ASSETS = (
 
 
 def _cached() -> tuple[str, ...]:
-    return (*ASSETS, *assets.module_names())
+    return (*assets.bundles(), *ASSETS, *assets.module_names())
 
 
 def _assets_digest() -> str:

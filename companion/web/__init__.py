@@ -4,8 +4,10 @@ Thin views call ``companion.storage.store`` and the rules engine; the URL map is
 """
 
 from flask import Blueprint
+from flask.blueprints import BlueprintSetupState
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from companion.http import assets
 from companion.storage import idempotency
 from companion.web import games, home, rules_page
 from companion.web.game import corrections, looking_back, pages, responses, writes
@@ -17,6 +19,17 @@ from companion.web.table import pages as table_pages
 from companion.web.table import transfer as table_transfer
 
 bp = Blueprint("web", __name__)
+
+
+@bp.record_once
+def _games_style_sheets(state: BlueprintSetupState) -> None:
+    """Each game's style sheet bundle, and its part of the pages that start a game."""
+    for game in games.GAMES:
+        if game.stylesheet and game.styles:
+            assets.add_bundle(state.app, game.stylesheet, game.styles)
+        assets.add_to_bundle(state.app, "css/site-start.css", game.start_styles)
+
+
 bp.add_app_template_filter(names.isolate, "isolate")
 bp.add_app_template_filter(names.balanced, "balanced")
 bp.add_app_template_filter(names.name_list, "name_list")
@@ -51,7 +64,7 @@ bp.add_app_template_global(declaration.every, "web_games")
 bp.add_url_rule("/g/<id:game_id>/bid", "bid", writes.bid, methods=["POST"])
 bp.add_url_rule("/g/<id:game_id>/tricks", "tricks", writes.tricks, methods=["POST"])
 bp.add_url_rule("/g/<id:game_id>/undo", "undo", writes.undo, methods=["POST"])
-# Each game's own writes and pages, as its package declares them (web/games/).
+# Each game's own writes, pages and style sheets, as its package declares them (web/games/).
 for _game in games.GAMES:
     for _route in _game.routes:
         bp.add_url_rule(f"/g/<id:game_id>{_route.path}", _route.endpoint, _route.view,

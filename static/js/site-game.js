@@ -7,7 +7,6 @@ import "./live.js";
 import "./app.js";
 import "./board.js";
 import "./round_forms.js";
-import "./seven_up.js";
 import "./double_tap.js";
 import "./steps.js";
 import "./queue.js";

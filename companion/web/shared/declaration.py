@@ -49,9 +49,13 @@ class WebGame:
     final: str | None = None
     #: What the tap queue says follows its waiting taps, beyond its first line (a template).
     queue: str | None = None
-    #: The page's style sheet and script bundles, when not the game page's own.
+    #: The page's style sheet bundle and script entry, when not every card game's; ``styles``:
+    #: the parts of its own bundle (http/assets.py makes it), ``start_styles``: its part of the
+    #: pages that start a game (the new-game page, a table's).
     stylesheet: str | None = None
     script: str | None = None
+    styles: tuple[str, ...] = ()
+    start_styles: tuple[str, ...] = ()
     #: Its rounds are hands ("Hand 3": no count of rounds, nor a hand size dealt).
     hands: bool = False
     #: Each round deals a hand whose size the banner says.

@@ -74,6 +74,10 @@ GAME = WebGame(
     table_records=_table_records,
     queue="games/score_pad/_queue.html",
     stylesheet="css/site-score-pad.css",
+    # Its round's keypad too (kept off every other page).
+    styles=("css/app.css", "css/htmx.css", "css/game.css", "css/offline.css", "css/table.css",
+            "css/table_links.css", "css/score_pad.css", "css/score_pad_round.css"),
+    start_styles=("css/score_pad.css",),  # its title and options where a game starts
     script="js/site-score-pad.js",
     hand_size=False,
     titled=True,
