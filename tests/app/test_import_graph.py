@@ -215,44 +215,48 @@ def test_storage_imports_no_http_but_where_listed():
 
 # --- a game is one place ------------------------------------------------------------------------
 #
-# Each game is a module or package of the engine (its ``Ruleset`` and family); ``rules/games.py``
-# lists them and is the one module of the engine, the API and storage that imports one. A game
-# imports the engine's generic parts, never another game; generic code asks the declaration.
+# Each game is a module or package of the engine (its ``Ruleset`` and family) and a package of
+# the pages (its ``WebGame``); ``rules/games.py`` and ``web/games/__init__.py`` list them and are
+# the only modules that import one. A game imports generic parts, never another game; generic
+# code asks the declaration.
 
 from companion.rules import games  # noqa: E402
 
 
 def game_of(name: str) -> str | None:
-    """The game (its module or package under ``companion.rules``) a module is or is inside."""
+    """The game a module is or is inside: its engine's module or package under
+    ``companion.rules``, or its pages' package under ``companion.web.games`` (the same name)."""
     for unit in GAMES:
-        if name == unit or name.startswith(unit + "."):
-            return unit
+        for home in (f"companion.rules.{unit}", f"companion.web.games.{unit}"):
+            if name == home or name.startswith(home + "."):
+                return unit
     return None
 
 
-#: The games' modules and packages: where each registered family is declared.
-GAMES = {".".join(type(game.family).__module__.split(".")[:3]) for game in games.GAMES}
+#: The games, by the name of their engine's module or package (their pages' package has it too).
+GAMES = {type(game.family).__module__.split(".")[2] for game in games.GAMES}
+#: The two lists of games: the engine's and the pages'.
+LISTS = {"companion.rules.games", "companion.web.games"}
 
 
 def test_the_games_are_found():
-    assert {"companion.rules.seven_up", "companion.rules.score_pad",
-            "companion.rules.card_bids", "companion.rules.turn_bids"} <= GAMES
-    assert game_of("companion.rules.seven_up.chips") == "companion.rules.seven_up"
+    assert {"seven_up", "score_pad", "card_bids", "turn_bids"} <= GAMES
+    assert game_of("companion.rules.seven_up.chips") == "seven_up"
+    assert game_of("companion.web.games.seven_up.hand_writes") == "seven_up"
     assert game_of("companion.rules.settings") is None
+    assert game_of("companion.web.games") is None
 
 
 def games_imported(graph: dict[str, set[str]]) -> list[str]:
-    """Every import of a game by generic code of the engine, the API or storage, but the list
-    of games', and of a game by another game."""
+    """Every import of a game by generic code (the engine, storage, http, the API, the pages)
+    but the lists of games', and of a game by another game."""
     found = []
     for name, targets in graph.items():
         for target in sorted(targets):
             game, importer = game_of(target), game_of(name)
-            if game is None or importer == game:
+            if game is None or importer == game or name in LISTS:
                 continue
-            if importer is not None or not (name.startswith("companion.web")
-                                             or name == "companion.rules.games"):
-                found.append(f"{name} → {target}")
+            found.append(f"{name} → {target}")
     return found
 
 
@@ -264,6 +268,8 @@ def test_a_generic_or_a_games_import_of_a_game_is_found():
     for name, target in [("companion.rules.explain", "companion.rules.seven_up"),
                          ("companion.api.sheets", "companion.rules.score_pad.sheet"),
                          ("companion.rules.card_bids", "companion.rules.turn_bids"),
-                         ("companion.rules.seven_up.game", "companion.rules.card_bids")]:
+                         ("companion.rules.seven_up.game", "companion.rules.card_bids"),
+                         ("companion.web.game.fragments", "companion.web.games.seven_up"),
+                         ("companion.web.games.score_pad", "companion.rules.seven_up")]:
         graph = {**TYPED_GRAPH, name: TYPED_GRAPH[name] | {target}}
         assert games_imported(graph) == [f"{name} → {target}"]
