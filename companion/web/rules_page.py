@@ -65,7 +65,9 @@ def hand_sizes(ruleset_id: str) -> tuple[str, ...]:
     rows: list[tuple[int, int, int, int]] = []  # least, most players, largest hand, rounds
     for count in range(ruleset.min_players, ruleset.max_players + 1):
         settings = rules.new_settings(ruleset_id, [f"P{seat}" for seat in range(count)])
-        sizes = rules.schedule(settings)
+        rounds = settings.family.total_rounds(settings) or 0
+        sizes = [settings.family.start_round(settings, number).hand_size
+                 for number in range(1, rounds + 1)]
         if rows and rows[-1][2:] == (max(sizes), len(sizes)):
             rows[-1] = (rows[-1][0], count, *rows[-1][2:])
         else:

@@ -91,9 +91,11 @@ class WebGame:
     #: A bid in its own words (``messages.bid_words``; ``None``: the common words).
     bid_words: Mapping[str, Any] | None = None
     #: A scored round's "why", each seat's or side's sentences (``None``: a bid's, ``explaining``),
-    #: and a forced rebid's bonus in a sentence, if its bids can force one.
+    #: and a forced rebid's bonus in a sentence, if its bids can force one; a round still being
+    #: bid, its rebids so far, per seat.
     explain_round: Callable[[Settings, Any], tuple[list[str], ...]] | None = None
     rebid_line: Callable[[Settings, Any], str] | None = None
+    rebid_lines: Callable[[Settings, Any], tuple[list[str], ...]] | None = None
 
 
 #: The games declared, in the list's order: set once, at start, by ``web/games/__init__.py``

@@ -3,7 +3,7 @@
 The engine says why (``rules.explain``: the rule, the bid, the tricks, the numbers); this module
 only puts its values into translated sentences: "bid 3, took 3: exact, 10 + 3 = 13",
 "bid 2, took 4: missed by 2, −2". A game whose cells say more, or otherwise, declares it in its
-package (``WebGame.explain_round``, ``rebid_line``).
+package (``WebGame.explain_round``, ``rebid_line``, ``rebid_lines``).
 """
 
 from __future__ import annotations
@@ -70,10 +70,8 @@ def explanations(state: rules.GameState) -> dict[int, tuple[list[str], ...]]:
     game = declaration.of(settings)
     explained: dict[int, tuple[list[str], ...]] = {}
     current = state.current
-    if current is not None and current.attempts and game.rebid_line is not None:
-        explained[current.number] = tuple(
-            [game.rebid_line(settings, bonus) for bonus in bonuses]
-            for bonuses in rules.rebid_bonuses(current))
+    if current is not None and current.attempts and game.rebid_lines is not None:
+        explained[current.number] = game.rebid_lines(settings, current)
     for round_ in rules.explain(state):
         if game.explain_round is not None:
             explained[round_.number] = game.explain_round(settings, round_)

@@ -11,7 +11,7 @@ from companion.rules import Settings, Step
 from companion.storage.store import StoredGame
 from companion.web.game.responses import entry_write, write_entry
 from companion.web.games.card_bids.forms import card_bids, cards_form
-from companion.web.games.card_bids.words import OH_SEVEN, WORDS, passes, rebid_line
+from companion.web.games.card_bids.words import OH_SEVEN, WORDS, passes, rebid_line, rebid_lines
 from companion.web.shared.declaration import Route, WebGame
 from companion.web.shared import forms
 from companion.web.shared.forms import correction_form, prefill_round, tricks_form
@@ -69,4 +69,5 @@ GAME = WebGame(
     option_facts=lambda: {"passes": passes()},
     bid_words=OH_SEVEN,
     rebid_line=rebid_line,
+    rebid_lines=rebid_lines,
 )

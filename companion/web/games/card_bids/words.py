@@ -87,6 +87,12 @@ def _names(settings: rules.Settings, seats: tuple[int, ...]) -> str:
     return names_list([settings.players[s] for s in seats])
 
 
+def rebid_lines(settings: rules.Settings, round_: rules.Round) -> tuple[list[str], ...]:
+    """Per seat, a round's forced rebids so far in sentences (while it is still being bid)."""
+    return tuple([rebid_line(settings, bonus) for bonus in bonuses]
+                 for bonuses in card_bids.rebid_bonuses(round_))
+
+
 def rebid_line(settings: rules.Settings, bonus: RebidBonus) -> str:
     """A forced rebid's bonus in a sentence, with the engine's sum that forces it."""
     card = str(bonus.high_bid)
