@@ -149,7 +149,7 @@ def _check_pad_end(state: GameState, data: st.DataObject) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(played=played_games(), data=st.data())
 def test_the_shipped_answers_are_what_apply_says_of_every_candidate(
         played: Played, data: st.DataObject) -> None:

@@ -62,7 +62,7 @@ def tables(draw: st.DrawFn) -> list[PlayedGame]:
     return [draw(played_games(f"g{i}")) for i in range(count)]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(games=tables(), data=st.data())
 def test_any_grouping_and_order_gives_the_same_figures(games: list[PlayedGame],
                                                        data: st.DataObject) -> None:
@@ -80,7 +80,7 @@ def test_any_grouping_and_order_gives_the_same_figures(games: list[PlayedGame],
     assert sum(p.games for p in expected.players) == sum(len(g.names) for g in games)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(games=tables(), data=st.data())
 def test_a_rename_to_a_new_name_changes_the_names_alone(games: list[PlayedGame],
                                                         data: st.DataObject) -> None:
@@ -106,7 +106,7 @@ def test_a_rename_to_a_new_name_changes_the_names_alone(games: list[PlayedGame],
     assert player not in {p.name for p in after.players} or player == "Newcomer"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(games=tables(), changed=tables(), data=st.data())
 def test_replacing_parts_equals_adding_up_again(games: list[PlayedGame],
                                                 changed: list[PlayedGame],
