@@ -245,6 +245,11 @@ def _depth(value: Any, most: int = MAX_DEPTH) -> int:
     return deepest
 
 
+def raw() -> bytes:
+    """The request's body as it came (413 past the route's limit), before anything parses it."""
+    return _body()
+
+
 def _body() -> bytes:
     """The raw body, refused (413) past the limit whether or not it came with a length: a
     chunked body has none, and werkzeug would quietly cut it at the limit."""
