@@ -157,3 +157,11 @@ def test_a_number_of_imports_that_is_none_is_refused_at_start(value: object) -> 
     with pytest.raises(ValueError, match="IMPORTS_IN_FLIGHT"):
         imports_in_flight(value)
     assert imports_in_flight("3") == 3 and imports_in_flight(1) == 1
+
+
+def test_the_description_says_the_503_and_the_count(client: Any) -> None:
+    described = client.get("/api/v1/openapi.json").get_json()
+    answers = described["paths"]["/tables/import"]["post"]["responses"]
+    assert "IMPORTS_IN_FLIGHT" in answers["503"]["description"]
+    assert "Retry-After" in answers["503"]["headers"]
+    assert f"{transfer.CONTAINERS_MAX:,}" in answers["422"]["description"]
