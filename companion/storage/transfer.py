@@ -378,9 +378,12 @@ def import_document(document: object,
     with nothing written), then written in one transaction with its creation ``key``
     (``idempotency.Replayed``: the same import under that key, made meanwhile)."""
     done = replay(document, single_name)
-    return table_store.create_imported(done.name, done.renames, [
-        (game.settings, [rules.entry_to_json(e) for e in game.state.entries], game.started)
-        for game in done.games], key)
+    games = []
+    for game in done.games:  # the rows' JSON made before the transaction, in turns
+        turns.turn()
+        games.append((game.settings, [rules.entry_to_json(e) for e in game.state.entries],
+                      game.started))
+    return table_store.create_imported(done.name, done.renames, games, key)
 
 
 __all__ = ["CONTAINERS_MAX", "FORMAT", "FORMAT_VERSION", "MAX_BYTES", "ImportRefused", "Replayed",
