@@ -12,6 +12,11 @@ table does). The bound: the import under a minute on this machine.
 
 Run from the project's root: ``.venv/bin/python bench/bench_import.py`` (``--games N``,
 ``--before PATH``, ``--no-before``).
+
+``--door CHECKOUT ...``: the import door on each checkout's production server (bench/README.md,
+"The import door"): a 10,000-game table and the largest legal document imported while another
+request probes the worker (seconds, the worker's peak RSS, the longest probe, whether the
+worker was killed), and ``--connections`` (128) bodies of 16 MiB held (the workers' RSS).
 """
 
 from __future__ import annotations
@@ -168,6 +173,188 @@ def _import(text: str, games: int) -> float:
     return seconds
 
 
+# --- the import door: the production server, before and after ----------------------------------
+
+DOOR_PATH = "/api/v1/tables/import"
+
+
+def pads(games: int, rounds: int) -> bytes:
+    """A table of ``games`` score pads of two, ``rounds`` rounds each, as compact JSON."""
+    pad = {"ruleset": "score-pad", "title": None, "options": {}, "players": ["Ana", "Ben"],
+           "first_dealer": 0, "started": "2016-01-01T19:00:00Z",
+           "entries": [{"kind": "points", "points": [1, -1]}] * rounds}
+    return json.dumps({"format": transfer.FORMAT, "format_version": transfer.FORMAT_VERSION,
+                       "exported": "2026-12-03T20:00:00Z",
+                       "table": {"name": "Thursday cards", "renames": []},
+                       "games": [pad] * games}, separators=(",", ":")).encode()
+
+
+def largest() -> bytes:
+    """The largest legal document: as many 2,000-round pads as 16 MiB holds (255 games,
+    509,999 entries)."""
+    one = len(pads(1, 2000)) - len(pads(0, 2000))
+    return pads((transfer.MAX_BYTES - len(pads(0, 0))) // one, 2000)
+
+
+class Gunicorn:
+    """The production server of ``checkout`` (gunicorn.conf.py, as scripts/start runs it) on a
+    free port, its own SQLite database; its workers' memory read from /proc."""
+
+    def __init__(self, checkout: Path, folder: Path, workers: int) -> None:
+        import os
+        import socket
+        import urllib.request
+
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = int(s.getsockname()[1])
+        env = {**os.environ, "COMPANION_INSTANCE": str(folder), "SECRET_KEY": "bench",
+               "DATABASE_URL": f"sqlite:///{folder}/door.sqlite", "PORT": str(self.port),
+               "LISTEN_ADDRESS": "127.0.0.1", "GAME_CREATION_LIMIT": "100000 per hour",
+               "CONNECTIONS_PER_ADDRESS": "0", "WEB_CONCURRENCY": str(workers),
+               "PYTHONPATH": str(checkout)}
+        subprocess.run([sys.executable, "-m", "flask", "--app", "wsgi", "db", "upgrade"],
+                       cwd=checkout, env=env, check=True, capture_output=True)
+        self.log = open(folder / "server.log", "wb")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py", "wsgi:app"],
+            cwd=checkout, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+            start_new_session=True)
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                urllib.request.urlopen(self.url("/api/v1/rulesets"), timeout=2).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.3)
+
+    def url(self, path: str) -> str:
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def workers(self) -> list[int]:
+        found = subprocess.run(["pgrep", "-P", str(self.process.pid)], capture_output=True,
+                               text=True).stdout.split()
+        return [int(pid) for pid in found]
+
+    def memory(self, field: str) -> int:
+        """The workers' ``VmRSS`` or ``VmHWM`` (peak), added up, in bytes."""
+        total = 0
+        for pid in self.workers():
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith(field + ":"):
+                    total += int(line.split()[1]) * 1024
+        return total
+
+    def stop(self) -> None:
+        import os
+        import signal
+
+        os.killpg(self.process.pid, signal.SIGTERM)
+        self.process.wait(timeout=30)
+
+
+def _timed_import(server: Gunicorn, data: bytes) -> dict[str, Any]:
+    """One import on its own connection, while another probes the same worker every 0.25 s:
+    its answer and seconds, the longest probe, whether the worker was replaced meanwhile."""
+    import http.client
+    import threading
+
+    before = server.workers()
+    done: dict[str, Any] = {}
+
+    def bring() -> None:
+        began = time.monotonic()
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=600)
+        try:
+            connection.request("POST", DOOR_PATH, body=data,
+                               headers={"Content-Type": "application/json"})
+            done["status"] = connection.getresponse().status
+        except OSError as error:
+            done["status"] = type(error).__name__
+        done["seconds"] = time.monotonic() - began
+        connection.close()
+
+    importing = threading.Thread(target=bring)
+    importing.start()
+    probes = []
+    while importing.is_alive():
+        asked = time.monotonic()
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=600)
+            connection.request("GET", "/api/v1/rulesets")
+            connection.getresponse().read()
+            connection.close()
+        except OSError:
+            pass
+        probes.append(time.monotonic() - asked)
+        time.sleep(0.25)
+    importing.join()
+    return {**done, "longest_probe": max(probes, default=0.0), "peak_rss": server.memory("VmHWM"),
+            "worker_killed": server.workers() != before}
+
+
+def _held_bodies(server: Gunicorn, connections: int, size: int) -> dict[str, Any]:
+    """``connections`` imports of ``size`` bytes each, sent all but their last byte and held:
+    the workers' memory then (and the answers that came meanwhile)."""
+    import socket
+
+    held = []
+    resting = server.memory("VmRSS")
+    head = (f"POST {DOOR_PATH} HTTP/1.1\r\nHost: bench\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {size}\r\n\r\n").encode()
+    body = b" " * (size - 1)
+    answered = 0
+    try:
+        for _ in range(connections):
+            s = socket.create_connection(("127.0.0.1", server.port), timeout=60)
+            s.sendall(head + body)
+            held.append(s)
+        time.sleep(3)
+        rss = server.memory("VmRSS")
+        for s in held:
+            s.setblocking(False)
+            try:
+                answered += bool(s.recv(16))
+            except OSError:
+                pass
+    finally:
+        for s in held:
+            s.close()
+    return {"resting_rss": resting, "held_rss": rss, "answered_while_held": answered}
+
+
+def door(checkouts: list[Path], connections: int) -> None:
+    """The import door, each checkout in turn: a 10,000-game table, the largest legal
+    document (one worker each), and ``connections`` 16 MiB bodies held (two workers)."""
+    ten = pads(10_000, 3)
+    big = largest()
+    print(f"10,000 games of 3 rounds: {len(ten) / 2**20:.2f} MiB; largest legal document: "
+          f"{len(big) / 2**20:.2f} MiB")
+    for checkout in checkouts:
+        for name, data in (("10,000 games", ten), ("largest", big)):
+            with tempfile.TemporaryDirectory() as folder:
+                server = Gunicorn(checkout, Path(folder), 1)
+                try:
+                    got = _timed_import(server, data)
+                finally:
+                    server.stop()
+            print(f"{checkout} {name}: {got['status']} in {got['seconds']:.1f} s, worker peak "
+                  f"{got['peak_rss'] / 2**20:.0f} MiB, longest probe meanwhile "
+                  f"{got['longest_probe']:.2f} s, worker killed: {got['worker_killed']}",
+                  flush=True)
+        with tempfile.TemporaryDirectory() as folder:
+            server = Gunicorn(checkout, Path(folder), 2)
+            try:
+                got = _held_bodies(server, connections, transfer.MAX_BYTES)
+            finally:
+                server.stop()
+        print(f"{checkout} {connections} x 16 MiB held: workers {got['resting_rss'] / 2**20:.0f} "
+              f"MiB at rest, {got['held_rss'] / 2**20:.0f} MiB holding them; answered early: "
+              f"{got['answered_while_held']}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000)
@@ -175,7 +362,14 @@ def main() -> None:
                         help="games of the side-by-side run (the way before takes minutes)")
     parser.add_argument("--before", type=Path, default=Path("/work/wt-base"))
     parser.add_argument("--no-before", action="store_true")
+    parser.add_argument("--door", type=Path, nargs="+", metavar="CHECKOUT",
+                        help="the import door on each checkout's production server: a "
+                             "10,000-game table, the largest legal document, 16 MiB bodies held")
+    parser.add_argument("--connections", type=int, default=128)
     args = parser.parse_args()
+    if args.door:
+        door(args.door, args.connections)
+        return
     made = document(args.games)
     text = json.dumps(made)
     entries = sum(len(g["entries"]) for g in made["games"])

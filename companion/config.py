@@ -12,7 +12,8 @@ from flask import Config, Flask
 #: Settings read from the environment when set (the twelve-factor way for servers).
 ENVIRONMENT = ("SECRET_KEY", "DATABASE_URL", "PREFERRED_URL_SCHEME", "RATELIMIT_STORAGE_URI",
                "GAME_CREATION_LIMIT", "TABLE_WRITE_LIMIT", "RATELIMIT_ENABLED", "TRUST_PROXY",
-               "FORCE_HTTPS", "SQLITE_SYNCHRONOUS", "BACKUP_FOLDER", "BACKUP_KEEP", "CACHE_BYTES")
+               "FORCE_HTTPS", "SQLITE_SYNCHRONOUS", "BACKUP_FOLDER", "BACKUP_KEEP", "CACHE_BYTES",
+               "IMPORTS_IN_FLIGHT")
 #: Settings that are switches: 1, true, yes or on (any case) turn them on, anything else off.
 SWITCHES = ("RATELIMIT_ENABLED", "TRUST_PROXY", "FORCE_HTTPS")
 
@@ -29,6 +30,8 @@ IMPORT_FORM_PATH = "/import"
 IMPORT_FORM_OVERHEAD = 64 * 1024
 #: Seconds such a body may take to arrive (16 MiB from a phone at 2 Mbit/s takes about 70).
 IMPORT_BODY_DEADLINE = 120.0
+#: Import bodies one worker process holds at once, by default (``IMPORTS_IN_FLIGHT``).
+IMPORTS_IN_FLIGHT = 2
 
 
 def import_body_limit(path: str, document_limit: int) -> int | None:
@@ -49,6 +52,9 @@ def defaults(app: Flask) -> dict[str, Any]:
         "MAX_CONTENT_LENGTH": 64 * 1024,
         # An export document brought back (IMPORT_PATHS) may be far larger (docs/server.md).
         "IMPORT_MAX_CONTENT_LENGTH": 16 * 1024 * 1024,
+        # Import bodies one worker process holds at once; one more is answered 503 with
+        # Retry-After before its body is read (companion/http/import_door.py).
+        "IMPORTS_IN_FLIGHT": IMPORTS_IN_FLIGHT,
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 365,
@@ -112,6 +118,7 @@ def load(app: Flask, test_config: dict[str, Any] | None) -> None:
     for name in SWITCHES:  # instance/config.py may say TRUST_PROXY = "0"
         app.config[name] = is_on(app.config.get(name))
     app.config["BACKUP_KEEP"] = backup_keep(app.config.get("BACKUP_KEEP"))
+    app.config["IMPORTS_IN_FLIGHT"] = imports_in_flight(app.config.get("IMPORTS_IN_FLIGHT"))
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(app)
     if str(app.config["SQLALCHEMY_DATABASE_URI"]).startswith("sqlite"):
@@ -128,6 +135,16 @@ def backup_keep(value: object) -> int:
     if isinstance(value, bool) or not text.isdigit():
         raise ValueError(f"BACKUP_KEEP must be a whole number: how many backups to keep (the "
                          f"newest), or 0 to keep every one; not {value!r}")
+    return int(text)
+
+
+def imports_in_flight(value: object) -> int:
+    """``IMPORTS_IN_FLIGHT`` as a number of imports: a whole number from 1 (0 would refuse every
+    import, which nobody means); anything else is refused at start."""
+    text = str(value).strip()
+    if isinstance(value, bool) or not text.isdigit() or int(text) < 1:
+        raise ValueError(f"IMPORTS_IN_FLIGHT must be a whole number from 1: how many imports one "
+                         f"worker process holds at once; not {value!r}")
     return int(text)
 
 

@@ -21,6 +21,7 @@ from companion.api.error_shape import ApiError
 from companion.rules import POINTS_MOST, TIE, Beg
 from companion.rules.errors import shown
 from companion.rules.schema import SEAT, WHOLE_DIGITS, WHOLE_MAX, Schema, ref
+from companion.storage import turns
 
 
 # --- The bodies, declared once: ``json_object`` reads them, ``api.openapi`` describes them ----
@@ -229,9 +230,12 @@ def _no_constant(text: str) -> None:
 
 def _depth(value: Any, most: int = MAX_DEPTH) -> int:
     """How deeply containers nest in ``value`` (a scalar is 0, ``[]`` is 1), without recursion."""
-    deepest, stack = 0, [(value, 1)]
+    deepest, stack, walked = 0, [(value, 1)], 0
     while stack:
         item, level = stack.pop()
+        walked += 1
+        if not walked % 4096:  # an import's millions of values, between other requests
+            turns.turn()
         if isinstance(item, dict):
             children = list(item.values())
         elif isinstance(item, list):
@@ -243,6 +247,11 @@ def _depth(value: Any, most: int = MAX_DEPTH) -> int:
             return deepest
         stack.extend((child, level + 1) for child in children)
     return deepest
+
+
+def raw() -> bytes:
+    """The request's body as it came (413 past the route's limit), before anything parses it."""
+    return _body()
 
 
 def _body() -> bytes:

@@ -29,6 +29,7 @@ from companion.rules.schema import (
     ref,
 )
 from companion.rules.table_stats import TABLE_PARTS
+from companion.storage.transfer import CONTAINERS_MAX
 
 __all__ = ["WHOLE_MAX", "description"]
 
@@ -760,10 +761,20 @@ def transfer_paths() -> dict[str, Any]:
                 "413": response("body over 16 MiB (too-large)", "Error"),
                 "422": response("import: the document cannot be imported; field names the "
                                 "place (format, format_version, table.name, games[i], "
-                                "games[i].entries[j]) and message what is wrong there. "
+                                "games[i].entries[j]) and message what is wrong there; null "
+                                "for a body holding more objects and lists than any "
+                                f"document of 16 MiB could (at most {CONTAINERS_MAX:,}, "
+                                "counted before it is parsed). "
                                 "idempotency-key: the key was used with another body",
                                 "Error"),
                 "429": response("too many creations from this address", "Error"),
+                "503": response(
+                    "unavailable: the server holds as many imports as it takes at once (each "
+                    "worker process IMPORTS_IN_FLIGHT, by default 2), and read nothing of this "
+                    "one; or the database cannot be reached for a moment. Nothing was created "
+                    "and nothing counted against the creation limit: send the same request "
+                    "again, under the same Idempotency-Key, after Retry-After seconds", "Error",
+                    **{"Retry-After": "seconds to wait before sending it again"}),
             },
         }},
     }

@@ -13,7 +13,7 @@ from flask import Blueprint, Response, request
 from companion.api import bodies, endpoints, keys, tables
 from companion.api.error_shape import api_error
 from companion.api.serialize import dumps
-from companion.http import downloads
+from companion.http import downloads, import_door
 from companion.http.extensions import game_creation_limit
 from companion.storage import table_store, transfer
 
@@ -42,10 +42,14 @@ def game_export(game_id: str) -> Response:
     return endpoints.versioned(game, _document_response(document, name))
 
 
+@import_door.guarded
 @game_creation_limit
 def import_table() -> Response:
     """``POST /tables/import``: the document as a new table (201), or refused whole (422
-    ``import``, nothing created); a replay of its ``Idempotency-Key``, the same table."""
+    ``import``, nothing created); a replay of its ``Idempotency-Key``, the same table. Its
+    objects and lists are counted before anything parses it (``transfer.counted``); a worker
+    holding as many imports as it may answers 503 first (``import_door``)."""
+    transfer.counted(bodies.raw())
     key = keys.key(request.path, creation=True, status=201)
     if (again := keys.first_answer(key, tables.created_again)) is not None:
         return again

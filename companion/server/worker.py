@@ -29,9 +29,11 @@ from gunicorn.http import parser as http_parser  # type: ignore[import-untyped]
 from gunicorn.http.message import Request  # type: ignore[import-untyped]
 from gunicorn.workers import ggevent  # type: ignore[import-untyped]
 from gunicorn.workers.ggevent import GeventWorker  # type: ignore[import-untyped]
-from werkzeug.exceptions import default_exceptions
+from werkzeug.exceptions import HTTPException, default_exceptions
 from werkzeug.test import EnvironBuilder
 
+from companion.config import IMPORTS_IN_FLIGHT
+from companion.http import import_door
 from companion.http.security import SecurityHeaders
 
 StartResponse = Callable[..., Any]
@@ -50,24 +52,28 @@ _MESSAGES = {
     414: "The request line is too long.",
     417: "That expectation cannot be met.",
     431: "The request headers are too large.",
+    503: "The server holds as many imports as it can at once.",
     501: "That transfer coding is not supported.",
 }
 _REASONS = {400: "Bad Request", 403: "Forbidden", 408: "Request Timeout", 413: "Content Too Large",
             414: "URI Too Long", 417: "Expectation Failed", 431: "Request Header Fields Too Large",
-            500: "Internal Server Error", 501: "Not Implemented"}
+            500: "Internal Server Error", 501: "Not Implemented", 503: "Service Unavailable"}
 #: Used only if the app cannot draw its own answer (it always can unless it is broken).
 _FALLBACK = "Error · Erreur · Errore"
 
 
-def app_error(app: Any, status: int, environ: dict[str, Any]) -> tuple[str, list[tuple[str, str]], bytes]:
-    """The app's own answer to a request the server refuses with ``status``: status line,
-    headers (the app's security headers among them) and body, for ``environ``'s path."""
+def app_error(app: Any, status: int, environ: dict[str, Any],
+              error: HTTPException | None = None) -> tuple[str, list[tuple[str, str]], bytes]:
+    """The app's own answer to a request the server refuses with ``status`` (or with the app's
+    own ``error``, drawn by its handlers as if its view had raised it): status line, headers
+    (the app's security headers among them) and body, for ``environ``'s path."""
     family = _FAMILY.get(status, status if status in _OWN else 500)
     flask = _flask(app)
     try:
         if flask is None:
             raise LookupError("no Flask app to draw the answer")
-        error = default_exceptions[family](description=_MESSAGES.get(status))
+        if error is None:
+            error = default_exceptions[family](description=_MESSAGES.get(status))
         with flask.request_context(environ):
             answer = flask.make_response(flask.handle_http_exception(error))
         captured: dict[str, Any] = {}
@@ -80,7 +86,7 @@ def app_error(app: Any, status: int, environ: dict[str, Any]) -> tuple[str, list
     except Exception:  # the answer to a refusal must never be a traceback
         if str(environ.get("PATH_INFO", "")).startswith("/api/"):
             code = ("invalid" if family == 400 else "too-large" if family in (413, 431)
-                    else "server-error")
+                    else "unavailable" if status == 503 else "server-error")
             body = json.dumps({"error": {"code": code, "message": _MESSAGES.get(status, ""),
                                          "field": None}}).encode()
             headers = [("Content-Type", "application/json")]
@@ -116,6 +122,10 @@ class WholeBodies:
         self.limit = limit
         #: The paths that take an export document, each with its limit, and their deadline.
         self.large_limits, self.large_deadline = large
+        #: Import bodies this worker holds at once (``IMPORTS_IN_FLIGHT``).
+        flask = _flask(app)
+        self.imports_in_flight = int(flask.config["IMPORTS_IN_FLIGHT"]) if flask is not None \
+            else IMPORTS_IN_FLIGHT
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         length = environ.get("CONTENT_LENGTH") or ""
@@ -126,6 +136,20 @@ class WholeBodies:
             deadline, limit = self.large_deadline, large
         if not chunked and (not length.isdigit() or int(length) == 0 or int(length) > limit):
             return self.app(environ, start_response)  # nothing to wait for (or the app's 413)
+        if large is None:
+            return self._whole(environ, start_response, deadline, limit, chunked, length)
+        # An import: a place at the door before its body is kept (companion.http.import_door).
+        if not import_door.DOOR.enter(self.imports_in_flight):
+            return self._full(environ, start_response, deadline, limit)
+        environ[import_door.HELD] = True
+        try:
+            return self._whole(environ, start_response, deadline, limit, chunked, length)
+        finally:  # answered (an import's answer is made whole by its view) or refused
+            import_door.DOOR.leave()
+
+    def _whole(self, environ: dict[str, Any], start_response: StartResponse, deadline: float,
+               limit: int, chunked: bool, length: str) -> Iterable[bytes]:
+        """The app called with the whole body, read within ``deadline``; else 408 or 400."""
         body = environ["wsgi.input"]
         timer = gevent.Timeout(deadline)
         timer.start()
@@ -143,6 +167,31 @@ class WholeBodies:
             return self._refuse(400, body, environ, start_response)  # the client gave up
         environ["wsgi.input"] = io.BytesIO(data)
         return self.app(environ, start_response)
+
+    def _full(self, environ: dict[str, Any], start_response: StartResponse, deadline: float,
+              limit: int) -> Iterable[bytes]:
+        """503 for an import while the door is full: its body read and thrown away as it comes
+        (a client sends it all before it reads an answer), never kept; nothing created."""
+        body = environ["wsgi.input"]
+        timer = gevent.Timeout(deadline)
+        timer.start()
+        try:
+            left = limit + 1
+            while left > 0 and (part := body.read(min(left, 64 * 1024))):
+                left -= len(part)
+        except gevent.Timeout as expired:
+            if expired is not timer:
+                raise
+            return self._refuse(408, body, environ, start_response)
+        except Exception:
+            return self._refuse(400, body, environ, start_response)
+        finally:
+            timer.close()
+        if left <= 0:
+            body.failed = True  # more than any import: where the next request starts is unknown
+        line, headers, payload = app_error(self.app, 503, environ, import_door.ImportsFull())
+        start_response(line, headers)
+        return [payload]
 
     def _refuse(self, status: int, body: Any, environ: dict[str, Any],
                 start_response: StartResponse) -> Iterable[bytes]:

@@ -46,7 +46,7 @@ from sqlalchemy.orm import Session, scoped_session
 
 from companion import rules
 from companion.rules.memo import WeighsOnce
-from companion.storage import database, idempotency
+from companion.storage import database, idempotency, turns
 from companion.storage.caches import cache
 from companion.storage.models import DeletedGame, Game, Table, db, utcnow
 
@@ -338,7 +338,12 @@ def load_games(game_ids: Sequence[str]) -> list[StoredGame]:
         return []
     rows = {row[0]: _Row(*row) for row in database.read_all(
         _ROW.where(_GAMES.c.id.in_(game_ids)), {})}
-    return [_stored(rows[i]) for i in game_ids if i in rows]
+    games = []
+    for game_id in game_ids:
+        if game_id in rows:
+            turns.turn()  # a table's thousands of games are folded between other requests
+            games.append(_stored(rows[game_id]))
+    return games
 
 
 def delete_game(game_id: str) -> None:

@@ -38,7 +38,7 @@ from companion.rules import bounds, memo, table_games, table_stats, table_tally
 from companion.rules.table_games import PlayedGame, Renames
 from companion.rules.table_stats import TableFigures
 from companion.rules.table_tally import Tally
-from companion.storage import database, idempotency, store
+from companion.storage import database, idempotency, store, turns
 from companion.storage.caches import cache
 from companion.storage.models import Table, db, utcnow
 
@@ -264,6 +264,7 @@ def _cached_games(versions: Sequence[tuple[str, int]]) -> list[_CachedGame]:
             pass
     elif missing:
         for game in store.load_games(missing):
+            turns.turn()  # each game counted between other requests (companion.storage.turns)
             found[game.id] = _cached_game(game)
         db.session.commit()
     return [found[gid] for gid, _version in versions if gid in found]

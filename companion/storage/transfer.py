@@ -29,12 +29,20 @@ from companion.rules import table_games as table_rules
 from companion.rules.errors import shown
 from companion.rules.settings import clean_name
 from companion.rules.table_games import Renames, seats_refused
-from companion.storage import idempotency, store, table_store
+from companion.storage import idempotency, store, table_store, turns
 
 FORMAT = "companion-export"
 FORMAT_VERSION = 1
 #: The largest document an import reads (docs/server.md says so, and the deadline for its body).
 MAX_BYTES = 16 * 1024 * 1024
+
+#: The most objects and lists (counted as their opening ``{`` and ``[``, those inside strings
+#: too, which only counts high) a document of ``MAX_BYTES`` may hold, checked on the raw bytes
+#: before anything is parsed. The densest importable document there is (a 2-seat game's
+#: entries, ``{"kind":"bids","bids":[1,1]}``: 2 per 14 to 17 bytes) stays well under one per
+#: 12 bytes; a body of 5.6 million ``{}`` took 927 MB to parse. At this bound no body costs more
+#: to parse than the largest importable document does (bench/README.md, "The import door").
+CONTAINERS_MAX = MAX_BYTES // 12
 
 #: An entry's stored kind → the name of the API write that makes it (the others are the same).
 _WRITE_NAMES = {"hand": "hands"}
@@ -47,7 +55,9 @@ class ImportRefused(ValueError):
     there for a page to say: ``not-json``, ``format``, ``format-version``, ``shape``, ``table``,
     ``rule`` (``error`` holds the engine's refusal), ``started`` (outside the years a game may
     start), or a bound passed (docs/api.md, "Bounds"): ``entries-max``, ``players-max``,
-    ``renames-max``, ``games-max`` (``params["most"]``); ``game`` and ``entry`` count from 0."""
+    ``renames-max``, ``games-max`` (``params["most"]``), and ``containers-max`` for a body
+    holding more objects and lists than any document of the size limit could (``counted``);
+    ``game`` and ``entry`` count from 0."""
 
     def __init__(self, reason: str, message: str, field: str | None = None, *,
                  game: int | None = None, entry: int | None = None,
@@ -143,8 +153,21 @@ class Replayed:
     games: tuple[ReplayedGame, ...]
 
 
+def counted(raw: bytes) -> None:
+    """``ImportRefused`` (``containers-max``) for a body holding more objects and lists than
+    any importable document could (``CONTAINERS_MAX``), before it is parsed: counting them
+    costs a scan of the bytes, building them may cost 50 times the body's size."""
+    found = raw.count(b"{") + raw.count(b"[")
+    if found > CONTAINERS_MAX:
+        raise ImportRefused("containers-max", f"this document holds {found} objects and lists; "
+                            f"no importable document of {MAX_BYTES // 2**20} MiB holds more "
+                            f"than {CONTAINERS_MAX}", most=CONTAINERS_MAX)
+
+
 def read_document(raw: bytes) -> Any:
-    """The JSON of a file (a page's upload), or ``ImportRefused`` (``not-json``)."""
+    """The JSON of a file (a page's upload), or ``ImportRefused``: ``containers-max``
+    (``counted``, before it is parsed), ``not-json``."""
+    counted(raw)
     try:
         return json.loads(raw.decode("utf-8-sig"), parse_constant=_no_constant)
     except (ValueError, RecursionError):
@@ -196,6 +219,7 @@ def replay(document: object, single_name: Callable[[rules.Settings, datetime], s
     games = []
     players: set[str] = set()  # the table's players so far, as its renames key them
     for i, data in enumerate(games_data):
+        turns.turn()  # the worker's other requests go on meanwhile (companion.storage.turns)
         game = _replayed_game(data, i)
         _seated(game.settings.players, renames, players, i)
         games.append(game)
@@ -354,10 +378,14 @@ def import_document(document: object,
     with nothing written), then written in one transaction with its creation ``key``
     (``idempotency.Replayed``: the same import under that key, made meanwhile)."""
     done = replay(document, single_name)
-    return table_store.create_imported(done.name, done.renames, [
-        (game.settings, [rules.entry_to_json(e) for e in game.state.entries], game.started)
-        for game in done.games], key)
+    games = []
+    for game in done.games:  # the rows' JSON made before the transaction, in turns
+        turns.turn()
+        games.append((game.settings, [rules.entry_to_json(e) for e in game.state.entries],
+                      game.started))
+    return table_store.create_imported(done.name, done.renames, games, key)
 
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "MAX_BYTES", "ImportRefused", "Replayed", "game_export",
-           "import_document", "read_document", "replay", "table_export"]
+__all__ = ["CONTAINERS_MAX", "FORMAT", "FORMAT_VERSION", "MAX_BYTES", "ImportRefused", "Replayed",
+           "counted", "game_export", "import_document", "read_document", "replay",
+           "table_export"]

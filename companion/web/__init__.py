@@ -8,6 +8,7 @@ from flask.blueprints import BlueprintSetupState
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion.http import assets
+from companion.http.import_door import ImportsFull
 from companion.storage import idempotency
 from companion.web import games, home, rules_page
 from companion.web.game import corrections, looking_back, pages, responses, writes
@@ -36,6 +37,7 @@ bp.add_app_template_filter(names.name_list, "name_list")
 bp.add_app_template_filter(error_summary.field_errors, "field_errors")
 bp.add_app_template_filter(messages.suit_name, "suit_name")
 bp.register_error_handler(RequestEntityTooLarge, table_transfer.body_too_large)
+bp.register_error_handler(ImportsFull, table_transfer.imports_full)
 # A creation that lost its key to another one sent at the same moment (storage raises it).
 bp.register_error_handler(idempotency.KeyReused, responses.key_won_by_another)
 bp.before_request(following.address_only)  # a waiting form's redirect, followed by fetch

@@ -16,7 +16,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from companion import rules
-from companion.http import security
+from companion.http import import_door, security
 from companion.http.extensions import game_creation_limit
 from companion.storage import idempotency, transfer
 from companion.web.game.responses import keyed_form, replayed
@@ -36,6 +36,8 @@ def refusal(error: transfer.ImportRefused) -> str:
     if error.reason == "format-version":
         return _("This file was made by a newer Companion (format %(version)s): update this "
                  "one to bring it in.", version=error.params.get("version"))
+    if error.reason == "containers-max":
+        return _("This file is not a Companion export: it holds more than any export could.")
     if error.reason == "table":
         return _("The table's name in this file is not valid.")
     most = format_number(error.params["most"]) if "most" in error.params else ""
@@ -87,6 +89,18 @@ def body_too_large(error: RequestEntityTooLarge) -> Response | tuple[Response, i
     return security.error_answer(error)
 
 
+def imports_full(error: import_door.ImportsFull) -> Response | tuple[Response, int]:
+    """This worker holds as many imports as it may (503, ``Retry-After``; nothing was read or
+    created): for the home page's file, said at the file field; elsewhere the app's page."""
+    if request.endpoint != "web.import_table":
+        return security.error_answer(error)
+    answer = home(import_error=_("The server is bringing in other files just now: nothing "
+                                 "was created. Wait a few seconds, then send this file again."),
+                  status=503)
+    answer.headers["Retry-After"] = str(import_door.RETRY_AFTER)
+    return answer
+
+
 def _bad_key(_message: str) -> Response:
     """A file's form whose key is not one, or was used for another file: nothing to say at a
     field (the page drew the key itself), so a bad request."""
@@ -98,6 +112,7 @@ def _named(settings: rules.Settings, started: datetime) -> str:
     return f"{settings.title or game_name(settings.ruleset.id)} · {format_date(started, 'medium')}"
 
 
+@import_door.guarded
 @game_creation_limit
 def import_table() -> Response:
     """``POST /import``: the chosen file as a new table; its page opens (303), this phone keeping
