@@ -23,7 +23,6 @@ SLICE = 0.05
 PAUSE = 1e-6
 
 
-
 class _Turns:
     """When this process last gave the others a turn (any greenlet's or thread's work)."""
 
