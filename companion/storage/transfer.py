@@ -80,7 +80,7 @@ _HAND_DEFAULTS = {"jacks_turned": 0, "beg": "stand", "high": None, "low": None, 
                   "game": None, "redeal": False}
 #: Games read from the database at a time while a table's export is written (a game holds at
 #: most 2,000 entries: a page is at most a few MB of rows, whatever the table's size).
-PAGE = 10
+PAGE = 20
 
 
 def entry_document(stored: Mapping[str, Any]) -> dict[str, Any]:
@@ -127,11 +127,22 @@ def game_document(game: store.StoredGame) -> dict[str, Any]:
             **_gift_rule(game.settings)}
 
 
-def record_text(record: store.GameRecord) -> str:
+#: The most settings a table's export keeps read (the games of a table mostly share theirs).
+SETTINGS_KEPT = 64
+
+
+def record_text(record: store.GameRecord,
+                read: dict[str, rules.Settings] | None = None) -> str:
     """One game of a table's document as its row holds it, in JSON: the same text as
     ``dumps(game_document(game))``, without folding the game (its row holds the engine's JSON
-    of its state's entries, ``store``)."""
-    settings = rules.settings_from_json(record.settings)
+    of its state's entries, ``store``). ``read``: settings already read, by their JSON."""
+    read = {} if read is None else read
+    key = json.dumps(record.settings, sort_keys=True)
+    settings = read.get(key)
+    if settings is None:
+        if len(read) >= SETTINGS_KEPT:
+            read.clear()
+        settings = read[key] = rules.settings_from_json(record.settings)
     entries = [entry_document(data) for data in record.entries]
     return dumps({**_game_head(settings, record.created_at), "entries": entries,
                   **_gift_rule(settings)})
@@ -166,7 +177,13 @@ def table_export_text(table: table_store.StoredTable) -> Iterator[str]:
     time: a worker holds a page, never the whole table nor the whole text."""
     return _document_text(table.updated_at, {
         "name": table.name, "renames": [{"from": a, "to": b} for a, b in table.renames.pairs]},
-        (record_text(record) for record in store.table_game_records(table.id, PAGE)))
+        _records_text(table))
+
+
+def _records_text(table: table_store.StoredTable) -> Iterator[str]:
+    read: dict[str, rules.Settings] = {}
+    for record in store.table_game_records(table.id, PAGE):
+        yield record_text(record, read)
 
 
 def table_export(table: table_store.StoredTable) -> dict[str, Any]:
