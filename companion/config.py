@@ -72,6 +72,9 @@ def defaults(app: Flask) -> dict[str, Any]:
         # Pages, JSON, style sheets and scripts go out compressed (brotli, else gzip);
         # static files are precompressed once (companion/http/assets.py) and skipped here.
         "COMPRESS_ALGORITHM": ["br", "gzip"],
+        # The same for the answers written as they are made (companion/http/streams.py),
+        # compressed piece by piece: Flask-Compress's own list for them leaves gzip out.
+        "COMPRESS_ALGORITHM_STREAMING": ["br", "gzip"],
         "COMPRESS_MIMETYPES": ["text/html", "application/json", "text/css", "text/javascript",
                                "application/javascript", "application/manifest+json"],
         "COMPRESS_BR_LEVEL": 5,

@@ -29,7 +29,7 @@ from companion.api.serialize import (
 )
 from companion.api.sheets import score_sheet, statistics_json
 from companion.api.tables import table_of_new_game
-from companion.http import conditional, downloads, replays
+from companion.http import conditional, downloads, replays, streams
 from companion.http.compressed import send_as_cached
 from companion.http.extensions import game_creation_limit
 from companion.storage import idempotency, store, table_store, writes
@@ -176,11 +176,11 @@ def statistics(game_id: str) -> Response:
 
 
 def scores_csv(game_id: str) -> Response:
-    """The score sheet, to open in a spreadsheet; the game's ETag."""
+    """The score sheet, to open in a spreadsheet, written row by row; the game's ETag."""
     if (held := unchanged(game_id)) is not None:
         return held
     found = load(game_id)
-    response = Response(score_sheet(found.state), mimetype="text/csv")
+    response = streams.streamed(score_sheet(found.state), "text/csv")
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
     downloads.named(response, downloads.game_file_name(found.settings, found.created_at, "csv"))
     return versioned(found, response)

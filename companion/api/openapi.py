@@ -691,12 +691,20 @@ def table_paths() -> dict[str, Any]:
 
 # --- Export and import (docs/api.md, "Export and import") ----------------------------------
 
+#: What an export leaves out of a hand: the fields at the value an import takes for them.
+_HAND_LEFT_OUT = ("; an export leaves out the fields at the value an import takes when they "
+                  "are absent (jacks_turned 0, beg stand, high, low, jack and game null, redeal "
+                  "false), so a hand is never written longer than it may come")
+
+
 def export_entry(write: bodies.EntryWrite) -> dict[str, Any]:
     """An entry of the document: the body of its write, without ``version``, and ``kind``."""
     fields = {name: field.schema for name, field in write.body.fields.items() if name != "version"}
+    hand = write.path == "hands"
     return obj({"kind": {"const": write.path}, **fields},
-               required=["kind", *(n for n in write.body.required if n != "version")],
-               description=f"POST /games/{{id}}/{write.path}" + _games_of(write))
+               required=["kind", *(n for n in write.body.required if n != "version" and not hand)],
+               description=f"POST /games/{{id}}/{write.path}" + _games_of(write)
+               + (_HAND_LEFT_OUT if hand else ""))
 
 
 def transfer_schemas() -> dict[str, Any]:

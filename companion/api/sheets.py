@@ -5,8 +5,8 @@ and the sheet's columns are the engine's, each game's family's (``GameFamily.sta
 from __future__ import annotations
 
 import csv
-import io
 import re
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from companion import rules
@@ -39,13 +39,30 @@ def statistics_json(state: rules.GameState) -> dict[str, Any]:
     return state.settings.family.statistics_json(state)
 
 
-def score_sheet(state: rules.GameState) -> str:
-    """The CSV score sheet: a header row, then one row per scored round, oldest first, as the
-    game's family lays them out (``GameFamily.sheet_rows``)."""
-    rows = state.settings.family.sheet_rows(state)
-    out = io.StringIO()
-    # Every text cell quoted (numbers stay plain integers), each one safe: whatever puts a name
-    # in a cell, no cell can start a formula.
-    csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_NONNUMERIC).writerows(
-        [safe(cell) if isinstance(cell, str) else cell for cell in row] for row in rows)
-    return out.getvalue()
+class _Line:
+    """Where a ``csv.writer`` writes a row: kept alone until the next (it writes one line a
+    row), not gathered in a buffer that keeps the size of the longest."""
+
+    text = ""
+
+    def write(self, text: str) -> int:
+        self.text = text
+        return len(text)
+
+
+def csv_lines(rows: Iterable[Sequence[object]]) -> Iterator[str]:
+    """Each row as one CSV line, as it comes: every text cell quoted, numbers plain, ``\\r\\n``
+    (the sheets' one dialect: a ``;`` or ``,`` in a name never splits its cell)."""
+    line = _Line()
+    writer = csv.writer(line, lineterminator="\r\n", quoting=csv.QUOTE_NONNUMERIC)
+    for row in rows:
+        writer.writerow(row)
+        yield line.text
+
+
+def score_sheet(state: rules.GameState) -> Iterator[str]:
+    """The CSV score sheet, line by line: a header row, then one row per scored round, oldest
+    first, as the game's family lays them out (``GameFamily.sheet_rows``)."""
+    # Every cell safe: whatever puts a name in a cell, no cell can start a formula.
+    return csv_lines([safe(cell) if isinstance(cell, str) else cell for cell in row]
+                     for row in state.settings.family.sheet_rows(state))

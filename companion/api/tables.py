@@ -8,8 +8,7 @@ rules (422). Nothing is written unless every check passes.
 
 from __future__ import annotations
 
-import csv
-import io
+from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
@@ -18,8 +17,8 @@ from flask import Blueprint, Response, request, url_for
 from companion.api import bodies, keys
 from companion.api.error_shape import ApiError, api_error
 from companion.api.serialize import created as created_answer, dumps
-from companion.api.sheets import safe
-from companion.http import conditional, downloads
+from companion.api.sheets import csv_lines, safe
+from companion.http import conditional, downloads, streams
 from companion.http.extensions import game_creation_limit, table_write_limit
 from companion.rules.table_games import PlayedGame
 from companion.rules.table_figures import head_to_head_json
@@ -220,30 +219,41 @@ def statistics_json(figures: TableFigures) -> dict[str, Any]:
     }
 
 
-def games_sheet(state: table_store.TableState) -> str:
-    """One row per game, newest first; names formula-safe, every text cell quoted."""
+#: Games read at a time while ``games.csv`` is written, newest first (each from the table's
+#: cache of its games, or read with the others of its page in one query).
+SHEET_PAGE = 100
+
+
+def games_sheet(state: table_store.TableState) -> Iterator[str]:
+    """One row per game, newest first, line by line as the games are read ``SHEET_PAGE`` at a
+    time; names formula-safe, every text cell quoted."""
     names = [p.name for p in state.figures.players]
-    renames = state.table.renames
     column = {state.table.renames.key(name): i for i, name in enumerate(names)}
-    rows: list[list[object]] = [
-        ["started", "ruleset", "title", "status", "players", "winners",
-         *(f"{safe(name)} score" for name in names)]]
-    for game in table_store.played_games(state.versions)[::-1]:
-        shown = table_store.table_names(state, game)
-        scores: list[object] = [None] * len(names)
-        for seat, name in enumerate(game.names):
-            scores[column[renames.key(name)]] = game.scores[seat]
-        rows.append([
-            table_store.started(game).isoformat().replace("+00:00", "Z"), game.ruleset,
-            None if game.title is None else safe(game.title),
-            "finished" if game.finished else "in_progress",
-            " · ".join(safe(n) for n in shown),
-            " · ".join(safe(shown[seat]) for seat in game.winners),
-            *scores])
-    out = io.StringIO()
-    # Text quoted, numbers bare, an absent score empty: a ";" or "," in a name never splits it.
-    csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_NONNUMERIC).writerows(rows)
-    return out.getvalue()
+    yield from csv_lines([[
+        "started", "ruleset", "title", "status", "players", "winners",
+        *(f"{safe(name)} score" for name in names)]])
+    for end in range(len(state.versions), 0, -SHEET_PAGE):
+        page = state.versions[max(0, end - SHEET_PAGE):end]
+        # Text quoted, numbers bare, an absent score empty: a ";" or "," in a name never
+        # splits it.
+        yield from csv_lines(_sheet_row(state, column, game)
+                             for game in table_store.played_games(page)[::-1])
+
+
+def _sheet_row(state: table_store.TableState, column: dict[str, int],
+               game: PlayedGame) -> list[object]:
+    """A game's row; ``column``: each player's score column, by the key the renames give."""
+    shown = table_store.table_names(state, game)
+    scores: list[object] = [None] * len(state.figures.players)
+    for seat, name in enumerate(game.names):
+        scores[column[state.table.renames.key(name)]] = game.scores[seat]
+    return [
+        table_store.started(game).isoformat().replace("+00:00", "Z"), game.ruleset,
+        None if game.title is None else safe(game.title),
+        "finished" if game.finished else "in_progress",
+        " · ".join(safe(n) for n in shown),
+        " · ".join(safe(shown[seat]) for seat in game.winners),
+        *scores]
 
 
 # --- views -----------------------------------------------------------------------------------
@@ -321,7 +331,7 @@ def games_csv(table_id: str) -> Response:
     if (held := unchanged(table_id)) is not None:
         return held
     state = table_store.table_state(load(table_id))
-    response = Response(games_sheet(state), mimetype="text/csv")
+    response = streams.streamed(games_sheet(state), "text/csv")
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
     downloads.named(response, downloads.table_file_name(state, "csv"))
     return versioned(response, state.table.id, state.table.version)

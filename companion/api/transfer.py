@@ -6,30 +6,32 @@ request and answers.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
 from flask import Blueprint, Response, request
 
 from companion.api import bodies, endpoints, keys, tables
 from companion.api.error_shape import api_error
-from companion.api.serialize import dumps
-from companion.http import downloads, import_door
+from companion.http import downloads, import_door, streams
 from companion.http.extensions import game_creation_limit
-from companion.storage import table_store, transfer
+from companion.storage import store, transfer
 
 
-def _document_response(document: dict[str, Any], name: str) -> Response:
-    return downloads.named(Response(dumps(document), mimetype="application/json"), name)
+def _document_response(text: Iterable[str], name: str) -> Response:
+    """The document, written as it is read (no ``Content-Length``), downloaded as ``name``."""
+    return downloads.named(streams.streamed(text, "application/json"), name)
 
 
 def table_export(table_id: str) -> Response:
-    """The whole table as one document; ``ETag`` / 304 by the table's version."""
+    """The whole table as one document; ``ETag`` / 304 by the table's version. Named after the
+    table and the day its newest game started, read alone: nothing of the table is folded."""
     if (held := tables.unchanged(table_id)) is not None:
         return held
     table = tables.load(table_id)
-    document = transfer.table_export(table)
-    name = downloads.table_file_name(table_store.table_state(table), "json")
-    return tables.versioned(_document_response(document, name), table.id, table.version)
+    newest = store.newest_game_start(table.id)
+    name = downloads.table_file_name_at(table, newest, "json")
+    return tables.versioned(_document_response(transfer.table_export_text(table), name),
+                            table.id, table.version)
 
 
 def game_export(game_id: str) -> Response:
@@ -37,9 +39,8 @@ def game_export(game_id: str) -> Response:
     if (held := endpoints.unchanged(game_id)) is not None:
         return held
     game = endpoints.load(game_id)
-    document = transfer.game_export(game)
     name = downloads.game_file_name(game.settings, game.created_at, "json")
-    return endpoints.versioned(game, _document_response(document, name))
+    return endpoints.versioned(game, _document_response(transfer.game_export_text(game), name))
 
 
 @import_door.guarded

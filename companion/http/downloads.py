@@ -73,6 +73,15 @@ def table_file_name(state: table_store.TableState, extension: str) -> str:
     return file_name(state.table.name, _utc_day(table_store.last_played(state)), extension)
 
 
+def table_file_name_at(table: table_store.StoredTable, newest_start: datetime | None,
+                       extension: str) -> str:
+    """``table_file_name`` from the start of the table's newest game (``None``: none yet, the
+    day the table was made), for a download that reads no more of the table (its export)."""
+    day = _utc_day(newest_start) if newest_start is not None else \
+        table_store.started_at(table).date()
+    return file_name(table.name, day, extension)
+
+
 def disposition(name: str, kind: str = "attachment") -> str:
     """The ``Content-Disposition`` of a file named ``name`` (made by ``file_name``): ``kind``
     ("attachment", or "inline" for an image a page also shows), then the name in ASCII (accents
@@ -88,4 +97,5 @@ def named(response: AnyResponse, name: str, kind: str = "attachment") -> AnyResp
     return response
 
 
-__all__ = ["MOST", "disposition", "file_name", "game_file_name", "named", "table_file_name"]
+__all__ = ["MOST", "disposition", "file_name", "game_file_name", "named", "table_file_name",
+           "table_file_name_at"]

@@ -5,7 +5,7 @@ text cell against spreadsheet formulas (``api.sheets.safe``)."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 from .cards import Card, Suit
 from .entries import TIE
@@ -14,8 +14,9 @@ from .settings import Settings
 from .state import GameState
 from .stats import statistics
 
-#: A score sheet's rows: a header, then one row per scored round, oldest first.
-Rows = list[list[object]]
+#: A score sheet's rows: a header, then one row per scored round, oldest first, made one at a
+#: time as the sheet is written (a long game's sheet is never held whole).
+Rows = Iterator[list[object]]
 
 
 def side_name(settings: Settings, side: int) -> str:
@@ -42,7 +43,7 @@ def bid_rows(state: GameState) -> Rows:
     header: list[object] = ["round", "hand_size", "dealer"]
     for name in names:
         header += [f"{name} {column}" for column in ("bid", "tricks", "points", "total")]
-    rows = [header]
+    yield header
     totals = [0] * len(names)
     for round_ in state.rounds:
         assert round_.bids is not None and round_.tricks is not None and round_.points is not None
@@ -51,8 +52,7 @@ def bid_rows(state: GameState) -> Rows:
             totals[seat] += round_.points[seat]
             row += [_bid_cell(round_.bids[seat]), round_.tricks[seat], round_.points[seat],
                     totals[seat]]
-        rows.append(row)
-    return rows
+        yield row
 
 
 def bid_statistics_json(state: GameState) -> dict[str, Any]:

@@ -38,7 +38,7 @@ import re
 import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Callable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Iterator, Mapping, NamedTuple, Sequence
 
 from sqlalchemy import bindparam, insert, literal_column, select, update
 from sqlalchemy.exc import IntegrityError
@@ -467,6 +467,54 @@ def table_game_versions(table_id: str) -> list[tuple[str, int]]:
     """The table's games as ``(id, version)``, oldest first."""
     return [(gid, version) for gid, version in
             database.read_all(_TABLE_GAMES, {"table_id": table_id})]
+
+
+class GameRecord(NamedTuple):
+    """A game as its row holds it, nothing folded: its settings and entries as stored (the
+    engine's JSON of the state's entries) and when it started."""
+
+    id: str
+    settings: dict[str, Any]
+    entries: list[dict[str, Any]]
+    created_at: datetime
+
+
+_RECORDS = select(*(_GAMES.c[name] for name in GameRecord._fields)).order_by(
+    _GAMES.c.created_at, _GAMES.c.id).limit(bindparam("most"))
+_FIRST_RECORDS = _RECORDS.where(_GAMES.c.table_id == bindparam("table_id"))
+#: The page after a game: oldest first as ``_TABLE_GAMES`` orders them, by (start, id).
+_NEXT_RECORDS = _RECORDS.where(
+    _GAMES.c.table_id == bindparam("table_id"),
+    (_GAMES.c.created_at > bindparam("after_start"))
+    | ((_GAMES.c.created_at == bindparam("after_start")) & (_GAMES.c.id > bindparam("after_id"))))
+
+
+def table_game_records(table_id: str, page: int) -> Iterator[GameRecord]:
+    """The table's games as their rows hold them, oldest first, read ``page`` games at a time
+    (each page one query on a connection given back at once), nothing folded or cached: what an
+    export writes holds a page in memory, whatever the table's size. A game written meanwhile
+    is read as it is when its page comes; one deleted meanwhile, if its page had not come, is
+    left out."""
+    params: dict[str, Any] = {"table_id": table_id, "most": page}
+    statement = _FIRST_RECORDS
+    while True:
+        rows = [GameRecord(*row) for row in database.read_all(statement, params)]
+        yield from rows
+        if len(rows) < page:
+            return
+        statement = _NEXT_RECORDS
+        params = {**params, "after_start": rows[-1].created_at, "after_id": rows[-1].id}
+        del rows  # let go of this page before the next is read: one page held at a time
+
+
+_NEWEST_START = (select(_GAMES.c.created_at).where(_GAMES.c.table_id == bindparam("table_id"))
+                 .order_by(_GAMES.c.created_at.desc(), _GAMES.c.id.desc()).limit(1))
+
+
+def newest_game_start(table_id: str) -> datetime | None:
+    """When the table's newest game started (``None`` before any): one row read."""
+    row = database.read_one(_NEWEST_START, {"table_id": table_id})
+    return None if row is None else row[0]
 
 
 def join_table(session: Session | scoped_session[Any], game: StoredGame, table_id: str) -> bool:

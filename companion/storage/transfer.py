@@ -18,7 +18,7 @@ English message, and for the pages a ``reason`` with the engine's ``RuleError`` 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from typing import Any
@@ -83,54 +83,123 @@ def moment(when: datetime) -> str:
     return utc.isoformat().replace("+00:00", "Z")
 
 
+#: A Seven-Up hand's fields at the value an import takes when the field is left out
+#: (``rules.entries.hand``): an export leaves them out too, so a hand is never written longer
+#: than it may come (docs/api.md, "Bounds": an export of anything importable imports again).
+_HAND_DEFAULTS = {"jacks_turned": 0, "beg": "stand", "high": None, "low": None, "jack": None,
+                  "game": None, "redeal": False}
+#: Games read from the database at a time while a table's export is written (a game holds at
+#: most 2,000 entries: a page is at most a few MB of rows, whatever the table's size).
+PAGE = 20
+
+
 def entry_document(stored: Mapping[str, Any]) -> dict[str, Any]:
-    """An entry as its API write's body, with ``kind`` the write's name."""
+    """An entry as its API write's body, with ``kind`` the write's name; a hand without the
+    fields at the value a write takes when they are left out."""
     kind = str(stored["kind"])
+    if kind == "hand":
+        return {"kind": "hands", **{name: value for name, value in stored.items()
+                                    if name != "kind" and _HAND_DEFAULTS.get(name, ...) != value}}
     return {**stored, "kind": _WRITE_NAMES.get(kind, kind)}
 
 
-def game_document(game: store.StoredGame) -> dict[str, Any]:
-    """One game of the document: its settings as a creation takes them, its start, its entries."""
-    settings = game.settings
+def dumps(value: Any) -> str:
+    """The export's JSON: compact, and every character as itself (UTF-8), not a ``\\u`` escape
+    six bytes long: a name written in Greek, in emoji or with a ``<`` takes as many bytes as it
+    came with, so an export is never larger than the document it could come from. (The API's
+    other answers escape ``<``, ``>``, ``&`` and non-ASCII; a download sent as an attachment,
+    ``nosniff``, is read as JSON alone.)"""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _game_head(settings: rules.Settings, started: datetime) -> dict[str, Any]:
     stored = settings.to_json()
-    data: dict[str, Any] = {
+    return {
         "ruleset": settings.ruleset.id,
         "title": stored.get("title"),
         "options": {name: value for name, value in settings.options.items()
                     if name not in settings.ruleset.presets},
         "players": list(settings.players),
         "first_dealer": settings.first_dealer,
-        "started": moment(game.created_at),
-        "entries": [entry_document(rules.entry_to_json(e)) for e in game.state.entries],
+        "started": moment(started),
     }
-    if "gift_rule" in stored:  # Seven-Up: the edition of the gift rule it plays under
-        data["gift_rule"] = settings.gift_rule.value
-    return data
 
 
-def _document(exported: datetime, table: dict[str, Any] | None,
-              games: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"format": FORMAT, "format_version": FORMAT_VERSION, "exported": moment(exported),
-            "table": table, "games": games}
+def _gift_rule(settings: rules.Settings) -> dict[str, Any]:
+    """Seven-Up's edition of the gift rule it plays under, when the game keeps one."""
+    return {"gift_rule": settings.gift_rule.value} if "gift_rule" in settings.to_json() else {}
+
+
+def game_document(game: store.StoredGame) -> dict[str, Any]:
+    """One game of the document: its settings as a creation takes them, its start, its entries."""
+    return {**_game_head(game.settings, game.created_at),
+            "entries": [entry_document(rules.entry_to_json(e)) for e in game.state.entries],
+            **_gift_rule(game.settings)}
+
+
+#: The most settings a table's export keeps read (the games of a table mostly share theirs).
+SETTINGS_KEPT = 64
+
+
+def record_text(record: store.GameRecord,
+                read: dict[str, rules.Settings] | None = None) -> str:
+    """One game of a table's document as its row holds it, in JSON: the same text as
+    ``dumps(game_document(game))``, without folding the game (its row holds the engine's JSON
+    of its state's entries, ``store``). ``read``: settings already read, by their JSON."""
+    read = {} if read is None else read
+    key = json.dumps(record.settings, sort_keys=True)
+    settings = read.get(key)
+    if settings is None:
+        if len(read) >= SETTINGS_KEPT:
+            read.clear()
+        settings = read[key] = rules.settings_from_json(record.settings)
+    entries = [entry_document(data) for data in record.entries]
+    return dumps({**_game_head(settings, record.created_at), "entries": entries,
+                  **_gift_rule(settings)})
+
+
+def _document_text(exported: datetime, table: dict[str, Any] | None,
+                   games: Iterable[str]) -> Iterator[str]:
+    """The document in pieces: its head, each game's JSON as it comes, its end; together the
+    text ``dumps`` writes of the whole document (its ``games`` come last)."""
+    head = dumps({"format": FORMAT, "format_version": FORMAT_VERSION,
+                  "exported": moment(exported), "table": table})
+    yield head[:-1] + ',"games":['
+    for n, game in enumerate(games):
+        yield "," + game if n else game
+    yield "]}"
+
+
+def game_export_text(game: store.StoredGame) -> Iterator[str]:
+    """The document of one game (``table: null``), dated by the game's last change."""
+    return _document_text(game.updated_at, None, [dumps(game_document(game))])
 
 
 def game_export(game: store.StoredGame) -> dict[str, Any]:
-    """The document of one game (``table: null``): dated by the game's last change."""
-    return _document(game.updated_at, None, [game_document(game)])
+    """The document of one game, as an object."""
+    return json.loads("".join(game_export_text(game)))  # type: ignore[no-any-return]
 
 
-def table_games(table: table_store.StoredTable) -> list[store.StoredGame]:
-    """The table's games, oldest first (those that exist as the table's games are read)."""
-    return store.load_games([gid for gid, _version in table_store.game_versions(table.id)])
+def table_export_text(table: table_store.StoredTable) -> Iterator[str]:
+    """The document of a whole table, oldest game first, dated by the table's last change (the
+    time its version last moved: a rename of the table or of a player, a game joining, written
+    to or deleted): one version, one document. Written as its games are read, ``PAGE`` at a
+    time: a worker holds a page, never the whole table nor the whole text."""
+    return _document_text(table.updated_at, {
+        "name": table.name, "renames": [{"from": a, "to": b} for a, b in table.renames.pairs]},
+        _records_text(table))
+
+
+def _records_text(table: table_store.StoredTable) -> Iterator[str]:
+    read: dict[str, rules.Settings] = {}
+    for record in store.table_game_records(table.id, PAGE):
+        yield record_text(record, read)
 
 
 def table_export(table: table_store.StoredTable) -> dict[str, Any]:
-    """The document of a whole table, oldest game first, dated by the table's last change (the
-    time its version last moved: a rename of the table or of a player, a game joining, written
-    to or deleted): one version, one document."""
-    return _document(table.updated_at, {
-        "name": table.name, "renames": [{"from": a, "to": b} for a, b in table.renames.pairs]},
-        [game_document(game) for game in table_games(table)])
+    """The document of a whole table, as an object (for a tool or a test: the API streams
+    ``table_export_text``)."""
+    return json.loads("".join(table_export_text(table)))  # type: ignore[no-any-return]
 
 
 # --- import ------------------------------------------------------------------------------------
@@ -387,5 +456,5 @@ def import_document(document: object,
 
 
 __all__ = ["CONTAINERS_MAX", "FORMAT", "FORMAT_VERSION", "MAX_BYTES", "ImportRefused", "Replayed",
-           "counted", "game_export", "import_document", "read_document", "replay",
-           "table_export"]
+           "counted", "game_export", "game_export_text", "import_document", "read_document",
+           "replay", "table_export", "table_export_text"]

@@ -37,14 +37,13 @@ def sheet_rows(state: GameState) -> Rows:
     for side in settings.sides:
         name = side_name(settings, side)
         header += [f"{name} points", f"{name} total"]
-    rows = [header]
+    yield header
     for round_, totals in zip(state.rounds, state.running_totals):
         assert round_.points is not None
         row: list[object] = [round_.number, settings.players[round_.dealer]]
         for side in settings.sides:
             row += [round_.points[settings.seats_of(side)[0]], totals[side]]
-        rows.append(row)
-    return rows
+        yield row
 
 
 #: The API's schema of ``statistics_json`` (docs/api.md, "Statistics").

@@ -46,7 +46,7 @@ def sheet_rows(state: GameState) -> Rows:
     for side in settings.sides:
         name = side_name(settings, side)
         header += [f"{name} points", f"{name} total"]
-    rows = [header]
+    yield header
     totals = [0] * len(settings.sides)
     for round_ in state.rounds:
         assert round_.points is not None
@@ -57,8 +57,7 @@ def sheet_rows(state: GameState) -> Rows:
             seat = settings.seats_of(side)[0]
             totals[side] += round_.points[seat]
             row += [round_.points[seat], totals[side]]
-        rows.append(row)
-    return rows
+        yield row
 
 
 #: The API's schema of ``statistics_json`` (docs/api.md, "Statistics").
