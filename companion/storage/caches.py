@@ -41,7 +41,7 @@ DEFAULT_SIZE = 256
 #: bytes), by game version and the names shown, as many as ``table-games``.
 #: ``images`` holds 64 standings PNGs (about 40 KB each) unless ``IMAGE_CACHE_SIZE`` says more.
 SIZES = {"table-games": ("TABLE_CACHE_SIZE", 4096), "table-rows": ("TABLE_CACHE_SIZE", 4096),
-         "images": ("IMAGE_CACHE_SIZE", 64)}
+         "table-blocks": ("TABLE_CACHE_SIZE", 4096), "images": ("IMAGE_CACHE_SIZE", 64)}
 
 
 #: Each cache's part of ``CACHE_BYTES``, in hundredths; a cache not named gets ``OTHER_SHARE``.

@@ -263,7 +263,7 @@ def _cached_games(versions: Sequence[tuple[str, int]]) -> list[_CachedGame]:
         except store.GameNotFound:
             pass
     elif missing:
-        for game in store.load_games(missing):
+        for game in store.load_games(missing, keep=False):
             found[game.id] = _cached_game(game)
         db.session.commit()
     return [found[gid] for gid, _version in versions if gid in found]
@@ -292,8 +292,13 @@ def _block_tally(block: Sequence[tuple[str, int]], renames: Renames) -> Tally:
     found = cached.get(key)
     if isinstance(found, Tally):
         return found
-    tally = table_tally.total(cached.tally_under(renames) for cached in _cached_games(block))
+    games = _cached_games(block)
+    tally = table_tally.total(game.tally_under(renames) for game in games)
     cached.put(key, tally)
+    # Its winners too, while its games are at hand (the chart's steps, ``winners``): a table
+    # larger than the games' cache would otherwise fold every game again for them.
+    cached.put(("winners", renames, key[1]),
+               table_stats.finished_winners((game.played for game in games), renames))
     return tally
 
 
