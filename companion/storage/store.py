@@ -190,7 +190,7 @@ class _Row(NamedTuple):
     rematch_id: str | None = None
 
 
-def _fold(row: _Row) -> tuple[rules.GameState, list[dict[str, Any]]]:
+def _fold(row: _Row, rewrite: bool = True) -> tuple[rules.GameState, list[dict[str, Any]]]:
     """The row's state and its entries' JSON. When this process knows an older state of the game
     whose entries start the row's (another app server or worker wrote the newer ones), only the
     rest is parsed and applied: the JSON lists are compared, not the entries; after an undo or a
@@ -206,7 +206,8 @@ def _fold(row: _Row) -> tuple[rules.GameState, list[dict[str, Any]]]:
             return state, known._entries_json + _json(state.entries[start:])
     settings = _settings(json.dumps(row.settings, sort_keys=True))
     state = rules.fold(settings, [rules.entry_from_json(settings, e) for e in row.entries])
-    return state, _json(state.entries)
+    # Without ``rewrite`` (a game folded to be counted, not kept), the row's own list stands in.
+    return state, _json(state.entries) if rewrite else row.entries
 
 
 #: Key: a game's stored settings as JSON text; bound: 1,024 (a table's games share a few).
@@ -234,11 +235,11 @@ def _stored(row: _Row) -> StoredGame:
 def _folded(row: _Row) -> StoredGame:
     """The game of ``row``, from the cache or folded, not put in it."""
     found = cache("games").get((row.id, row.version))
-    return found if isinstance(found, StoredGame) else _made(row)
+    return found if isinstance(found, StoredGame) else _made(row, rewrite=False)
 
 
-def _made(row: _Row) -> StoredGame:
-    state, entries_json = _fold(row)
+def _made(row: _Row, rewrite: bool = True) -> StoredGame:
+    state, entries_json = _fold(row, rewrite)
     return StoredGame(
         id=row.id,
         version=row.version,

@@ -34,9 +34,9 @@ def _counting_folds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     folded: list[str] = []
     fold = store._fold
 
-    def counted(row: Any) -> Any:
+    def counted(row: Any, *rest: Any) -> Any:
         folded.append(row.id)
-        return fold(row)
+        return fold(row, *rest)
 
     monkeypatch.setattr(store, "_fold", counted)
     return folded
