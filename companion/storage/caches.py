@@ -33,8 +33,8 @@ DEFAULT_SIZE = 256
 #: The caches sized by another setting: name -> (setting, default). A table's figures
 #: (``companion.storage.table_store``) hold each of its games as a ``PlayedGame`` (``table-games``, a few KB
 #: for a long game): it must hold a whole table's games, or every table version would fold
-#: again the games it lost. ``table-blocks`` (partial sums of about 32 games each, and each
-#: block's winners: two entries a block, so a 10,000-game table's ~630) as many as ``table-games``;
+#: again the games it lost. ``table-blocks`` (partial sums of about 256 games each, and each
+#: block's winners: two entries a block) as many as ``table-games``;
 #: ``table-figures`` (a table's figures by its version), ``table-api`` (its JSON bodies)
 #: and ``table-latest`` (each table's latest figures this process knows, which the next version's
 #: are made from) hold ``STATE_CACHE_SIZE`` entries, as the games' caches do.
