@@ -175,13 +175,16 @@ def explain_bids(settings: Settings, round_: Round, rebid_bonus: int = 0) -> tup
 # --- every round ------------------------------------------------------------------------
 
 
-def explain(state: GameState) -> tuple[RoundExplanation, ...]:
-    """An explanation for every scored round, oldest first, as its family gives it."""
+def explain(state: GameState, last: int | None = None) -> tuple[RoundExplanation, ...]:
+    """An explanation for every scored round, oldest first, as its family gives it; with
+    ``last``, for the last ``last`` scored rounds alone (a long game's board shows no more)."""
     settings = state.settings
     family = settings.family
-    before = (0,) * len(settings.sides)
+    scored = len(state.running_totals)
+    first = 0 if last is None else max(0, scored - last)
+    before = state.running_totals[first - 1] if first else (0,) * len(settings.sides)
     explained = []
-    for round_, after in zip(state.rounds, state.running_totals):
+    for round_, after in zip(state.rounds[first:scored], state.running_totals[first:]):
         explained.append(family.explain(settings, round_, before))
         before = after
     return tuple(explained)

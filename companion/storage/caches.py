@@ -33,7 +33,8 @@ DEFAULT_SIZE = 256
 #: The caches sized by another setting: name -> (setting, default). A table's figures
 #: (``companion.storage.table_store``) hold each of its games as a ``PlayedGame`` (``table-games``, a few KB
 #: for a long game): it must hold a whole table's games, or every table version would fold
-#: again the games it lost. ``table-blocks`` (partial sums of about 32 games each),
+#: again the games it lost. ``table-blocks`` (partial sums of about 256 games each, and each
+#: block's winners: two entries a block) as many as ``table-games``;
 #: ``table-figures`` (a table's figures by its version), ``table-api`` (its JSON bodies)
 #: and ``table-latest`` (each table's latest figures this process knows, which the next version's
 #: are made from) hold ``STATE_CACHE_SIZE`` entries, as the games' caches do.
@@ -41,7 +42,7 @@ DEFAULT_SIZE = 256
 #: bytes), by game version and the names shown, as many as ``table-games``.
 #: ``images`` holds 64 standings PNGs (about 40 KB each) unless ``IMAGE_CACHE_SIZE`` says more.
 SIZES = {"table-games": ("TABLE_CACHE_SIZE", 4096), "table-rows": ("TABLE_CACHE_SIZE", 4096),
-         "images": ("IMAGE_CACHE_SIZE", 64)}
+         "table-blocks": ("TABLE_CACHE_SIZE", 4096), "images": ("IMAGE_CACHE_SIZE", 64)}
 
 
 #: Each cache's part of ``CACHE_BYTES``, in hundredths; a cache not named gets ``OTHER_SHARE``.

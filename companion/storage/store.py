@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -45,7 +46,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, scoped_session
 
 from companion import rules
-from companion.rules.memo import WeighsOnce
+from companion.rules.memo import WeighsOnce, memoized
 from companion.storage import database, idempotency, turns
 from companion.storage.caches import cache
 from companion.storage.models import DeletedGame, Game, Table, db, utcnow
@@ -189,7 +190,7 @@ class _Row(NamedTuple):
     rematch_id: str | None = None
 
 
-def _fold(row: _Row) -> tuple[rules.GameState, list[dict[str, Any]]]:
+def _fold(row: _Row, rewrite: bool = True) -> tuple[rules.GameState, list[dict[str, Any]]]:
     """The row's state and its entries' JSON. When this process knows an older state of the game
     whose entries start the row's (another app server or worker wrote the newer ones), only the
     rest is parsed and applied: the JSON lists are compared, not the entries; after an undo or a
@@ -203,9 +204,18 @@ def _fold(row: _Row) -> tuple[rules.GameState, list[dict[str, Any]]]:
             for data in row.entries[start:]:
                 state = rules.apply(state, rules.entry_from_json(state.settings, data))
             return state, known._entries_json + _json(state.entries[start:])
-    settings = rules.settings_from_json(row.settings)
+    settings = _settings(json.dumps(row.settings, sort_keys=True))
     state = rules.fold(settings, [rules.entry_from_json(settings, e) for e in row.entries])
-    return state, _json(state.entries)
+    # Without ``rewrite`` (a game folded to be counted, not kept), the row's own list stands in.
+    return state, _json(state.entries) if rewrite else row.entries
+
+
+#: Key: a game's stored settings as JSON text; bound: 1,024 (a table's games share a few).
+@memoized(1024)
+def _settings(text: str) -> rules.Settings:
+    """Stored settings, checked and made once per process: a table's thousands of games are
+    played by the same few players, and checking them was a third of each game's fold."""
+    return rules.settings_from_json(json.loads(text))
 
 
 def _json(entries: Sequence[rules.Entry]) -> list[dict[str, Any]]:
@@ -217,8 +227,20 @@ def _stored(row: _Row) -> StoredGame:
     found = cache("games").get((row.id, row.version))
     if isinstance(found, StoredGame):
         return found
-    state, entries_json = _fold(row)
-    game = StoredGame(
+    game = _made(row)
+    _cache_game(game)
+    return game
+
+
+def _folded(row: _Row) -> StoredGame:
+    """The game of ``row``, from the cache or folded, not put in it."""
+    found = cache("games").get((row.id, row.version))
+    return found if isinstance(found, StoredGame) else _made(row, rewrite=False)
+
+
+def _made(row: _Row, rewrite: bool = True) -> StoredGame:
+    state, entries_json = _fold(row, rewrite)
+    return StoredGame(
         id=row.id,
         version=row.version,
         state=state,
@@ -230,8 +252,6 @@ def _stored(row: _Row) -> StoredGame:
         table_id=row.table_id,
         rematch_id=row.rematch_id,
     )
-    _cache_game(game)
-    return game
 
 
 #: A write: only if the version is still the one the writer saw (optimistic concurrency).
@@ -331,19 +351,29 @@ def game_at(head: GameHead) -> StoredGame:
     return _stored(_Row(*row))
 
 
-def load_games(game_ids: Sequence[str]) -> list[StoredGame]:
-    """The games that exist among ``game_ids``, in that order (for a device's game list)."""
+def load_games(game_ids: Sequence[str], keep: bool = True) -> list[StoredGame]:
+    """The games that exist among ``game_ids``, in that order (for a device's game list).
+    Without ``keep``, the games folded are not put in the games' cache: a table's thousands of
+    games, read once to be counted, would each be weighed (the dearer part of a short game's
+    read) only to push every other game out of a cache that holds a few hundred."""
     game_ids = [gid for gid in game_ids if is_id(gid)]
     if not game_ids:
         return []
-    rows = {row[0]: _Row(*row) for row in database.read_all(
-        _ROW.where(_GAMES.c.id.in_(game_ids)), {})}
-    games = []
-    for game_id in game_ids:
-        if game_id in rows:
-            turns.turn()  # a table's thousands of games are folded between other requests
-            games.append(_stored(rows[game_id]))
-    return games
+    made = _stored if keep else _folded
+    found = []
+    for at in range(0, len(game_ids), _BATCH):  # a bounded query: SQLite's variables, memory
+        batch = game_ids[at:at + _BATCH]
+        rows = {row[0]: _Row(*row) for row in database.read_all(
+            _ROW.where(_GAMES.c.id.in_(batch)), {})}
+        for game_id in batch:
+            if game_id in rows:
+                turns.turn()  # a table's thousands of games are folded between other requests
+                found.append(made(rows[game_id]))
+    return found
+
+
+#: Games read by one query of ``load_games``.
+_BATCH = 500
 
 
 def delete_game(game_id: str) -> None:

@@ -50,11 +50,13 @@ class HandRow:
     totals: tuple[int, ...]  # per side, after the hand
 
 
-def hand_rows(state: GameState) -> tuple[HandRow, ...]:
-    """Every scored hand, oldest first."""
+def hand_rows(state: GameState, last: int | None = None) -> tuple[HandRow, ...]:
+    """Every scored hand, oldest first (with ``last``, the last ``last`` of them)."""
     settings = state.settings
     rows = []
-    for round_, totals in zip(state.rounds, state.running_totals):
+    scored = len(state.running_totals)
+    first = 0 if last is None else max(0, scored - last)
+    for round_, totals in zip(state.rounds[first:scored], state.running_totals[first:]):
         gained = tuple(sum(1 for a in round_.awards if a.counted and a.side == side)
                        for side in settings.sides)
         hand = round_.hands[-1]

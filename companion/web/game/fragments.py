@@ -20,6 +20,7 @@ from companion.rules import Bids, Finish, Points, Tricks
 from companion.storage.store import StoredGame
 from companion.web.game import offline
 from companion.web.shared.access import Rights
+from companion.web.shared.board import BOARD_ROUNDS, board_rows, rounds_before
 from companion.web.shared.chart import score_chart
 from companion.web.shared.explaining import explanations
 from companion.web.shared.declaration import of as web_game
@@ -123,10 +124,12 @@ def game_context(game: StoredGame, rights: Rights, submitted: Any = None, notice
         "bid_pad": _bid_pad(state),
         "bids_so_far": rules.bids_so_far(state),
         "tricks_to_share": rules.tricks_to_share(state),
-        "rows": list(zip(state.rounds, state.running_totals)),
+        # The board's last rounds; the earlier ones are in the score sheet it links to.
+        "rows": board_rows(state),
+        "rounds_before": rounds_before(state),
         "leaders": set(state.leaders),
         "statistics": rules.statistics(state),
-        "why": explanations(state),
+        "why": explanations(state, BOARD_ROUNDS),
         "rematch_dealer": rules.rematch_settings(state).first_dealer if state.finished else None,
         "rematch_url": (url_for("web.game", game_id=game.rematch_id)
                         if game.rematch_id else None),

@@ -173,6 +173,10 @@ def totals_text(series: Sequence[Series], lowest_first: bool = False) -> str:
     return ", ".join(f"{s.name} {s.total}" for s in sorted(series, key=lambda s: sign * s.total))
 
 
+#: At most this many rounds a game's chart draws a point for (a longer game: every few rounds).
+CHART_ROUNDS = 200
+
+
 def score_chart(state: GameState) -> Chart | None:
     """The chart of a game with at least one scored round, else None."""
     totals = state.running_totals
@@ -182,8 +186,13 @@ def score_chart(state: GameState) -> Chart | None:
     by_hand = of(settings).hands
     names = side_names(settings)
     rounds = len(totals)
-    rows = ((0,) * len(settings.sides), *totals)  # round 0: everyone starts at 0
-    series, x_ticks, y_ticks, zero = lines(rows, range(rounds + 1),
+    # Round 0, everyone at 0, then every round; a long game every few rounds and its last (a
+    # line of 2,000 points weighed 700 KB and shows no more on a phone than one of 200).
+    step = -(-rounds // CHART_ROUNDS)
+    numbers = [*range(0, rounds, step), rounds]
+    start = (0,) * len(settings.sides)
+    rows = [totals[n - 1] if n else start for n in numbers]
+    series, x_ticks, y_ticks, zero = lines(rows, numbers,
                                            [names[side] for side in settings.sides])
     sizes = tuple(len(settings.seats_of(side)) for side in settings.sides)
     said = summary(state.leaders_after, state.finished, names, sizes, by_hand)

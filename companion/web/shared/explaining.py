@@ -62,17 +62,19 @@ def bid_lines(settings: rules.Settings, score: BidScore) -> list[str]:
     return lines
 
 
-def explanations(state: rules.GameState) -> dict[int, tuple[list[str], ...]]:
-    """For each scored round's number, the sentences of each seat's cell (a game scored by
-    side, each side's, indexed by side: its package's ``explain_round``); for a round being bid
-    whose bids forced rebids, its rebid bonuses so far."""
+def explanations(state: rules.GameState,
+                 last: int | None = None) -> dict[int, tuple[list[str], ...]]:
+    """For each scored round's number (with ``last``, each of the last ``last`` alone: what the
+    board shows), the sentences of each seat's cell (a game scored by side, each side's,
+    indexed by side: its package's ``explain_round``); for a round being bid whose bids forced
+    rebids, its rebid bonuses so far."""
     settings = state.settings
     game = declaration.of(settings)
     explained: dict[int, tuple[list[str], ...]] = {}
     current = state.current
     if current is not None and current.attempts and game.rebid_lines is not None:
         explained[current.number] = game.rebid_lines(settings, current)
-    for round_ in rules.explain(state):
+    for round_ in rules.explain(state, last):
         if game.explain_round is not None:
             explained[round_.number] = game.explain_round(settings, round_)
         else:

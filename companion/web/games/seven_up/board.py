@@ -13,6 +13,7 @@ from companion.rules import GameState, seven_up
 from companion.rules import chips as counted_chips
 from companion.storage.store import StoredGame
 from companion.web.games.seven_up.hand_form import TURNED_JACK, HandForm
+from companion.web.shared.board import BOARD_ROUNDS
 from companion.web.shared.messages import explain
 from companion.web.shared.names import side_names
 
@@ -99,7 +100,7 @@ def panel(game: StoredGame, submitted: Any, editable: bool = True) -> dict[str, 
         "side_seats": tuple(game.settings.seats_of(side) for side in game.settings.sides),
         "leading": set(state.leaders),
         "chips": chips(state),
-        "hand_rows": counted_chips.hand_rows(state),
+        "hand_rows": counted_chips.hand_rows(state, BOARD_ROUNDS),
         "counting": counted_chips.counting_out(state),
         "counting_order": seven_up.COUNTING_ORDER,
     }
