@@ -139,3 +139,47 @@ def test_bring_the_table_double_tapped_brings_one_table(phone: Page, gap: int, l
     double_tap(phone, phone.get_by_role("button", name="Bring the table"), gap)
     settled(phone, r"/t/[\w-]+$")
     assert count("tables") == tables + 1
+
+
+def test_bring_the_table_answer_lost_then_sent_again_brings_one_table(
+        phones: Any, live_server: str, tmp_path: Path, count: Callable[[str], int]) -> None:
+    """The file reached the server and the table was made, but the answer was lost on the way
+    back (the connection cut): the person reloads the page, the browser sends the form again,
+    and the same table opens, this phone keeping its score; no second copy."""
+    game = new_game(live_server, "oh-hell", NAMES)
+    finish(game)
+    saved = tmp_path / "game.json"
+    with urllib.request.urlopen(f"{live_server}/api/v1/games/{game.id}/export", timeout=10) as answer:
+        saved.write_bytes(answer.read())
+    phone: Page = phones(has_touch=True, locale="en-GB")
+    phone.goto("/")
+    phone.get_by_label("Bring a table from a file").set_input_files(saved)
+    tables = count("tables")
+    lost: list[int] = []
+    # The answer dropped once it came back from the server (Chromium's Fetch domain, at the
+    # response stage: the file went out whole, which Playwright's routes cannot forward).
+    cdp = phone.context.new_cdp_session(phone)
+
+    def lose_first_answer(paused: dict[str, Any]) -> None:
+        if lost:
+            cdp.send("Fetch.continueRequest", {"requestId": paused["requestId"]})
+            return
+        lost.append(paused["responseStatusCode"])  # the server made it...
+        cdp.send("Fetch.failRequest", {"requestId": paused["requestId"],
+                                       "errorReason": "ConnectionReset"})  # ...its answer lost
+
+    cdp.on("Fetch.requestPaused", lose_first_answer)
+    cdp.send("Fetch.enable", {"patterns": [{"urlPattern": "*/import", "requestStage": "Response"}]})
+    phone.get_by_role("button", name="Bring the table").click()
+    for _ in range(200):  # the handler runs while the page waits
+        if lost:
+            break
+        phone.wait_for_timeout(100)
+    assert lost == [303]
+    assert count("tables") == tables + 1
+    phone.reload()  # the form sent again
+    settled(phone, r"/t/[\w-]+$")
+    assert count("tables") == tables + 1
+    expect(phone.get_by_role("link", name="Download everything")).to_be_visible()
+    phone.goto("/")
+    expect(phone.locator(".home-tables .game-link")).to_have_count(1)  # this phone keeps it
