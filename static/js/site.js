@@ -7,5 +7,4 @@ import "./live.js";
 import "./app.js";
 import "./board.js";
 import "./waiting_forms.js";
-import "./file_form.js";
 import "./forget.js";
