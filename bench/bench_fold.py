@@ -23,7 +23,15 @@ change takes minutes on it) (time per entry: flat when applying an entry costs t
 length) and cold reads of the long card games (the Oh Hell game above, the
 Oh-Seven game above, the longest Seven-Up game without a bunch: three players to 10, one point
 a hand, every side at 9 before the last: 28 hands). The sides take turns, ``--rounds`` times, and
-the ratios after / before of the medians are printed.
+the ratios after / before of the medians are printed. ``--cpu`` times the engine by the
+thread's CPU time instead of the wall clock (on a shared machine).
+
+``--api`` (with or without ``--base``) goes through the app instead (``api_side``): a score pad
+of four played round by round through ``POST …/points`` (the Flask test client, a fresh SQLite
+file) to 500, 1,000 and 2,000 rounds, each then read cold (``GET /api/v1/games/<id>`` with
+every cache emptied), and the import of that game's export cut to 250 and to 2,000 rounds; the
+thread's CPU time. Each side's flatness is printed: per entry at the longest against the
+shortest (1.0 is flat), and the import's time for 8× the rounds (issue 39: at most 16×).
 """
 
 from __future__ import annotations
@@ -33,10 +41,11 @@ import os
 import platform
 import statistics
 import sys
+import time
 import timeit
 from collections import Counter
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 # ``--side DIR``: this process measures the engine of the checkout at DIR (see ``compare``).
 _SIDE = sys.argv[sys.argv.index("--side") + 1] if "--side" in sys.argv else None
@@ -138,9 +147,14 @@ def loop(entries: Sequence[Entry]) -> int:
     return seen
 
 
+#: The clock of ``median_us``: the wall clock, or with ``--cpu`` this thread's CPU time (which
+#: other processes on a shared machine move far less).
+CLOCK = time.thread_time if "--cpu" in sys.argv else time.perf_counter
+
+
 def median_us(call: Callable[[], object], repeat: int) -> float:
     """Median microseconds per call, each repeat timing enough calls to last ~0.1 s."""
-    timer = timeit.Timer(call)
+    timer = timeit.Timer(call, timer=CLOCK)
     number, _ = timer.autorange()
     number = max(1, number // 2)
     runs = timer.repeat(repeat=repeat, number=number)
@@ -183,6 +197,7 @@ def cases() -> dict[str, tuple[Settings, list[Entry]]]:
     oh_hell, oh_seven = oh_hell_game(), oh_seven_game()
     return {
         "score pad, 500 rounds": score_pad(500),
+        "score pad, 1,000 rounds": score_pad(1_000),
         "score pad, 2,000 rounds": score_pad(2_000),
         "score pad, 5,000 rounds": score_pad(5_000),
         "score pad, 50,000 rounds": score_pad(50_000),
@@ -198,9 +213,14 @@ LONGEST = "score pad, 50,000 rounds"
 FOLD_EACH = "Oh Hell by fold_each (no fast path)"
 
 
-def side(repeat: int, longest: bool) -> None:
-    """One side of ``compare``: µs per fold of each case, as JSON on stdout."""
+def side(repeat: int, longest: bool, api: bool = False) -> None:
+    """One side of ``compare``: µs per fold of each case (with ``api``, through the app: see
+    ``api_side``), as JSON on stdout."""
     import json
+
+    if api:
+        print(json.dumps(api_side(repeat)))
+        return
 
     from importlib import import_module
 
@@ -218,7 +238,8 @@ def side(repeat: int, longest: bool) -> None:
             continue
         assert fold(settings, entries).entries == tuple(entries)
         if len(entries) > 10_000:  # one fold is long enough (seconds on the quadratic fold)
-            runs = [timeit.timeit(lambda s=settings, e=entries: fold(s, e), number=1) * 1e6
+            runs = [timeit.timeit(lambda s=settings, e=entries: fold(s, e), number=1,
+                                  timer=CLOCK) * 1e6
                     for _ in range(max(1, repeat // 3))]
             timed[label] = (len(entries), statistics.median(runs))
         else:
@@ -226,19 +247,96 @@ def side(repeat: int, longest: bool) -> None:
     print(json.dumps(timed))
 
 
-def compare(base: str, rounds: int, repeat: int) -> None:
-    """This checkout against ``base``, the sides taking turns ``rounds`` times."""
+#: Score pads played through the API, one round a request (``--api``).
+API_ROUNDS = (500, 1_000, 2_000)
+#: Imports timed: 8× the rounds may take at most 16× the time (issue 39).
+IMPORT_ROUNDS = (250, 2_000)
+
+
+def api_side(repeat: int) -> dict[str, tuple[int, float]]:
+    """One side of ``--api``: a score pad of 4 played through the app's API (the Flask test
+    client on a fresh SQLite file), each round its own ``POST …/points``, then a cold read of it
+    (every cache of the app emptied), for each length of ``API_ROUNDS``; and the import of one
+    game's export of each length of ``IMPORT_ROUNDS``. µs per game for each, as ``side``: the
+    CPU time of this thread (the test client runs the app in it), which other processes on a
+    shared machine move far less than the wall clock (load averages of 10 on 2 cores here)."""
+    import tempfile
+    import time
+
+    from flask_migrate import upgrade
+
+    from companion import create_app
+
+    folder = Path(tempfile.mkdtemp(prefix="bench-fold-api-"))
+    app = create_app({"SECRET_KEY": "bench", "RATELIMIT_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.sqlite'}"})
+    with app.app_context():
+        upgrade()
+    client = app.test_client()
+    caches = app.extensions["companion.storage.caches"]
+    timed: dict[str, tuple[int, float]] = {}
+    documents: dict[int, object] = {}
+    for rounds in API_ROUNDS:
+        made = client.post("/api/v1/games", json={"ruleset": "score-pad",
+                                                  "players": NAMES[:4]}).get_json()
+        game_id, version = made["game"]["id"], made["game"]["version"]
+        token = {"Authorization": f"Bearer {made['edit_token']}"}
+        started = time.thread_time()
+        for r in range(rounds):
+            answer = client.post(f"/api/v1/games/{game_id}/points", headers=token, json={
+                "version": version, "points": [r % 7, -(r % 5), 3, 0]})
+            assert answer.status_code == 200, (rounds, r, answer.get_data(as_text=True)[:200])
+            version = answer.get_json()["version"]
+        timed[f"API: {rounds:,} rounds posted"] = (rounds, (time.thread_time() - started) * 1e6)
+        reads = []
+        for _ in range(repeat):
+            caches.clear()
+            started = time.thread_time()
+            body = client.get(f"/api/v1/games/{game_id}").get_json()
+            reads.append((time.thread_time() - started) * 1e6)
+            assert len(body["rounds"]) >= rounds, len(body["rounds"])
+        timed[f"API: {rounds:,} rounds, cold read"] = (rounds, statistics.median(reads))
+        if rounds == max(API_ROUNDS):
+            documents[rounds] = client.get(f"/api/v1/games/{game_id}/export").get_json()
+    longest = documents[max(API_ROUNDS)]
+    for rounds in IMPORT_ROUNDS:
+        document = json_copy(longest)
+        document["games"][0]["entries"] = document["games"][0]["entries"][:rounds]
+        runs = []
+        for _ in range(repeat):
+            started = time.thread_time()
+            answer = client.post("/api/v1/tables/import", json=document)
+            runs.append((time.thread_time() - started) * 1e6)
+            assert answer.status_code == 201, answer.get_data(as_text=True)[:200]
+        timed[f"import: {rounds:,} rounds"] = (rounds, statistics.median(runs))
+    return timed
+
+
+def json_copy(value: object) -> Any:
+    import json
+
+    return json.loads(json.dumps(value))
+
+
+def compare(base: str | None, rounds: int, repeat: int, api: bool = False) -> None:
+    """This checkout against ``base`` (or alone), the sides taking turns ``rounds`` times; with
+    ``api``, through the app (``api_side``) rather than the engine alone."""
     import json
     import subprocess
 
     here = str(Path(__file__).resolve().parents[1])
     runs: dict[str, list[dict[str, list[float]]]] = {"before": [], "after": []}
+    sides = (("after", here),) if base is None else (("before", base), ("after", here))
     for _ in range(rounds):
-        for name, root in (("before", base), ("after", here)):
+        for name, root in sides:
             longest = ["--longest"] if name == "after" else []
             out = subprocess.run([sys.executable, __file__, "--side", root, "--repeat", str(repeat),
-                                  *longest], check=True, capture_output=True, text=True).stdout
+                                  *longest, *(["--api"] if api else []),
+                                  *(["--cpu"] if "--cpu" in sys.argv else [])],
+                                 check=True, capture_output=True, text=True).stdout
             runs[name].append(json.loads(out))
+    if base is None:
+        runs["before"] = [{}]
     print(f"median of {rounds} turns each side, {repeat} repeats a turn; ratio after / before")
     print(f"{'':40} {'entries':>8} {'before µs/entry':>16} {'after µs/entry':>15} {'ratio':>6}")
     for label in runs["after"][0]:
@@ -249,6 +347,10 @@ def compare(base: str, rounds: int, repeat: int) -> None:
             continue
         before = statistics.median(r[label][1] for r in runs["before"]) / n
         print(f"{label:40} {n:8} {before:16.2f} {after:15.2f} {after / before:6.2f}")
+    for name in sides:
+        flat(name[0], runs[name[0]])
+    if api:
+        return
     # Each side's one by one fold of the same game, where the sides have one.
     label = "Oh Hell, 5 players, 19 rounds"
     n = runs["after"][0][label][0]
@@ -262,6 +364,29 @@ def compare(base: str, rounds: int, repeat: int) -> None:
         print(f"Oh Hell by the one fold after / by fold_each before: {one / each:.2f}")
 
 
+def flat(name: str, side_runs: list[dict[str, list[float]]]) -> None:
+    """How flat a side's time per entry is: the longest of each kind of measure against its
+    shortest (1.0 is flat), and an import of 8× the rounds against the shortest (issue 39: at
+    most 16×)."""
+    def median(label: str) -> float:
+        return statistics.median(r[label][1] for r in side_runs)
+
+    import re
+
+    kinds: dict[str, list[str]] = {}
+    for label in side_runs[0]:  # "score pad, 500 rounds", "API: 500 rounds, cold read", …
+        if re.search(r"[\d,]+ rounds", label):
+            kinds.setdefault(re.sub(r"[\d,]+ rounds", "n rounds", label), []).append(label)
+    for labels in kinds.values():
+        if len(labels) < 2:
+            continue
+        short, long = labels[0], labels[-1]
+        n_short, n_long = side_runs[0][short][0], side_runs[0][long][0]
+        per_entry = (median(long) / n_long) / (median(short) / n_short)
+        print(f"{name}: {long} / {short}: per entry {per_entry:.2f}, "
+              f"time {median(long) / median(short):.1f}× for {n_long / n_short:g}× the entries")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=7, help="repeats; the median is reported")
@@ -269,12 +394,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="with --base: turns of each side")
     parser.add_argument("--side", help=argparse.SUPPRESS)
     parser.add_argument("--longest", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--cpu", action="store_true",
+                        help="time the engine by this thread's CPU time, not the wall clock")
+    parser.add_argument("--api", action="store_true",
+                        help="score pads through the app's API and imports, not the engine alone")
     args = parser.parse_args()
     if args.side:
-        side(args.repeat, args.longest)
+        side(args.repeat, args.longest, args.api)
         return
-    if args.base:
-        compare(args.base, args.rounds, args.repeat)
+    if args.base or args.api:
+        compare(args.base, args.rounds, args.repeat, args.api)
         return
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs; "
           f"median of {args.repeat} repeats")

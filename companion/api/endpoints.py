@@ -9,6 +9,7 @@ rules (422). Nothing is written unless every check passes.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -98,10 +99,12 @@ def create_game() -> Response:
     title = body.get("title")
     if title is not None and not isinstance(title, str):
         raise bodies.invalid("title must be text: what the table calls the game", "title")
+    room = None
     if table is not None:
         table_store.check_seats(table, players)  # two seats one player of the table: before the rules
+        room = functools.partial(table_store.hold_seats, table, players)  # and again, held
     made = store.create_game(body["ruleset"], players, first_dealer, options,
-                             None if table is None else table.id, title, key=key)
+                             None if table is None else table.id, title, key=key, room=room)
     if isinstance(made, idempotency.Replayed):  # its twin, sent at the same moment, made it
         return keys.replayed(made, _created_again)
     return _created(*made)

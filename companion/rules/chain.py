@@ -11,13 +11,22 @@ written.
 
 It is a value as a tuple is: equal to a tuple (or chain) of equal items, hashed like that
 tuple, sliced into tuples, pickled as one.
+
+It weighs itself (``memo.weight``, as a cache weighs each version of a game it keeps): the
+running sum of its items' weights is kept beside the shared list, each item weighed once, so a
+game's next version (one item longer) is weighed in the cost of its new item, not of the whole
+game again. (Weighed whole, each write to a 2,000-round game spent most of its time there:
+bench/README.md, "Through the app".)
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Sequence
 from itertools import islice
 from typing import Any, TypeVar, overload
+
+from .memo import weight
 
 T = TypeVar("T")
 
@@ -25,14 +34,18 @@ T = TypeVar("T")
 class Chain(Sequence[T]):
     """The first ``len(self)`` items of a list that only ever grows at its end."""
 
-    __slots__ = ("_items", "_length")
+    __slots__ = ("_items", "_length", "_sums")
 
     _items: list[T]
     _length: int
+    #: ``_sums[i]``: the weight of the list's first ``i`` items, as far as weighed; shared with
+    #: the list by every chain that shares it.
+    _sums: list[int]
 
     def __init__(self, items: Sequence[T] | Iterator[T] = ()) -> None:
         self._items = list(items)
         self._length = len(self._items)
+        self._sums = [0]
 
     def added(self, item: T) -> Chain[T]:
         """This chain and ``item`` after it, in O(1) amortised; ``self`` is unchanged."""
@@ -45,8 +58,20 @@ class Chain(Sequence[T]):
                 made: Chain[T] = _new(Chain)  # _view, inline: this is the fold's inner loop
                 made._items = items
                 made._length = length + 1
+                made._sums = self._sums
                 return made
-        return _view([*islice(items, length), item], length + 1)
+        # Grown again from an older length: a list of its own, its sums so far the same.
+        return _view([*islice(items, length), item], length + 1, self._sums[:length + 1])
+
+    def __weight__(self) -> int:
+        """What ``memo.weight`` counts of it: itself, its list, and its items, each weighed
+        once in the list's life (on its own: a part two items share is counted for each, as
+        ``weight`` counts a part two cached values share). Two threads weighing one list at
+        once may each add the same item's weight: an estimate either way."""
+        sums, items, length = self._sums, self._items, self._length
+        while len(sums) <= length:
+            sums.append(sums[-1] + weight(items[len(sums) - 1]))
+        return sys.getsizeof(self) + sys.getsizeof(items) + sys.getsizeof(sums) + sums[length]
 
     def __len__(self) -> int:
         return self._length
@@ -109,9 +134,11 @@ class Chain(Sequence[T]):
 _new = object.__new__
 
 
-def _view(items: list[T], length: int) -> Chain[T]:
-    """The first ``length`` of ``items``, shared, not copied."""
+def _view(items: list[T], length: int, sums: list[int] | None = None) -> Chain[T]:
+    """The first ``length`` of ``items``, shared, not copied (``sums``: their weights', as far
+    as known)."""
     made: Chain[T] = _new(Chain)
     made._items = items
     made._length = length
+    made._sums = [0] if sums is None else sums
     return made

@@ -283,12 +283,18 @@ def create_game(
     table_id: str | None = None,
     title: object = None,
     key: idempotency.Key | None = None,
+    room: Callable[[], None] | None = None,
 ) -> tuple[StoredGame, str] | idempotency.Replayed:
     """A new game and its edit token (returned once; only its hash is stored), at the table
     ``table_id`` if one is named; a score pad's ``title`` is kept in its settings. Its ``key``,
     if it has one, is recorded with it; the same creation under that key, made meanwhile (the
-    phone sent it twice at once), is returned instead: ``Replayed``."""
+    phone sent it twice at once), is returned instead: ``Replayed``. ``room``, at a table: run
+    in the creation's transaction before the game's row is added, it holds the table's row and
+    checks that one more game has room there (``table_store.hold_seats``; its refusal is
+    raised, nothing written)."""
     settings = rules.new_settings(ruleset, players, first_dealer, options, title)
+    if room is not None:
+        room()
     token = new_edit_token()
     now = utcnow()
     row = _Row(new_game_id(), settings.to_json(), [], VERSION_FIRST, now, now, token_hash(token),
@@ -545,6 +551,27 @@ def newest_game_start(table_id: str) -> datetime | None:
     """When the table's newest game started (``None`` before any): one row read."""
     row = database.read_one(_NEWEST_START, {"table_id": table_id})
     return None if row is None else row[0]
+
+
+#: The table's row held for the rest of the transaction: ``FOR UPDATE`` on PostgreSQL (SQLite's
+#: compiler leaves it out: there ``_TOUCH`` holds it).
+_HOLD_TABLE = (select(_TABLES.c.version).where(_TABLES.c.id == bindparam("table_id"))
+               .with_for_update())
+#: SQLite has no lock of one row: a write to the row takes the database's write lock (what
+#: ``BEGIN IMMEDIATE`` would), kept to the transaction's end. It changes nothing.
+_TOUCH_TABLE = (update(_TABLES).where(_TABLES.c.id == bindparam("table_id"))
+                .values(version=_TABLES.c.version))
+
+
+def hold_table(session: Session | scoped_session[Any], table_id: str) -> int | None:
+    """Hold the table's row in ``session`` until its commit or rollback, and read its version
+    there (``None``: no such table). Every write that adds a game to a table (a new game, a
+    join) holds it before it checks the table's bounds, so two such writes at once are judged
+    one after the other, the second on the table the first left (docs/api.md, "Bounds")."""
+    if session.get_bind().dialect.name == "sqlite":
+        session.execute(_TOUCH_TABLE, {"table_id": table_id})
+    row = session.execute(_HOLD_TABLE, {"table_id": table_id}).first()
+    return None if row is None else int(row[0])
 
 
 def join_table(session: Session | scoped_session[Any], game: StoredGame, table_id: str) -> bool:

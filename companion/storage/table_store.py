@@ -546,6 +546,23 @@ def check_seats(table: StoredTable, names: Sequence[str]) -> None:
         raise refused
 
 
+def hold_seats(table: StoredTable, names: Sequence[str]) -> None:
+    """``check_seats`` inside the write's transaction: the table's row held until the caller
+    commits (``store.hold_table``), then the room checked on the table as it is now (``table``
+    itself when nothing changed it since it was read, as is usual: its figures are cached).
+    Without the hold, two new games (or joins) at once could both pass the check on the table
+    before either was written, and bring it its 10,001st game or 101st player. Refused (or the
+    table gone, ``TableNotFound``): rolled back, the hold let go, the refusal raised."""
+    version = store.hold_table(db.session, table.id)
+    try:
+        if version is None:
+            raise TableNotFound(table.id)
+        check_seats(table if version == table.version else load_table(table.id), names)
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
 def join(table: StoredTable, game: store.StoredGame,
          key: idempotency.Key | None = None) -> bool | idempotency.Replayed:
     """Put an earlier game at the table (``False``: it is here already). Refused with a
@@ -556,7 +573,7 @@ def join(table: StoredTable, game: store.StoredGame,
     if game.table_id == table.id:
         return False
     _joinable(game, table.id, table.renames)
-    check_seats(table, game.settings.players)
+    check_seats(table, game.settings.players)  # refused early, before anything is held
     try:
         _seat(game, table.id)
     except store.VersionConflict:
@@ -564,6 +581,9 @@ def join(table: StoredTable, game: store.StoredGame,
         if replayed is None:
             raise
         return replayed
+    # The game's row first, then the table's, as every write to a game of the table does
+    # (no two writes wait for each other's rows): then the room, judged again while held.
+    hold_seats(table, game.settings.players)
     for statement, params in idempotency.rows_for(key, game.version + 1, game.id):
         db.session.execute(statement, params)
     _move(table.id, changed_game=game.id)

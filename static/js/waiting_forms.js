@@ -317,3 +317,52 @@ document.addEventListener("DOMContentLoaded", function () {
   showHeld();
   sendForms();
 });
+
+/* --- the home page's file form ------------------------------------------------------ */
+
+// Posted by the browser (a file cannot wait in storage); after a lost answer, Back draws a new
+// key. The key a file went with is kept in the tab, and the same file goes again under it: one
+// table. An answer seen (a table page, a refusal) lets it go.
+var FILE_KEY = "companion-file-key";
+
+function tabStorage() {
+  try {
+    return window.sessionStorage;
+  } catch (error) {
+    return null;
+  }
+}
+
+document.addEventListener("submit", function (event) {
+  var form = event.target;
+  var input = form instanceof HTMLFormElement && form.classList.contains("import-table") ?
+    form.querySelector('input[type="file"]') : null;
+  var file = input && input.files ? input.files[0] : null;
+  var store = tabStorage();
+  if (!file || !store) {
+    return;
+  }
+  var key = form.querySelector('input[name="idempotency_key"]');
+  var named = [file.name, file.size, file.lastModified].join("/");
+  try {
+    var held = JSON.parse(store.getItem(FILE_KEY) || "null");
+    if (held && held.file === named) {
+      key.value = held.key; // sent from here before, its answer never seen
+    } else {
+      store.setItem(FILE_KEY, JSON.stringify({ file: named, key: key.value }));
+    }
+  } catch (error) {
+    // storage refused (private mode): the page's own key
+  }
+}, true);
+
+document.addEventListener("DOMContentLoaded", function () {
+  var store = tabStorage();
+  if (store && document.querySelector(".table-page, #import-file-error")) {
+    try {
+      store.removeItem(FILE_KEY);
+    } catch (error) {
+      // nothing was kept
+    }
+  }
+});

@@ -139,3 +139,93 @@ def test_bring_the_table_double_tapped_brings_one_table(phone: Page, gap: int, l
     double_tap(phone, phone.get_by_role("button", name="Bring the table"), gap)
     settled(phone, r"/t/[\w-]+$")
     assert count("tables") == tables + 1
+
+
+def _exported(live_server: str, tmp_path: Path) -> Path:
+    """A finished game's file, as its page's "Download this game" saves it."""
+    game = new_game(live_server, "oh-hell", NAMES)
+    finish(game)
+    saved = tmp_path / "game.json"
+    with urllib.request.urlopen(f"{live_server}/api/v1/games/{game.id}/export", timeout=10) as answer:
+        saved.write_bytes(answer.read())
+    return saved
+
+
+def _bring_and_lose_the_answer(phone: Page, saved: Path) -> None:
+    """The file chosen and sent; the server makes the table, but its answer is dropped on the
+    way back (Chromium's Fetch domain, at the response stage: the file goes out whole, which
+    Playwright's routes cannot forward), and the phone shows an error page."""
+    phone.goto("/")
+    phone.get_by_label("Bring a table from a file").set_input_files(saved)
+    lost: list[int] = []
+    cdp = phone.context.new_cdp_session(phone)
+
+    def lose_first_answer(paused: dict[str, Any]) -> None:
+        if lost:
+            cdp.send("Fetch.continueRequest", {"requestId": paused["requestId"]})
+            return
+        lost.append(paused["responseStatusCode"])  # the server made it...
+        cdp.send("Fetch.failRequest", {"requestId": paused["requestId"],
+                                       "errorReason": "ConnectionReset"})  # ...its answer lost
+
+    cdp.on("Fetch.requestPaused", lose_first_answer)
+    cdp.send("Fetch.enable", {"patterns": [{"urlPattern": "*/import", "requestStage": "Response"}]})
+    phone.get_by_role("button", name="Bring the table").click()
+    for _ in range(200):  # the handler runs while the page waits
+        if lost:
+            break
+        phone.wait_for_timeout(100)
+    assert lost == [303]
+    # The error page shown (in a process of its own: the page is attached to it anew).
+    expect(phone).to_have_url(re.compile(r"^chrome-error:"))
+    phone.wait_for_load_state()
+
+
+def _kept_here(phone: Page) -> None:
+    """The table's page opened, and this phone keeps its score (the home page lists it)."""
+    settled(phone, r"/t/[\w-]+$")
+    expect(phone.get_by_role("link", name="Download everything")).to_be_visible()
+    phone.goto("/")
+    expect(phone.locator(".home-tables .game-link")).to_have_count(1)
+
+
+def test_bring_the_table_answer_lost_then_sent_again_brings_one_table(
+        phones: Any, live_server: str, tmp_path: Path, count: Callable[[str], int]) -> None:
+    """The file reached the server and the table was made, but the answer was lost on the way
+    back: the person reloads the page, the browser sends the form again, and the same table
+    opens, this phone keeping its score; no second copy."""
+    saved = _exported(live_server, tmp_path)
+    phone: Page = phones(has_touch=True, locale="en-GB")
+    tables = count("tables")
+    _bring_and_lose_the_answer(phone, saved)
+    assert count("tables") == tables + 1
+    phone.reload()  # the form sent again
+    _kept_here(phone)
+    assert count("tables") == tables + 1
+
+
+def test_bring_the_table_answer_lost_then_back_and_again_brings_one_table(
+        phones: Any, live_server: str, tmp_path: Path, count: Callable[[str], int]) -> None:
+    """The answer lost, the person goes Back to the home page (drawn anew, with a new key),
+    chooses the same file again and taps "Bring the table": the same table opens, kept by this
+    phone; no second copy. (The key the file was first sent with is kept in the tab.)"""
+    saved = _exported(live_server, tmp_path)
+    phone: Page = phones(has_touch=True, locale="en-GB")
+    tables = count("tables")
+    _bring_and_lose_the_answer(phone, saved)
+    assert count("tables") == tables + 1
+    try:
+        phone.go_back()
+    except Error:  # the error page's process still being swapped in: asked once more
+        phone.wait_for_timeout(500)
+        phone.go_back()
+    expect(phone.get_by_role("button", name="Bring the table")).to_be_visible()
+    phone.get_by_label("Bring a table from a file").set_input_files(saved)
+    phone.get_by_role("button", name="Bring the table").click()
+    _kept_here(phone)
+    assert count("tables") == tables + 1
+    # An answer seen lets the key go: the same file brought again now is a new table.
+    phone.get_by_label("Bring a table from a file").set_input_files(saved)
+    phone.get_by_role("button", name="Bring the table").click()
+    settled(phone, r"/t/[\w-]+$")
+    assert count("tables") == tables + 2

@@ -153,3 +153,36 @@ def test_a_round_corrected_to_its_own_result_is_the_same_game(data: st.DataObjec
 def test_a_new_game_has_nothing_yet() -> None:
     state = new_game(new_settings("oh-hell", ["Ana", "Ben", "Cleo"]))
     assert all(getattr(state, name) == () for name in FIELDS)
+
+
+def test_a_chain_weighs_as_its_items_and_each_item_once() -> None:
+    """A cache weighs every version of a game it keeps: a chain one item longer costs the
+    weighing of that item, not of the whole list again (each write to a 2,000-round game spent
+    most of its time there), and weighs what its items weigh."""
+    from companion.rules.chain import Chain
+    from companion.rules.memo import weight
+
+    items = [(seat, seat * 1_000) for seat in range(300, 800)]
+    chain: Chain[tuple[int, int]] = Chain()
+    for item in items:
+        chain = chain.added(item)
+    assert weight(chain) >= sum(weight(item) for item in items)
+    assert weight(chain) < 2 * weight(items)
+    weighed: list[object] = []
+    import companion.rules.chain as chain_module
+
+    counting = chain_module.weight
+
+    def counted(value: object) -> int:
+        weighed.append(value)
+        return counting(value)
+
+    chain_module.weight = counted  # type: ignore[assignment]
+    try:
+        longer = chain.added((1, 2))
+        weight(longer)
+        assert weighed == [(1, 2)]  # the new item alone
+        weight(chain.added((3, 4)))  # grown again from an older length: its own list
+        assert weighed[1:] == [(3, 4)]
+    finally:
+        chain_module.weight = counting  # type: ignore[assignment]

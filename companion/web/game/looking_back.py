@@ -11,6 +11,7 @@ the game off this device's list, with this device's right to keep its score.
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime, timedelta, timezone
 
 from flask import (
@@ -64,15 +65,21 @@ def rematch(game_id: str) -> Response:
     if not game.state.finished:
         abort(409)
     settings = rules.rematch_settings(game.state)
+    room = None
     if game.table_id is not None:  # one more game at the table: the room a new game needs
+        table = table_store.load_table(game.table_id)
         try:
-            table_store.check_seats(table_store.load_table(game.table_id), settings.players)
+            table_store.check_seats(table, settings.players)
         except table_store.TableRefused:
             return render_game(game, notice=table_full(), status=422)
+        room = functools.partial(table_store.hold_seats, table, settings.players)  # again, held
     options = {k: v for k, v in settings.options.items() if k in settings.ruleset.options}
-    made = store.create_game(settings.ruleset.id, list(settings.players),
-                             settings.first_dealer, options, table_id=game.table_id,
-                             title=settings.title, key=key)  # a score pad's title, kept
+    try:
+        made = store.create_game(settings.ruleset.id, list(settings.players),
+                                 settings.first_dealer, options, table_id=game.table_id,
+                                 title=settings.title, key=key, room=room)  # a pad's title, kept
+    except table_store.TableRefused:  # the last place taken by another game meanwhile
+        return render_game(game, notice=table_full(), status=422)
     if isinstance(made, idempotency.Replayed):  # its twin, sent at the same moment, made it
         return replayed(made, open_created)
     new, token = made

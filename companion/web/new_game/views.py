@@ -7,6 +7,7 @@ budget with the API; the edit token goes to this device's session, and the game 
 
 from __future__ import annotations
 
+import functools
 import secrets
 from typing import Any
 
@@ -181,11 +182,13 @@ def create() -> Response:
     if not valid:
         return render_form(form, 422)
     try:
+        room = None
         if table is not None:
             table_store.check_seats(table, players)
+            room = functools.partial(table_store.hold_seats, table, players)  # again, held
         made = store.create_game(form.ruleset.data, players, first_dealer, options,
                                  table_id=table.id if table is not None else None,
-                                 title=title, key=key)
+                                 title=title, key=key, room=room)
     except RuleError as error:
         _place(form, error, rows)
         return render_form(form, 422)
