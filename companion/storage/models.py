@@ -49,6 +49,10 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
                                                  nullable=True, default=None)
     #: The id of the latest rematch of this game, once one is made: its watchers follow it there.
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True, default=None)
+    #: What a table counts of the game at this version (``rules.table_games.summary``), written
+    #: with its entries: a table's first read adds these up instead of folding every game. Null
+    #: for a game not written since (its table folds it).
+    summary: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, default=None)
 
 
 class Table(db.Model):  # type: ignore[name-defined,misc]

@@ -46,6 +46,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, scoped_session
 
 from companion import rules
+from companion.rules import table_games
 from companion.rules.memo import WeighsOnce, memoized
 from companion.storage import database, idempotency, turns
 from companion.storage.caches import cache
@@ -258,7 +259,8 @@ def _made(row: _Row, rewrite: bool = True) -> StoredGame:
 _WRITE = (
     update(_GAMES)
     .where(_GAMES.c.id == bindparam("game_id"), _GAMES.c.version == bindparam("seen"))
-    .values(entries=bindparam("entries"), version=bindparam("next"), updated_at=bindparam("now"))
+    .values(entries=bindparam("entries"), summary=bindparam("summary"), version=bindparam("next"),
+            updated_at=bindparam("now"))
 )
 
 #: The whole row: what a miss folds (``_Row``'s fields, in order).
@@ -323,15 +325,20 @@ def commit_creation(key: idempotency.Key | None) -> idempotency.Replayed | None:
     return None
 
 
+#: An imported game as its row is written: its settings, its entries (``entry_to_json``,
+#: already replayed by the engine), its start and its summary (``table_games.summary``).
+Imported = tuple[rules.Settings, list[dict[str, Any]], datetime, dict[str, Any]]
+
+
 def add_imported(session: Session | scoped_session[Any], table_id: str,
-                 games: Sequence[tuple[rules.Settings, list[dict[str, Any]], datetime]]) -> None:
+                 games: Sequence[Imported]) -> None:
     """Rows for an import's games at the table ``table_id``, in ``session`` (the caller
-    commits): each its settings, its entries (``entry_to_json``, already replayed by the
-    engine) and its start; a new id and an edit token nobody holds (the table's opens them)."""
+    commits), each with a new id and an edit token nobody holds (the table's opens them)."""
     now = utcnow()
     rows = [_Row(new_game_id(), settings.to_json(), entries, VERSION_FIRST, started, now,
-                 token_hash(new_edit_token()), table_id)._asdict() | {"ruleset": settings.ruleset.id}
-            for settings, entries, started in games]
+                 token_hash(new_edit_token()), table_id)._asdict()
+            | {"ruleset": settings.ruleset.id, "summary": summary}
+            for settings, entries, started, summary in games]
     if rows:
         session.execute(insert(_GAMES), rows)
 
@@ -378,8 +385,34 @@ def load_games(game_ids: Sequence[str], keep: bool = True) -> list[StoredGame]:
     return found
 
 
-#: Games read by one query of ``load_games``.
+#: Games read by one query of ``load_games`` or ``load_summaries``.
 _BATCH = 500
+
+
+class Summary(NamedTuple):
+    """What a table counts of a game, as its row keeps it (``table_games.summary``; ``None``
+    for a game not written since summaries were kept)."""
+
+    id: str
+    version: int
+    created_at: datetime
+    summary: dict[str, Any] | None
+
+
+_SUMMARIES = select(*(_GAMES.c[name] for name in Summary._fields))
+
+
+def load_summaries(game_ids: Sequence[str]) -> list[Summary]:
+    """The summaries of these games in their order (a table's, oldest first: the newest are
+    then the last a cache keeps), as many as are found, read ``_BATCH`` at a time: a table's
+    first read adds them up instead of folding each game's entries."""
+    found = []
+    for at in range(0, len(game_ids), _BATCH):
+        batch = game_ids[at:at + _BATCH]
+        rows = {row[0]: Summary(*row) for row in database.read_all(
+            _SUMMARIES.where(_GAMES.c.id.in_(batch)), {})}
+        found += [rows[i] for i in batch if i in rows]
+    return found
 
 
 def delete_game(game_id: str) -> None:
@@ -421,7 +454,7 @@ def write(current: StoredGame, version: int, change: Change,
     then = [*then, *_table_moves(current, now)]
     written_rows = database.write(_WRITE, {
         "game_id": current.id, "seen": version, "next": version + 1, "now": now,
-        "entries": entries_json,
+        "entries": entries_json, "summary": table_games.summary(new_state),
     }, then=then)
     if written_rows != 1:
         raise VersionConflict(load_game(current.id))

@@ -137,7 +137,7 @@ def create_table(name: object, game: store.StoredGame | None = None,
 
 
 def create_imported(name: str, renames: Renames,
-                    games: Sequence[tuple[rules.Settings, list[dict[str, Any]], datetime]],
+                    games: Sequence[store.Imported],
                     key: idempotency.Key | None = None
                     ) -> tuple[StoredTable, str] | idempotency.Replayed:
     """A new table holding an import's games (``transfer``: already checked and replayed), and
@@ -280,7 +280,15 @@ def _cached_games(versions: Sequence[tuple[str, int]]) -> list[_CachedGame]:
         except store.GameNotFound:
             pass
     elif missing:
-        for game in store.load_games(missing, keep=False):
+        unsummed = []
+        for row in store.load_summaries(missing):
+            summed = table_games.from_summary(row.summary, row.id, _utc(row.created_at))
+            if summed is None:
+                unsummed.append(row.id)
+            else:
+                found[row.id] = made = _CachedGame(summed)
+                cached.put((row.id, row.version), made)
+        for game in store.load_games(unsummed, keep=False):  # not written since summaries were kept
             found[game.id] = _cached_game(game)
         db.session.commit()
     return [found[gid] for gid, _version in versions if gid in found]

@@ -451,7 +451,7 @@ def import_document(document: object,
     for game in done.games:  # the rows' JSON made before the transaction, in turns
         turns.turn()
         games.append((game.settings, [rules.entry_to_json(e) for e in game.state.entries],
-                      game.started))
+                      game.started, table_rules.summary(game.state)))
     return table_store.create_imported(done.name, done.renames, games, key)
 
 
