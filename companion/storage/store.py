@@ -454,7 +454,7 @@ def write(current: StoredGame, version: int, change: Change,
     then = [*then, *_table_moves(current, now)]
     written_rows = database.write(_WRITE, {
         "game_id": current.id, "seen": version, "next": version + 1, "now": now,
-        "entries": entries_json, "summary": table_games.summary(new_state),
+        "entries": entries_json, "summary": _summary(current, new_state),
     }, then=then)
     if written_rows != 1:
         raise VersionConflict(load_game(current.id))
@@ -463,6 +463,13 @@ def write(current: StoredGame, version: int, change: Change,
                          current.table_id, current.rematch_id)
     _cache_game(written)
     return written
+
+
+def _summary(game: StoredGame, state: rules.GameState) -> dict[str, Any] | None:
+    """What the game's table counts of ``state``, for its row; none for a game at no table
+    (the summary of a 2,000-round game costs about half of what writing its entries does: a
+    game that joins a table later is folded once when its table is next read)."""
+    return None if game.table_id is None else table_games.summary(state)
 
 
 def add_entry(game: StoredGame, version: int, entry: rules.Entry) -> StoredGame:

@@ -1,6 +1,7 @@
-"""Each game's row keeps what a table counts of it (``games.summary``, written with its entries
-by every write and by an import), so that a table's first read adds summaries up instead of
-folding every game: the summary after any write is the one a fold of the stored entries gives."""
+"""A game at a table keeps in its row what the table counts of it (``games.summary``, written
+with its entries by every write and by an import), so that a table's first read adds summaries
+up instead of folding every game: the summary after any write is the one a fold of the stored
+entries gives. A game at no table keeps none."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from flask import Flask
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from companion.rules import table_games
-from companion.storage import store
+from companion.rules import Bids, table_games
+from companion.storage import store, table_store
 from companion.storage.caches import EXTENSION
 from companion.storage.models import Game, db
 
@@ -40,8 +41,10 @@ def test_every_write_keeps_the_summary_a_fold_gives(app: Flask, played: Played,
     with app.app_context():
         options = {name: value for name, value in drawn.options.items()
                    if name in drawn.ruleset.options}  # not its presets
+        table = table_store.create_table("Thursday cards")
+        assert not isinstance(table, store.idempotency.Replayed)
         made = store.create_game(drawn.ruleset.id, list(drawn.players), drawn.first_dealer,
-                                 options, title=drawn.title)
+                                 options, table_id=table[0].id, title=drawn.title)
         assert not isinstance(made, store.idempotency.Replayed)
         game = made[0]
         assume(game.state.settings.to_json() == drawn.to_json())  # (a Seven-Up gift rule)
@@ -72,3 +75,16 @@ def test_an_import_keeps_each_game_s_summary(app: Flask) -> None:
         kept = _kept(app, rows[0])
         assert kept is not None and kept == _folded(app, rows[0])
         assert len(kept.rounds) == 0 and kept.names == ("Ana", "Ben", "Cleo")
+
+
+def test_a_game_at_no_table_keeps_no_summary(app: Flask) -> None:
+    with app.app_context():
+        made = store.create_game("oh-hell", ["Ana", "Ben", "Cleo"])
+        assert not isinstance(made, store.idempotency.Replayed)
+        game = made[0]
+        first = game.state.current.bidding_order[0] if game.state.current else 0
+        bids: list[int | None] = [None, None, None]
+        bids[first] = 0
+        game = store.add_entry(game, game.version, Bids(tuple(bids)))
+        assert len(game.state.entries) == 1
+        assert _kept(app, game.id) is None
