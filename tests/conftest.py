@@ -32,23 +32,24 @@ from companion import create_app
 from companion.storage.models import db
 
 
-#: The folders whose tests drive a real browser or a real server: timed by the clock (an answer
-#: within 2 s, a stalled client closed after its deadline), they assume no second browser or
-#: server competes with them for this machine's cores. (tests/postgres is named here: the
-#: ``pytestmark`` of its conftest.py reaches no module, and one of them starts an app server.)
-ONE_AT_A_TIME = {"browser", "server", "deploy", "postgres"}
+#: The folders whose tests drive a real browser or a real server: ``slow``, left out of the quick
+#: loop. (tests/postgres is named here: the ``pytestmark`` of its conftest.py reaches no module,
+#: and one of them starts an app server.)
+SLOW_FOLDERS = {"browser", "server", "deploy", "postgres"}
 
 
-@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by these marks
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects by this mark
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """With pytest-xdist's ``--dist loadgroup`` (scripts/test runs two workers), those tests,
-    and any marked ``server``, share one group, so one worker runs them in turn while the other
-    runs the rest. They are ``slow`` too: in turn on one worker they alone take longer than the
-    whole quick loop (``bash scripts/test -m "not slow"``) may."""
+    """Those tests, and any marked ``server``, are ``slow``: together they take longer than the
+    whole quick loop (``bash scripts/test -m "not slow"``) may.
+
+    They once ran in turn on one worker (an ``xdist_group``); pytest 9.2 names a test by a
+    structured id that pytest-xdist 3.8 does not amend, so no group holds any more, and they
+    have run on both workers, each worker with its own server and Chromium: their waits overlap,
+    and each is timed with room for a busy machine."""
     for item in items:
         folder = item.path.relative_to(config.rootpath).parts[1]
-        if folder in ONE_AT_A_TIME or item.get_closest_marker("server"):
-            item.add_marker(pytest.mark.xdist_group("one-at-a-time"))
+        if folder in SLOW_FOLDERS or item.get_closest_marker("server"):
             item.add_marker(pytest.mark.slow)
 
 
