@@ -1,7 +1,8 @@
 """Every read of the largest legal objects, cold: its time and how much it grows a worker.
 
 The objects (docs/api.md, "Bounds"), built as rows in a fresh SQLite database (the engine makes
-one game's entries, which every copy shares; no write path, no import):
+one game's entries, which every copy shares, and its summary where the checkout keeps one, as
+every write at a table does; no write path, no import):
 
 * ``pad``: a score pad of 2,000 rounds (the most entries a game holds), six players;
 * ``games``: a table of 10,000 finished three-round Oh Hell games, five players of 20 names;
@@ -80,7 +81,7 @@ def _app(tree: Path, database: Path) -> Any:
                        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}"})
 
 
-def _oh_hell_entries(rules: Any, players: int) -> list[dict[str, Any]]:
+def _oh_hell_game(rules: Any, players: int) -> Any:
     """A finished three-round Oh Hell game: everyone bids 0, the first bidder takes all."""
     names = [f"P{k}" for k in range(players)]
     state = rules.new_game(rules.new_settings("oh-hell", names, 0, OPTIONS))
@@ -90,7 +91,7 @@ def _oh_hell_entries(rules: Any, players: int) -> list[dict[str, Any]]:
         tricks = [0] * players
         tricks[round_.bidding_order[0]] = round_.hand_size
         state = rules.apply(state, rules.Tricks(tuple(tricks)))
-    return [rules.entry_to_json(e) for e in state.entries]
+    return state
 
 
 def _fill(app: Any, table_id: str, tag: str, seats: int, names: int) -> None:
@@ -99,7 +100,11 @@ def _fill(app: Any, table_id: str, tag: str, seats: int, names: int) -> None:
     from companion import rules
     from companion.storage.models import Game, db
 
-    entries = _oh_hell_entries(rules, seats)
+    state = _oh_hell_game(rules, seats)
+    entries = [rules.entry_to_json(e) for e in state.entries]
+    # A checkout that keeps each game's summary in its row (as every write at a table writes
+    # it): the same game's, with each game's names.
+    summary = rules.table_games.summary(state) if hasattr(Game, "summary") else None
     start = datetime(2020, 1, 1, 19, 0)
     rows = []
     for i in range(GAMES):
@@ -109,7 +114,8 @@ def _fill(app: Any, table_id: str, tag: str, seats: int, names: int) -> None:
                      "settings": rules.new_settings("oh-hell", players, 0, OPTIONS).to_json(),
                      "entries": entries, "version": len(entries) + 2,
                      "edit_token_hash": "0" * 64, "created_at": moment, "updated_at": moment,
-                     "table_id": table_id})
+                     "table_id": table_id}
+                    | ({} if summary is None else {"summary": {**summary, "names": players}}))
     with app.app_context():
         for at in range(0, len(rows), 1000):
             db.session.execute(insert(Game.__table__), rows[at:at + 1000])
