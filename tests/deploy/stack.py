@@ -15,8 +15,12 @@ import signal
 import socket
 import ssl
 import subprocess
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -130,6 +134,37 @@ def nginx() -> str:
 
 
 # --- PostgreSQL --------------------------------------------------------------------------------
+
+def read_whole_body(handler: BaseHTTPRequestHandler) -> int:
+    """Read a stand-in app server's request body to its end, a MiB at a time: its length."""
+    length = int(handler.headers.get("Content-Length", "0"))
+    received = 0
+    while received < length:
+        received += len(handler.rfile.read(min(1 << 20, length - received)))
+    return received
+
+
+@contextmanager
+def readme_nginx_before(folder: Path, handler: type[BaseHTTPRequestHandler]) -> Iterator[int]:
+    """README.md's nginx, on a free port (yielded), in front of two stand-in app servers each
+    answering with ``handler``; all stopped after."""
+    with ExitStack() as stack:
+        servers = []
+        for _ in range(2):
+            server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+            threading.Thread(target=server.serve_forever, daemon=True).start()
+            stack.callback(server.server_close)
+            stack.callback(server.shutdown)
+            servers.append(int(server.server_address[1]))
+        port = free_port()
+        conf = nginx_conf(folder, port, tuple(servers))
+        process = subprocess.Popen(
+            [nginx(), "-c", str(conf), "-p", str(folder), "-g", "daemon off;"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        stack.callback(stop, process)
+        wait_for_port(port, 30, "nginx", folder / "error.log")
+        yield port
+
 
 def _as_postgres(command: list[str]) -> list[str]:
     # initdb and postgres refuse to run as root: run them as the package's postgres user.

@@ -9,18 +9,15 @@ from __future__ import annotations
 
 import http.client
 import json
-import subprocess
-import threading
 from collections.abc import Iterator
-from contextlib import ExitStack
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
 
 from companion.config import IMPORT_PATHS, import_body_limit
 
-from .stack import UNVERIFIED, free_port, nginx, nginx_conf, stop, wait_for_port
+from .stack import UNVERIFIED, read_whole_body, readme_nginx_before
 
 pytestmark = pytest.mark.server
 
@@ -35,10 +32,7 @@ class _Counting(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # nginx keeps its upstream connections alive
 
     def do_POST(self) -> None:
-        length = int(self.headers.get("Content-Length", "0"))
-        received = 0
-        while received < length:
-            received += len(self.rfile.read(min(1 << 20, length - received)))
+        received = read_whole_body(self)
         body = json.dumps({"length": received, "host": self.headers.get("Host"),
                            "proto": self.headers.get("X-Forwarded-Proto")}).encode()
         self.send_response(200)
@@ -53,21 +47,7 @@ class _Counting(BaseHTTPRequestHandler):
 
 @pytest.fixture
 def proxy(tmp_path: Path) -> Iterator[int]:
-    with ExitStack() as stack:
-        servers = []
-        for _ in range(2):
-            server = ThreadingHTTPServer(("127.0.0.1", 0), _Counting)
-            threading.Thread(target=server.serve_forever, daemon=True).start()
-            stack.callback(server.server_close)
-            stack.callback(server.shutdown)
-            servers.append(int(server.server_address[1]))
-        port = free_port()
-        conf = nginx_conf(tmp_path, port, tuple(servers))
-        process = subprocess.Popen(
-            [nginx(), "-c", str(conf), "-p", str(tmp_path), "-g", "daemon off;"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-        stack.callback(stop, process)
-        wait_for_port(port, 30, "nginx", tmp_path / "error.log")
+    with readme_nginx_before(tmp_path, _Counting) as port:
         yield port
 
 
