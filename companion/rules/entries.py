@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Mapping, Union
 
 from .cards import Card, Suit, check_bid_value
@@ -145,28 +146,36 @@ def _optional_seat(settings: Settings, value: object, field: str) -> int | None:
     return seat
 
 
+#: What a hand's field is when its body leaves it out: ``hand`` reads them so, and an export
+#: leaves out a field at this value (an export is never longer than what it may come back as).
+HAND_DEFAULTS: Mapping[str, Any] = MappingProxyType({
+    "jacks_turned": 0, "beg": "stand", "high": None, "low": None, "jack": None, "game": None,
+    "redeal": False})
+
+
 def hand(settings: Settings, body: Mapping[str, Any]) -> Hand:
-    """A Seven-Up hand from its fields (``jacks_turned`` 0 and ``beg`` stand when left out)."""
-    jacks = whole(body.get("jacks_turned", 0), "jacks_turned")
-    redeal = body.get("redeal", False)
+    """A Seven-Up hand from its fields (``HAND_DEFAULTS`` for those left out)."""
+    body = {**HAND_DEFAULTS, **body}
+    jacks = whole(body["jacks_turned"], "jacks_turned")
+    redeal = body["redeal"]
     if not isinstance(redeal, bool):
         raise ShapeError("redeal", "redeal must be true or false")
-    beg_name = body.get("beg", "stand")
+    beg_name = body["beg"]
     if not isinstance(beg_name, str):
         raise ShapeError("beg", "beg must be stand, give or run")
     try:
         beg = Beg(beg_name)
     except ValueError:
         raise ShapeError("beg", f"beg must be stand, give or run, not {shown(beg_name)}") from None
-    game = body.get("game")
+    game = body["game"]
     if game != TIE:
         game = _optional_seat(settings, game, "game")
     return Hand(
         jacks_turned=jacks,
         beg=beg,
-        high=_optional_seat(settings, body.get("high"), "high"),
-        low=_optional_seat(settings, body.get("low"), "low"),
-        jack=_optional_seat(settings, body.get("jack"), "jack"),
+        high=_optional_seat(settings, body["high"], "high"),
+        low=_optional_seat(settings, body["low"], "low"),
+        jack=_optional_seat(settings, body["jack"], "jack"),
         game=game,
         redeal=redeal,
     )

@@ -26,6 +26,7 @@ from typing import Any
 from companion import rules
 from companion.rules import bounds
 from companion.rules import table_games as table_rules
+from companion.rules.entries import HAND_DEFAULTS
 from companion.rules.errors import shown
 from companion.rules.settings import clean_name
 from companion.rules.table_games import Renames, seats_refused
@@ -83,11 +84,6 @@ def moment(when: datetime) -> str:
     return utc.isoformat().replace("+00:00", "Z")
 
 
-#: A Seven-Up hand's fields at the value an import takes when the field is left out
-#: (``rules.entries.hand``): an export leaves them out too, so a hand is never written longer
-#: than it may come (docs/api.md, "Bounds": an export of anything importable imports again).
-_HAND_DEFAULTS = {"jacks_turned": 0, "beg": "stand", "high": None, "low": None, "jack": None,
-                  "game": None, "redeal": False}
 #: Games read from the database at a time while a table's export is written (a game holds at
 #: most 2,000 entries: a page is at most a few MB of rows, whatever the table's size).
 PAGE = 20
@@ -95,11 +91,12 @@ PAGE = 20
 
 def entry_document(stored: Mapping[str, Any]) -> dict[str, Any]:
     """An entry as its API write's body, with ``kind`` the write's name; a hand without the
-    fields at the value a write takes when they are left out."""
+    fields at the value a write takes when they are left out (``HAND_DEFAULTS``: a hand is
+    never written longer than it may come, docs/api.md "Bounds")."""
     kind = str(stored["kind"])
     if kind == "hand":
         return {"kind": "hands", **{name: value for name, value in stored.items()
-                                    if name != "kind" and _HAND_DEFAULTS.get(name, ...) != value}}
+                                    if name != "kind" and HAND_DEFAULTS.get(name, ...) != value}}
     return {**stored, "kind": _WRITE_NAMES.get(kind, kind)}
 
 
