@@ -10,14 +10,13 @@ from __future__ import annotations
 import http.client
 import json
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
 
 from companion.config import IMPORT_PATHS, import_body_limit
 
-from .stack import UNVERIFIED, read_whole_body, readme_nginx_before
+from .stack import UNVERIFIED, StandIn, read_whole_body, readme_nginx_before
 
 pytestmark = pytest.mark.server
 
@@ -26,23 +25,13 @@ MIB = 1024 * 1024
 DOCUMENT = 16 * MIB
 
 
-class _Counting(BaseHTTPRequestHandler):
+class _Counting(StandIn):
     """A stand-in app server: reads the whole body, answers what it got."""
-
-    protocol_version = "HTTP/1.1"  # nginx keeps its upstream connections alive
 
     def do_POST(self) -> None:
         received = read_whole_body(self)
-        body = json.dumps({"length": received, "host": self.headers.get("Host"),
-                           "proto": self.headers.get("X-Forwarded-Proto")}).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
+        self.answer(200, {"length": received, "host": self.headers.get("Host"),
+                          "proto": self.headers.get("X-Forwarded-Proto")})
 
 
 @pytest.fixture

@@ -11,14 +11,13 @@ import json
 import threading
 import time
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
 
 from companion.config import IMPORT_PATHS
 
-from .stack import UNVERIFIED, read_whole_body, readme_nginx_before
+from .stack import UNVERIFIED, StandIn, read_whole_body, readme_nginx_before
 
 pytestmark = pytest.mark.server
 
@@ -27,23 +26,13 @@ MIB = 1024 * 1024
 REPLAY = 63.0
 
 
-class _Slow(BaseHTTPRequestHandler):
+class _Slow(StandIn):
     """A stand-in app server replaying an import: reads the body, answers after ``REPLAY`` s."""
-
-    protocol_version = "HTTP/1.1"
 
     def do_POST(self) -> None:
         received = read_whole_body(self)
         time.sleep(REPLAY)
-        body = json.dumps({"length": received}).encode()
-        self.send_response(201)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
+        self.answer(201, {"length": received})
 
 
 @pytest.fixture
