@@ -4,7 +4,9 @@
 A family names only entries here, never whether they are legal: ``apply`` judges each one, so
 the answers the phone carries are the engine's (docs/architecture.md, "offline"). A family
 leaves out what it has no use for (``None``); a family with no candidates at all (Seven-Up, whose
-hands wait for the connection) has none.
+hands wait for the connection) has none. A game of hands of its own (``hands``: Belote, Tarot,
+Scopa) names the kinds of hand a table enters, from which the engine says who deals the hands
+ahead (``offline_round.hands_ahead``).
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ class Candidates:
     #: The round's next rounds hang on the settings alone: the phone may carry every round's
     #: answers from the start and play the game to its end offline.
     whole_game: bool = False
+    #: A game whose rounds' answers hang on the scores too (the Canadian rule asks who leads):
+    #: its round is judged from the game as it is, and the next round waits for the connection.
+    hangs_on_scores: Callable[[Settings], bool] | None = None
     #: Bid cards whose values add up to ``total``, the strongest bid once when it can be.
     revealed: Callable[[Settings, Round, int], Entry] | None = None
     #: Bid cards where two players bid the strongest card, adding up to no forced total.
@@ -43,6 +48,11 @@ class Candidates:
     points: Callable[[Settings, int, int], Entry] | None = None
     #: The most a side may score in one round (the points tried run 0 to it).
     points_most: int = 0
+    #: A game whose hand is one blank form every time: one hand of each kind the table may
+    #: enter in ``round`` (taken, passed…). The hands after it follow from each, as the engine
+    #: plays them: the phone goes on to them offline while the dealer is the same whatever the
+    #: hand held.
+    hands: Callable[[Settings, Round], tuple[Entry, ...]] | None = None
 
 
 def spread(total: int, seats: int, most: int) -> list[int]:

@@ -31,6 +31,26 @@ class Suit(enum.Enum):
         return _SUIT_SYMBOL[self]
 
 
+class NoTrump(enum.Enum):
+    """A round played without trump, as recorded (a Jester turned up, or no card left to turn
+    in the 60-card game's last round, docs/rules.md section 9)."""
+
+    NONE = "none"
+
+
+#: A round's trump as the table records it: a suit, or none.
+Trump = Suit | NoTrump
+
+
+def trump_named(name: object) -> Trump | None:
+    """The trump a body names (a suit's name, or ``"none"``), ``None`` for any other value."""
+    for kind in (Suit, NoTrump):
+        for member in kind:
+            if member.value == name:
+                return member
+    return None
+
+
 _SUIT_RANK = {Suit.SPADES: 3, Suit.HEARTS: 2, Suit.DIAMONDS: 1, Suit.CLUBS: 0}
 _SUIT_SYMBOL = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 

@@ -7,12 +7,14 @@ for the rules when they are applied (``RuleError``, an API 422).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 import enum
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Mapping, Union
 
-from .cards import Card, Suit, check_bid_value
+from .cards import Card, Suit, Trump, check_bid_value
 from .errors import RuleError, shown
 from .memo import WeighsOnce
 from .settings import Settings
@@ -37,7 +39,9 @@ class Beg(enum.Enum):
 
 TIE = "tie"  # Seven-Up: equal card points for game
 
-Bid = Union[int, None, Card]
+#: A bid: a number, ``None`` for one not made yet, an Oh-Seven card, or a bid a game names in
+#: words (Spades' ``"nil"`` and ``"blind-nil"``: docs/api.md, "More games").
+Bid = Union[int, None, Card, str]
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,9 @@ class Bids(WeighsOnce):
     who has not bid yet, so one bid at a time or the whole round at once are both entries."""
 
     bids: tuple[Bid, ...]
+    #: The trump the table recorded with these bids, where the game records one (docs/rules.md
+    #: section 9); ``None``: not recorded.
+    trump: Trump | None = None
 
 
 @dataclass(frozen=True)
@@ -85,7 +92,25 @@ class Finish(WeighsOnce):
     """The score pad: "we stop here", the scorekeeper ends the game after a round."""
 
 
-Entry = Union[Bids, Tricks, Hand, Points, Finish]
+class OwnEntry(WeighsOnce, ABC):
+    """An entry of a game's own shape (Belote's hand), which only that game's files read: a
+    frozen dataclass naming its ``kind`` (one of ``ENTRY_KINDS``) and writing its stored form,
+    which its family's ``parse_entry`` reads back. Generic code asks no more of it; a subclass
+    that leaves either out cannot be made."""
+
+    __slots__ = ()
+
+    @property
+    @abstractmethod
+    def kind(self) -> str:
+        """Its kind, one of ``ENTRY_KINDS``."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The stored form, ``kind`` included."""
+
+
+Entry = Union[Bids, Tricks, Hand, Points, Finish, OwnEntry]
 
 ENTRY_KINDS = ("bids", "tricks", "hand", "points", "finish")
 
@@ -191,6 +216,8 @@ def field_of(entry: Entry) -> str:
         return "points"
     if isinstance(entry, Finish):
         return "finish"
+    if isinstance(entry, OwnEntry):
+        return entry.kind
     return "hand"
 
 
@@ -232,19 +259,24 @@ def check_per_seat(settings: Settings, entry: Bids | Tricks, cards: bool) -> Non
 def entry_to_json(entry: Entry) -> dict[str, Any]:
     """The stored form of an entry; ``entry_from_json`` reads it back."""
     if isinstance(entry, Bids):
-        return {
+        stored: dict[str, Any] = {
             "kind": "bids",
             "bids": [
                 {"value": b.value, "suit": b.suit.value} if isinstance(b, Card) else b
                 for b in entry.bids
             ],
         }
+        if entry.trump is not None:
+            stored["trump"] = entry.trump.value
+        return stored
     if isinstance(entry, Tricks):
         return {"kind": "tricks", "tricks": list(entry.tricks)}
     if isinstance(entry, Points):
         return {"kind": "points", "points": list(entry.points)}
     if isinstance(entry, Finish):
         return {"kind": "finish"}
+    if isinstance(entry, OwnEntry):
+        return entry.to_json()
     return {
         "kind": "hand",
         "jacks_turned": entry.jacks_turned,

@@ -23,6 +23,9 @@ CODES = frozenset(
         "hand",
         "points-range",
         "points-total",
+        "blind-nil",
+        "side-bid",
+        "trump",
     }
 )
 

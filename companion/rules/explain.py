@@ -126,6 +126,8 @@ class RoundExplanation:
     #: ``PadScore`` (its side's) in the score pad.
     seats: tuple[BidScore | HandScore | PadScore, ...]
     hand: HandSummary | None = None
+    #: The round explained, for a family whose pages say why from its sides' results (Spades).
+    scored: Round | None = None
 
 
 # --- bid-and-trick games ----------------------------------------------------------------

@@ -74,14 +74,14 @@ def apply(state: GameState, entry: Entry) -> GameState:
                       scores=scores, side_scores=side_scores)
     rounds = state.rounds.added(round_)
     finished = (played.winning_award is not None or played.finished_by is not None
-                or len(rounds) == state.total_rounds)
+                or played.ends or len(rounds) == state.total_rounds)
     best = settings.best(side_scores)
     return evolve(
         state,
         entries=entries,
         entry_rounds=entry_rounds,
         rounds=rounds,
-        current=None if finished else family.start_round(settings, round_.number + 1),
+        current=None if finished else family.next_round(settings, round_),
         scores=scores,
         side_scores=side_scores,
         status=Status.FINISHED if finished else Status.IN_PROGRESS,

@@ -11,7 +11,8 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Mapping
 
-from . import card_bids, turn_bids
+from . import card_bids, turn_bids, wizard
+from .belote import game as belote_game
 from .card_bids import decks, rebid_bonuses
 from .errors import RuleError
 from .families import GameFamily
@@ -22,15 +23,24 @@ from .score_pad.statistics import PadSideStats, PadStats, pad_statistics
 from .seven_up import chips, gift_receivers, gift_refusal, may_give, put_out_by_gift
 from .seven_up import game as seven_up_game
 from .seven_up.statistics import SevenUpStats, SideStats, seven_up_statistics
-from .turn_bids import legal_bids, schedule
+from .bids_in_turn import legal_bids
+from .spades import game as spades_game
+from .scopa import game as scopa_game
+from .tarot import game as tarot_game
+from .turn_bids import schedule
 
 #: Every game, in the order they are offered and shown.
 GAMES: tuple[Ruleset, ...] = (
     card_bids.OH_SEVEN,
     turn_bids.OH_HELL,
     turn_bids.ELEVATOR,
+    wizard.WIZARD,
     seven_up_game.SEVEN_UP,
-    score_pad_game.SCORE_PAD,
+    spades_game.SPADES,
+    *belote_game.RULESETS,
+    scopa_game.SCOPA,
+    tarot_game.TAROT,
+    score_pad_game.SCORE_PAD,  # any other game: offered last
 )
 
 #: The games by id (docs/api.md, ``GET /api/rulesets``), in ``GAMES`` order.

@@ -11,8 +11,10 @@ from typing import assert_never
 from .options import Hook
 
 
-def holds(hook: Hook, number: int, rounds: int) -> bool:
-    """Whether the hook binds the dealer in round ``number`` of a game of ``rounds`` rounds.
+def holds(hook: Hook, number: int, rounds: int, dealer_leads: bool = False) -> bool:
+    """Whether the hook binds the dealer in round ``number`` of a game of ``rounds`` rounds
+    (``dealer_leads``: the dealer is strictly ahead of every other player before the round,
+    which the Canadian rule asks).
 
     >>> holds(Hook.NOT_LAST, 1, 19), holds(Hook.NOT_LAST, 19, 19), holds(Hook.NEVER, 1, 19)
     (True, False, False)
@@ -24,16 +26,19 @@ def holds(hook: Hook, number: int, rounds: int) -> bool:
             return False
         case Hook.NOT_LAST:
             return number != rounds
+        case Hook.CANADIAN:
+            return dealer_leads
         case unknown:
             assert_never(unknown)
 
 
-def forbidden_bid(hand_size: int, others: int) -> int | None:
+def forbidden_bid(hand_size: int, others: int, zero_free: bool = False) -> int | None:
     """The dealer's hooked number, given the total of the other bids; ``None`` when it falls
-    outside 0..hand size and the dealer is free.
+    outside 0..hand size and the dealer is free (``zero_free``: a zero is always allowed, as the
+    Canadian rule says, so the hook never forbids 0).
 
-    >>> forbidden_bid(5, 3), forbidden_bid(5, 6)
-    (2, None)
+    >>> forbidden_bid(5, 3), forbidden_bid(5, 6), forbidden_bid(5, 5, zero_free=True)
+    (2, None, None)
     """
     hooked = hand_size - others
-    return hooked if 0 <= hooked <= hand_size else None
+    return hooked if (1 if zero_free else 0) <= hooked <= hand_size else None

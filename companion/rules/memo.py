@@ -139,7 +139,10 @@ class LRU(Generic[K, V]):
     def put(self, key: K, value: V) -> None:
         if self.size <= 0 or value is None:
             return
-        heavy = weight(value) if self.budget > 0 else 0  # weighed outside the lock
+        heavy = 0
+        if self.budget > 0:  # weighed outside the lock; a value that weighs itself is asked
+            own = getattr(type(value), "__weight__", None)
+            heavy = own(value) if own is not None else weight(value)
         with self._lock:
             self._bytes -= self._weights.pop(key, 0)
             self._items.pop(key, None)

@@ -29,6 +29,13 @@ one: it waits for the connection.
 A score pad's next round waits too, but whether the round being entered ends the game is looked
 up (``pad_end``): whether any points end it, and for each side the least points that do.
 
+A game whose hand is one blank form every time (Belote, Tarot, Scopa: ``candidates.hands``)
+goes on offline hand after hand: the phone needs only who deals each hand ahead
+(``hands_ahead``), which the engine says by playing each kind of hand the family names; where
+the dealer hangs on the hand (Belote's hand nobody took, redealt by the same dealer) the hands
+ahead stop, and the next one waits. Whether a hand ends the game hangs on its points, which
+only the server counts: the page says the hands wait to be counted.
+
 Bid cards revealed with no connection (``reveal_answers``): whether the cards stand is looked up
 by the total of their values, and by whether the strongest card was bid twice, the strongest
 found in the engine's order of the cards. Cards that stand make the strongest's suit trump and
@@ -47,11 +54,12 @@ from .candidates import Candidates
 from .cards import Suit
 from .entries import Entry, Tricks
 from .errors import RuleError
+from .evolve import evolve
 from .families import family_of
-from .game import apply, new_game
+from .game import apply, fold, new_game
 from .memo import LRU
 from .settings import Settings
-from .state import GameState, Phase
+from .state import GameState, Phase, Round
 
 
 @dataclass(frozen=True)
@@ -87,8 +95,31 @@ def offline_answers(state: GameState) -> OfflineAnswers | None:
     candidates = family_of(state.settings).candidates
     if current is None or candidates is None or candidates.tricks is None:
         return None
-    return _ROUNDS.get_or_make(_key(state.settings, current.number),
-                               lambda: _judged_round(_round_start(state.settings, current.number)))
+    settings = state.settings
+    if _hangs_on_scores(settings, candidates):
+        # The round as it begins, on the totals as they are (nothing scores while it is bid).
+        begun = evolve(state, current=family_of(settings).start_round(settings, current.number))
+        return _ROUNDS.get_or_make(_key(settings, current.number, state.side_scores),
+                                   lambda: _judged_round(begun))
+    return _ROUNDS.get_or_make(_key(settings, current.number),
+                               lambda: _judged_round(_start_of(state, current.number)))
+
+
+def _hangs_on_scores(settings: Settings, candidates: Candidates) -> bool:
+    """Whether the game's rounds' answers hang on the totals too (``Candidates``)."""
+    return candidates.hangs_on_scores is not None and candidates.hangs_on_scores(settings)
+
+
+def _start_of(state: GameState, number: int) -> GameState:
+    """Round ``number``'s start, as ``_round_start`` plays up to it; in a game played to a
+    target (Spades) those plain rounds may end the game sooner, and then the round's start is
+    the game's own (its answers hang on the round alone all the same)."""
+    start = _round_start(state.settings, number)
+    if start.current is not None and start.current.number == number:
+        return start
+    first = next((i for i, r in enumerate(state.entry_rounds) if r == number),
+                 len(state.entries))
+    return fold(state.settings, state.entries[:first])
 
 
 def every_round(settings: Settings) -> tuple[OfflineAnswers, ...]:
@@ -104,7 +135,8 @@ def every_round(settings: Settings) -> tuple[OfflineAnswers, ...]:
     ()
     """
     candidates = family_of(settings).candidates
-    if candidates is None or not candidates.whole_game or candidates.tricks is None:
+    if (candidates is None or not candidates.whole_game or candidates.tricks is None
+            or _hangs_on_scores(settings, candidates)):
         return ()
     return _GAMES.get_or_make(_key(settings), lambda: _judged_game(settings, candidates))
 
@@ -238,7 +270,14 @@ def _forbidden_bid(start: GameState, others: Entry) -> int | None:
 
 @dataclass(frozen=True)
 class RevealAnswers:
-    """Bid cards revealed with no connection: whether they stand, looked up."""
+    """A game whose hand is one blank form every time (Belote, Tarot, Scopa: ``candidates.hands``)
+goes on offline hand after hand: the phone needs only who deals each hand ahead
+(``hands_ahead``), which the engine says by playing each kind of hand the family names; where
+the dealer hangs on the hand (Belote's hand nobody took, redealt by the same dealer) the hands
+ahead stop, and the next one waits. Whether a hand ends the game hangs on its points, which
+only the server counts: the page says the hands wait to be counted.
+
+Bid cards revealed with no connection: whether they stand, looked up."""
 
     #: By the total of the values revealed: whether the engine takes cards adding up to it for
     #: a rebid.
@@ -370,3 +409,59 @@ def _least(ends: Callable[[int], bool], most: int, guess: int | None = None) -> 
         else:
             low = middle + 1
     return low
+
+
+#: How many hands ahead a phone may enter offline (a game's evening of them, and more).
+HANDS_AHEAD = 24
+
+
+def hands_ahead(state: GameState) -> tuple[Round, ...]:
+    """The hands after the current one, as the engine starts each, for a game whose hand is one
+    blank form every time (``candidates.hands``; empty for the other games, or a finished one).
+
+    Each comes after every kind of hand the family names, played by the family as the engine
+    plays it; they stop at the first whose dealer hangs on the hand before (the kinds disagree),
+    or that the engine would not start. Whether a hand ends the game is left out: that hangs on
+    its points, which the server counts.
+
+    >>> from companion.rules import new_game, new_settings
+    >>> s = new_settings("scopa", ["A", "B", "C", "D"])
+    >>> [(r.number, r.dealer) for r in hands_ahead(new_game(s))][:3]
+    [(2, 3), (3, 2), (4, 1)]
+    """
+    current = state.current
+    candidates = family_of(state.settings).candidates
+    if current is None or candidates is None or candidates.hands is None:
+        return ()
+    # Every option, not only the typed ones: a game's own (Belote's ``redeal_by``) may decide.
+    key = (*_key(state.settings, current.number, current.dealer),
+           tuple(sorted(state.settings.options.items())))
+    return _AHEAD.get_or_make(key, lambda: _judged_hands(state, current, candidates))
+
+
+#: The hands ahead by the game's settings and the current hand (its number and dealer).
+_AHEAD: LRU[tuple[Any, ...], tuple[Round, ...]] = LRU(256)
+
+
+def _judged_hands(state: GameState, current: Round, candidates: Candidates) -> tuple[Round, ...]:
+    assert candidates.hands is not None
+    settings = state.settings
+    family = family_of(settings)
+    ahead: list[Round] = []
+    round_ = current
+    while len(ahead) < HANDS_AHEAD:
+        # The family's own play of the hand (``GameFamily.apply``), not the game's: a hand that
+        # would end the game still says who deals after it, for the hand the table plays on a
+        # tie or when it does not end it.
+        after: list[Round] = []
+        for hand in candidates.hands(settings, round_):
+            try:
+                played = family.apply(evolve(state, current=round_), hand)
+            except RuleError:
+                return tuple(ahead)
+            after.append(family.next_round(settings, played.round))
+        if not after or any(r.dealer != after[0].dealer for r in after):
+            break
+        round_ = after[0]
+        ahead.append(round_)
+    return tuple(ahead)

@@ -13,12 +13,17 @@ from typing import Mapping
 
 
 class Scoring(enum.Enum):
-    """Oh Hell's round score (docs/rules.md sections 2, 3 and 6)."""
+    """A bid-in-turn game's round score (docs/rules.md sections 2, 3, 6 and 9): each game's
+    ruleset offers its own few of them."""
 
     EXACT = "exact"  # seed 001: 10 + bid when exact, else 0
     TRICKS_PLUS_BONUS = "tricks-plus-bonus"  # seed 003: 1 a trick, +10 when exact
     TRICKS_PLUS_FIVE = "tricks-plus-five"  # 1 a trick, +5 when exact
     SQUARED = "squared"  # exact: 10 + bid²; missed: −(bid − tricks)²
+    # The 60-card game (section 9): exact 20 + 10 a trick; missed −10 a trick off.
+    TWENTY_PLUS_TENS = "standard"
+    # Its easy scoring: exact as above; missed 10 a trick taken − 10 a trick off.
+    TRICKS_ALWAYS = "tricks-always"
 
 
 class Schedule(enum.Enum):
@@ -36,6 +41,9 @@ class Hook(enum.Enum):
     ALWAYS = "always"  # seeds 001 and 003
     NEVER = "never"  # the dealer bids freely
     NOT_LAST = "not-last"  # no hook in the game's last round
+    # Only while the dealer is strictly ahead of every other player, and a zero always allowed
+    # (the 60-card game's tournament rule, docs/rules.md section 9).
+    CANADIAN = "canadian"
 
 
 class ZeroBid(enum.Enum):
@@ -74,8 +82,11 @@ class Winner(enum.Enum):
     LOWEST = "lowest"  # Hearts, Rummy, golf-scored games
 
 
-def values(kind: type[enum.Enum]) -> tuple[str, ...]:
-    """An enum's values in declaration order (the default first), as a ruleset offers them."""
+def values(kind: type[enum.Enum] | enum.Enum, *more: enum.Enum) -> tuple[str, ...]:
+    """An enum's values in declaration order (the default first), as a ruleset offers them; or
+    the members named, in their order (a game offering only some of an enum's values)."""
+    if isinstance(kind, enum.Enum):
+        return tuple(str(member.value) for member in (kind, *more))
     return tuple(str(member.value) for member in kind)
 
 
@@ -89,6 +100,8 @@ class TypedOptions:
     schedule: Schedule = Schedule.DOWN_UP
     hook: Hook = Hook.ALWAYS
     max_hand: int | None = None  # None: by the number of players
+    #: The first round the dealer's hook holds in (docs/rules.md section 9).
+    hook_from: int = 1
     zero_bid: ZeroBid = ZeroBid.STANDARD
     target: int = 7
     game_tie: GameTie = GameTie.NOBODY
@@ -109,20 +122,30 @@ class TypedOptions:
         max_hand = resolved.get("max_hand")
         target = resolved.get("target", seed.target)
         rounds = resolved.get("rounds")
+        hook_from = resolved.get("hook_from")
         pad_target = resolved.get("target")  # the score pad's: None when it has none
         return cls(
             card_passing=resolved.get("card_passing", seed.card_passing) is True,
-            scoring=Scoring(resolved.get("scoring", seed.scoring.value)),
+            # Coinche's own ``scoring`` option names other values: its own files read it.
+            scoring=_scoring(resolved.get("scoring"), seed.scoring),
             schedule=Schedule(resolved.get("schedule", seed.schedule.value)),
             hook=Hook(resolved.get("hook", seed.hook.value)),
             max_hand=max_hand if isinstance(max_hand, int) else None,
+            hook_from=hook_from if isinstance(hook_from, int) else seed.hook_from,
             zero_bid=ZeroBid(resolved.get("zero_bid", seed.zero_bid.value)),
             target=target if isinstance(target, int) else seed.target,
             game_tie=GameTie(resolved.get("game_tie", seed.game_tie.value)),
             low_to=LowTo(resolved.get("low_to", seed.low_to.value)),
-            teams=Teams(resolved.get("teams", seed.teams.value)),
+            # Spades' teams may be null (decided by the number of players): its own files read it.
+            teams=Teams(resolved.get("teams") or seed.teams.value),
             winner=Winner(resolved.get("winner", seed.winner.value)),
             pad_target=pad_target if isinstance(pad_target, int) else None,
             rounds=rounds if isinstance(rounds, int) else None,
             zero_sum=resolved.get("zero_sum", seed.zero_sum) is True,
         )
+
+
+def _scoring(value: object, seed: Scoring) -> Scoring:
+    """The bid-and-trick games' ``scoring``; a game whose option of that name means something
+    else (Coinche's) keeps the seed value here."""
+    return next((scoring for scoring in Scoring if scoring.value == value), seed)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Mapping, TypeVar, cast
+from typing import TYPE_CHECKING, Callable, Mapping, TypeVar, cast
 
 from .errors import RuleError, shown
 
@@ -72,6 +72,9 @@ class Ruleset:
     options: Mapping[str, Option]
     #: Options fixed by the ruleset and not offered (Elevator is Oh Hell scored per trick).
     presets: Mapping[str, OptionValue]
+    #: The game's own check of its options against the number of players (the options given,
+    #: the count), once each option is in range: ``RuleError('ruleset')`` naming the option.
+    check_options: Callable[[Mapping[str, object], int], None] | None = None
 
     def resolve_options(self, given: Mapping[str, object] | None) -> dict[str, OptionValue]:
         """Defaults filled in; an unknown option or value raises ``RuleError('ruleset')``.

@@ -5,9 +5,21 @@ statistics, its part of a table's figures) as plain dicts: the API's OpenAPI doc
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Mapping
 
 Schema = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class OwnBody:
+    """The API's body of an entry a game reads its own way (Belote's hand, beside Seven-Up's):
+    its name among the description's schemas, its fields (``version`` apart) and those a body
+    must hold. The API reads and describes it as every other body."""
+
+    name: str
+    fields: Mapping[str, Schema]
+    required: tuple[str, ...]
 
 #: Whole numbers written with a fraction or an exponent are read as integers up to this many
 #: digits (far beyond any seat, count or version); past it they stay floats, which no field takes.

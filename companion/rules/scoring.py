@@ -27,6 +27,9 @@ class Rule(enum.Enum):
     TRICKS_ONLY = "tricks-only"  # tricks-plus-*, missed: one a trick (base the tricks)
     MINUS_DIFFERENCE = "minus-difference"  # Oh-Seven missed: −difference (base −difference)
     MINUS_DIFFERENCE_SQUARED = "minus-difference-squared"  # squared, missed: −difference²
+    TWENTY_PLUS_TENS = "twenty-plus-tens"  # the 60-card game, exact: 20 + 10 a trick
+    MINUS_TENS = "minus-tens"  # missed: −10 a trick off (base −10 × difference)
+    TENS_MINUS_TENS = "tens-minus-tens"  # tricks-always, missed: 10 a trick − 10 a trick off
 
 
 @dataclass(frozen=True)
@@ -43,7 +46,8 @@ class Made:
 
 
 def in_turn(scoring: Scoring, zero_bid: ZeroBid, bid: int, taken: int, hand_size: int) -> Made:
-    """Oh Hell and Elevator, as the ``scoring`` and ``zero_bid`` options say.
+    """The bid-in-turn games (Oh Hell, Elevator, the 60-card game), as the ``scoring`` and
+    ``zero_bid`` options say.
 
     >>> in_turn(Scoring.EXACT, ZeroBid.STANDARD, 3, 3, 5)
     Made(rule=<Rule.TEN_PLUS_BID: 'ten-plus-bid'>, base=10, bonus=3)
@@ -78,6 +82,14 @@ def in_turn(scoring: Scoring, zero_bid: ZeroBid, bid: int, taken: int, hand_size
             if exact:
                 return Made(Rule.TEN_PLUS_BID_SQUARED, 10, bid * bid)
             return Made(Rule.MINUS_DIFFERENCE_SQUARED, -((bid - taken) ** 2), 0)
+        case Scoring.TWENTY_PLUS_TENS:
+            if exact:
+                return Made(Rule.TWENTY_PLUS_TENS, 20, 10 * taken)
+            return Made(Rule.MINUS_TENS, -10 * abs(bid - taken), 0)
+        case Scoring.TRICKS_ALWAYS:
+            if exact:
+                return Made(Rule.TWENTY_PLUS_TENS, 20, 10 * taken)
+            return Made(Rule.TENS_MINUS_TENS, 10 * taken, -10 * abs(bid - taken))
         case unknown:
             assert_never(unknown)
 

@@ -61,11 +61,17 @@ class Settings:
 
     def side_of(self, seat: int) -> int:
         """The side that scores for ``seat``: its team with partnerships, else the seat itself."""
-        return seat % (len(self.players) // 2) if self.has_teams else seat
+        return seat % self._teams if self.has_teams else seat
 
     @property
     def sides(self) -> range:
-        return range(len(self.players) // 2) if self.has_teams else self.seats
+        return range(self._teams) if self.has_teams else self.seats
+
+    @cached_property
+    def _teams(self) -> int:
+        """How many teams the seats play in, when they play in teams: seat ``i`` is on team
+        ``i % teams`` (the family says how many: pairs facing by default)."""
+        return self.ruleset.family.team_count(len(self.players))
 
     @cached_property
     def lowest_wins(self) -> bool:

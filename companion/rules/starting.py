@@ -137,6 +137,11 @@ def _checked(
             rules.resolve_options({name: (options or {})[name]})
         except RuleError as error:
             problem(error)
+    if rules.check_options is not None and options is not None and count_ok and not problems:
+        try:  # a value in range that the number of players rules out (the game's own check)
+            rules.check_options(options, count)
+        except RuleError as error:
+            problem(error)
     clean = None
     try:
         clean = clean_title(rules, title)
@@ -148,6 +153,9 @@ def _checked(
             "players", f"teams in pairs are for 4, 6 or 8 players, not {count}",
             reason="pairs-count", field="players", count=count,
         ))
+    if count_ok and not problems:
+        for refused in rules.family.option_problems(count, options or {}):
+            problem(refused)
     if problems:
         return None
     assert type(first_dealer) is int  # checked above, as a seat

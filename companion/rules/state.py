@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from .cards import Card, Suit
+from .cards import Card, Trump
 from .chain import Chain
 from .entries import Bid, Entry, Hand
 from .memo import WeighsOnce
@@ -74,6 +74,22 @@ class Award:
 
 
 @dataclass(frozen=True)
+class SideHand:
+    """One side's result of a hand in a game of sides' contracts (Spades): its contract, its
+    points (bags and the bag penalty in them), the bags it took, the penalty, and the bags it
+    holds after the hand."""
+
+    contract: int
+    points: int
+    bags: int
+    bag_penalty: int
+    bags_held: int
+    #: Whether the side had a contract (some member bid a number) and made it.
+    has_contract: bool
+    made: bool
+
+
+@dataclass(frozen=True)
 class Round(WeighsOnce):
     """One round (Seven-Up: one hand, with any redeals before it). A scored round is shared by
     every later state of its game, so it is weighed once (``memo.WeighsOnce``)."""
@@ -100,7 +116,9 @@ class Round(WeighsOnce):
     rebid_bonus: tuple[int, ...] = ()
     bids: tuple[Bid, ...] | None = None
     high_bid: Card | None = None
-    trump: Suit | None = None
+    #: Oh-Seven: the high bid's suit; the 60-card game: the trump recorded with the bids
+    #: (a suit or none), ``None`` when none was recorded.
+    trump: Trump | None = None
     leader: int | None = None
     tricks: tuple[int, ...] | None = None
     #: The round's points per seat once done (rebid bonuses included); Seven-Up: per seat, its
@@ -110,6 +128,11 @@ class Round(WeighsOnce):
     eldest: int | None = None
     hands: tuple[Hand, ...] = ()
     awards: tuple[Award, ...] = ()
+    #: Spades: per side, its result once the hand is scored (``SideHand``).
+    side_hands: tuple[SideHand, ...] = ()
+    #: A game's own record of a scored round (Belote's hand totals and held pot), which only
+    #: that game's files read; ``None`` elsewhere.
+    own: object | None = None
 
 
 @dataclass(frozen=True)
@@ -200,6 +223,8 @@ class Played:
     winning_award: Award | None = None
     #: The score pad: the entry ended the game (its round, or "we stop here").
     finished_by: FinishedBy | None = None
+    #: A game played to a target whose round just ended it (Spades), with no award to name.
+    ends: bool = False
 
 
 def played_round(state: GameState, round_: Round) -> Played:

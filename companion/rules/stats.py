@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, Suit
+from .cards import Card, NoTrump, Suit, Trump
 from .state import GameState, Round
 
 
@@ -36,8 +36,9 @@ class GameStats:
     rounds: int
     average_zero_bid_rate: float | None
     average_top_bid: float | None
-    #: Oh-Seven: the share of scored rounds each suit was trump (every suit listed).
-    trump_rate: dict[Suit, float] | None
+    #: Oh-Seven: the share of scored rounds each suit was trump (every suit listed); a game
+    #: whose table records the trump: each suit's share and none's, over the rounds recorded.
+    trump_rate: dict[Trump, float] | None
     per_player: tuple[PlayerStats, ...]
 
 
@@ -65,8 +66,8 @@ def statistics(state: GameState) -> GameStats | None:
     Rates are shares from 0 to 1, ``None`` before any round is scored.
     """
     settings = state.settings
-    if "bids" not in settings.family.entry_kinds:
-        return None
+    if "bids" not in settings.family.entry_kinds or settings.family.word_bids:
+        return None  # no bids, or bids not all numbers (Spades): the family's own figures
     rounds = [r for r in state.rounds if r.bids is not None and r.tricks is not None]
     played = len(rounds)
     players = []
@@ -90,8 +91,12 @@ def statistics(state: GameState) -> GameStats | None:
         )
     zero_rates = [p.zero_bid_rate for p in players if p.zero_bid_rate is not None]
     top_bids = [max(_bid_value(b) for b in r.bids) for r in rounds if r.bids is not None]
-    trump_rate = None
-    if played and all(r.trump is not None for r in rounds):  # the bids named trump
+    trump_rate: dict[Trump, float] | None = None
+    named = [r.trump for r in rounds if r.trump is not None]
+    if settings.family.records_trump and named:  # over the rounds whose trump was recorded
+        kinds: tuple[Trump, ...] = (*Suit, NoTrump.NONE)
+        trump_rate = {kind: named.count(kind) / len(named) for kind in kinds}
+    elif played and len(named) == played:  # the bids named trump
         trump_rate = {suit: sum(r.trump is suit for r in rounds) / played for suit in Suit}
     return GameStats(
         players=len(settings.players),

@@ -43,6 +43,14 @@ class RulesetPlayer:
     #: Seven-Up (``None`` elsewhere): hands played and points won by the player's side.
     hands: int | None
     points: int | None
+    #: A game counted hand by hand (``None`` elsewhere): the side's points per hand; with
+    #: contracts, the player's taken and made as taker (``success_rate``: made ÷ taken); the
+    #: family's count (its side's) in all and per hand.
+    points_per_hand: float | None = None
+    taken: int | None = None
+    made: int | None = None
+    counted: int | None = None
+    counted_per_hand: float | None = None
 
 
 @dataclass(frozen=True)
@@ -58,6 +66,16 @@ class RoundRecord:
     game: str
     round: int
     points: int
+
+
+@dataclass(frozen=True)
+class CountRecord:
+    """The most of a family's count (``GameFamily.table_count``) in one hand."""
+
+    name: str
+    game: str
+    round: int
+    count: int
 
 
 def rate(count: int, whole: int) -> float | None:

@@ -13,6 +13,7 @@ from typing import Any
 from .games import FAMILIES, RULESETS
 from .table_figures import (
     BestScore,
+    CountRecord,
     HeadToHead,
     RoundRecord,
     RulesetPlayer,
@@ -22,7 +23,7 @@ from .table_figures import (
     rate,
 )
 from .table_games import SHELF_JOIN, PlayedGame, Renames, is_pad_shelf
-from .table_tally import RulesetTally, Tally
+from .table_tally import SIDE_JOIN, RulesetTally, Tally
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,8 @@ class Records:
     highest_score: ScoreRecord | None
     highest_round: RoundRecord | None
     longest_exact_run: RunRecord | None
+    #: A game counted hand by hand with a count of its own: the most in one hand.
+    most_counted: CountRecord | None = None
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,11 @@ class RulesetFigures:
     players: tuple[RulesetPlayer, ...]
     head_to_head: tuple[HeadToHead, ...]
     records: Records | None  # None for Seven-Up
+    #: Counted hand by hand (``GameFamily.table_hands``), with contracts taken and made, and
+    #: the name of the family's own count (``table_count``).
+    each_hand: bool = False
+    contracts: bool = False
+    counted: str | None = None
 
 
 @dataclass(frozen=True)
@@ -81,14 +89,19 @@ class TableFigures:
 
 def _ruleset_figures(ruleset: str, shelf: RulesetTally, order: list[str],
                      names: dict[str, str]) -> RulesetFigures:
-    # A game whose entries are hands (Seven-Up) is counted by its hands and points won.
-    by_hands = ruleset in RULESETS and "hand" in RULESETS[ruleset].family.entry_kinds
+    # A game whose entries are hands (Seven-Up) is counted by its hands and points won; a
+    # family that says so, hand by hand (``_hands_figures``).
+    family = RULESETS[ruleset].family if ruleset in RULESETS else None
+    by_hands = family is not None and "hand" in family.entry_kinds
+    if by_hands and family is not None and family.table_hands:
+        return _hands_figures(ruleset, shelf, order, names, family.table_contracts,
+                              family.table_count)
     players = []
     for key in order:
         counts = shelf.players.get(key)
         if counts is None:
             continue
-        games, finished, wins, rounds, points, exact, hands = counts
+        games, finished, wins, rounds, points, exact, hands = counts[:7]
         best = shelf.best.get(key)
         players.append(RulesetPlayer(
             name=names[key], games=games, finished=finished, wins=wins,
@@ -101,12 +114,55 @@ def _ruleset_figures(ruleset: str, shelf: RulesetTally, order: list[str],
     records = None
     if not by_hands:
         score, high, run = shelf.highest_score, shelf.highest_round, shelf.longest_run
+
+        def side(key: str) -> str:  # partners' records name the side: "Ana & Cleo"
+            return _side(key, names)
+
         records = Records(
-            None if score is None else ScoreRecord(names[score[5]], score[2], -score[0]),
-            None if high is None else RoundRecord(names[high[5]], high[2], high[3], -high[0]),
+            None if score is None else ScoreRecord(side(score[5]), score[2], -score[0]),
+            None if high is None else RoundRecord(side(high[5]), high[2], high[3], -high[0]),
             None if run is None else RunRecord(names[run[5]], run[2], -run[0]))
     return RulesetFigures(ruleset, shelf.games, shelf.finished, tuple(players),
                           head_to_head(order, shelf.pairs, names), records)
+
+
+def _side(key: str, names: Mapping[str, str]) -> str:
+    """Who a record names: a player, or partners as the side ("Ana & Cleo")."""
+    return " & ".join(names[k] for k in key.split(SIDE_JOIN))
+
+
+def _hands_figures(ruleset: str, shelf: RulesetTally, order: list[str], names: dict[str, str],
+                   contracts: bool, counted: str | None) -> RulesetFigures:
+    """A game counted hand by hand (docs/rules.md section 7, "At a table" of Belote, Coinche,
+    Tarot and Scopa): per player the side's hands and points, the best final score, the
+    contracts taken and made as taker, the family's count; records of the highest final
+    score, the highest hand and the most counted in one hand."""
+    players = []
+    for key in order:
+        counts = shelf.players.get(key)
+        if counts is None:
+            continue
+        games, finished, wins, _rounds, points, _exact, hands, taken, made, count = counts
+        best = shelf.best.get(key)
+        players.append(RulesetPlayer(
+            name=names[key], games=games, finished=finished, wins=wins,
+            win_rate=rate(wins, finished), rounds=None, points_per_round=None,
+            success_rate=rate(made, taken) if contracts else None,
+            best_score=None if best is None else BestScore(best[2], -best[0]),
+            hands=hands, points=points, points_per_hand=rate(points, hands),
+            taken=taken if contracts else None, made=made if contracts else None,
+            counted=count if counted else None,
+            counted_per_hand=rate(count, hands) if counted else None))
+    score, high, most = shelf.highest_score, shelf.highest_round, shelf.most_count
+    records = Records(
+        None if score is None else ScoreRecord(_side(score[5], names), score[2], -score[0]),
+        None if high is None else RoundRecord(_side(high[5], names), high[2], high[3], -high[0]),
+        None,
+        None if most is None or not counted else
+        CountRecord(_side(most[5], names), most[2], most[3], -most[0]))
+    return RulesetFigures(ruleset, shelf.games, shelf.finished, tuple(players),
+                          head_to_head(order, shelf.pairs, names), records, each_hand=True,
+                          contracts=contracts, counted=counted)
 
 
 #: The families' own parts of a table's figures, each once, in the families' order.

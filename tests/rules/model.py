@@ -41,6 +41,10 @@ def oh_hell_score(scoring: object, bid: int, taken: int, zero_bid: object = "sta
         return taken + (5 if exact else 0)
     if scoring == "squared":
         return 10 + bid * bid if exact else -(bid - taken) * (bid - taken)
+    if scoring == "standard":  # Wizard (section 9): 20 + 10 a trick exact, −10 a trick off
+        return 20 + 10 * taken if exact else -10 * abs(bid - taken)
+    if scoring == "tricks-always":  # Wizard's easy scoring: 10 a trick, −10 a trick off
+        return 20 + 10 * taken if exact else 10 * taken - 10 * abs(bid - taken)
     assert scoring == "tricks-plus-bonus", scoring
     return taken + (10 if exact else 0)
 

@@ -6,7 +6,7 @@ from typing import Callable
 
 import pytest
 
-from companion.rules import CODES, Bids, Points, RuleError, apply, new_settings
+from companion.rules import CODES, Bids, Points, RuleError, Suit, apply, new_settings
 
 from .builders import bids, hand, seven_up_at, start, tricks
 from .expected import cards
@@ -26,6 +26,11 @@ CASES: dict[str, Callable[[], object]] = {
     "hand": lambda: apply(start("seven-up", 2), hand(low=1, game=0)),
     "points-range": lambda: apply(start("score-pad", 2), Points((100_001, 0))),
     "points-total": lambda: apply(start("score-pad", 3, zero_sum=True), Points((1, 0, 0))),
+    "blind-nil": lambda: apply(start("spades", 4), Bids((None, "blind-nil", None, None))),
+    # Ben and Dev bid 2 each: 4, short of the minimum 5.
+    "side-bid": lambda: apply(start("spades", 4, min_side_bid=5), bids(None, 2, 2, 2)),
+    "trump": lambda: apply(apply(start("wizard", 3), Bids((None, 0, None), Suit.HEARTS)),
+                           Bids((None, None, 0), Suit.CLUBS)),
 }
 
 

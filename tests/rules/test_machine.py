@@ -4,8 +4,6 @@ with legal and illegal entries and undos, the engine checked against the model a
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -169,19 +167,17 @@ class GameMachine(RuleBasedStateMachine):
             return
         entry = data.draw(arbitrary_entry(self.model))
         broken = self.model.violations(entry)
-        # A copy to show a refusal changed nothing, not even in place: only for an entry the
-        # model refuses (a legal one refused fails the test anyway). Copying is a third of the
-        # machine's time.
-        before = None
-        if broken:
-            ruleset = self.state.settings.ruleset  # read-only mappings: shared, not copied
-            before = copy.deepcopy(self.state, {id(ruleset): ruleset})
+        # What the state said before, to show a refusal changed nothing, not even in place:
+        # only for an entry the model refuses (a legal one refused fails the test anyway). Its
+        # ``repr`` writes every field out, at a fifth of the cost of a deep copy (which was a
+        # third of the machine's time).
+        before = repr(self.state) if broken else None
         try:
             after = apply(self.state, entry)
         except RuleError as error:
             assert broken, f"legal entry refused: {entry} -> {error!r}"
             assert error.code in broken, (entry, error.code, broken)
-            assert self.state == before  # nothing changed, not even in place
+            assert repr(self.state) == before  # nothing changed, not even in place
             return
         assert not broken, f"illegal entry accepted: {entry} breaks {broken}"
         self.history.append((self.state, self.model.copy()))

@@ -212,7 +212,8 @@ def test_unknown_ruleset(ruleset: object) -> None:
 
 
 def test_rulesets() -> None:
-    assert sorted(RULESETS) == ["elevator", "oh-hell", "oh-seven", "score-pad", "seven-up"]
+    assert sorted(RULESETS) == ["belote", "coinche", "elevator", "oh-hell", "oh-seven", "scopa",
+                                "score-pad", "seven-up", "spades", "tarot", "wizard"]
 
 
 # -- house rules (docs/rules.md section 6) ------------------------------------------------------------

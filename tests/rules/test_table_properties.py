@@ -19,7 +19,9 @@ from companion.rules.table_tally import game_tally, replaced, total
 pytestmark = pytest.mark.slow
 
 NAMES = ["Ana", "ana", "Ben", "BEN", "Cleo", "Dev", "Zoë", "zoe\u0308"]
-RULESETS = ["oh-hell", "elevator", "oh-seven", "seven-up", "score-pad"]
+RULESETS = ["oh-hell", "elevator", "oh-seven", "seven-up", "score-pad", "belote", "scopa"]
+#: Games counted hand by hand: Belote's hands have a taker, Scopa's a count (its scope).
+EACH_HAND = {"belote", "scopa"}
 
 
 @st.composite
@@ -32,7 +34,9 @@ def played_games(draw: st.DrawFn, gid: str) -> PlayedGame:
     names = [draw(st.sampled_from([n for n in NAMES if table_games.player_key(n) == k]))
              for k in keys]
     pad = ruleset == "score-pad"
-    teams = (ruleset == "seven-up" or pad and draw(st.booleans())) and count == 4
+    each_hand = ruleset in EACH_HAND
+    teams = (ruleset in ("seven-up", "belote") or (pad or ruleset == "scopa")
+             and draw(st.booleans())) and count == 4
     sides = [s % 2 for s in range(count)] if teams else list(range(count))
     side_scores = draw(st.lists(st.integers(-20, 60), min_size=max(sides) + 1,
                                 max_size=max(sides) + 1))
@@ -44,6 +48,14 @@ def played_games(draw: st.DrawFn, gid: str) -> PlayedGame:
     if ruleset != "seven-up":
         for number in range(1, draw(st.integers(0, 5)) + 1):
             by_side = [draw(st.integers(-5, 20)) for _ in range(max(sides) + 1)]
+            if each_hand:
+                taker = draw(st.none() | st.integers(0, count - 1)) if ruleset == "belote" else None
+                scope = [draw(st.integers(0, 3)) for _ in range(max(sides) + 1)]
+                rounds.append(PlayedRound(
+                    number, tuple(by_side[s] for s in sides), (False,) * count, taker,
+                    taker is not None and draw(st.booleans()),
+                    tuple(scope[s] for s in sides) if ruleset == "scopa" else ()))
+                continue
             rounds.append(PlayedRound(number, tuple(by_side[s] for s in sides),
                                       tuple(not pad and draw(st.booleans()) for _ in names)))
     return PlayedGame(
@@ -51,9 +63,10 @@ def played_games(draw: st.DrawFn, gid: str) -> PlayedGame:
         started=datetime(2026, 1, 1) + timedelta(minutes=draw(st.integers(0, 5))),
         names=tuple(names), sides=tuple(sides), finished=draw(st.booleans()),
         scores=tuple(scores), ranks=tuple(ranks), rounds=tuple(rounds),
-        by_hands=ruleset == "seven-up", hands=draw(st.integers(0, 9)) if ruleset == "seven-up" else 0,
+        by_hands=ruleset == "seven-up" or each_hand,
+        hands=draw(st.integers(0, 9)) if ruleset == "seven-up" else len(rounds) if each_hand else 0,
         pad=pad, title=draw(st.sampled_from(["Hearts", "hearts ", "Rummy", None])) if pad else None,
-        lowest_wins=lowest)
+        lowest_wins=lowest, each_hand=each_hand)
 
 
 @st.composite
@@ -138,3 +151,32 @@ def test_replacing_parts_equals_adding_up_again(games: list[PlayedGame],
     assert whole == total(parts)  # the sum it started from is left as it was
     if not removed:
         assert not asked  # nothing taken out: no maximum is looked for again
+
+
+@settings(max_examples=60, deadline=None)
+@given(games=tables(), merged=st.booleans(), data=st.data())
+def test_a_sum_added_up_in_place_equals_the_sum_of_each_games_tally(
+        games: list[PlayedGame], merged: bool, data: st.DataObject) -> None:
+    """``sum_of`` (a large table's first read) adds the games up without a tally for each: the
+    same sum, also when a rename made two seats of one game one player."""
+    renames = Renames()
+    if merged:  # one player renamed to another: games where both sat count them as one
+        source, target = data.draw(st.permutations(["Ana", "Ben", "Cleo", "Dev", "Zoë"]))[:2]
+        renames = renames.then(source, target)
+    expected = total(game_tally(g, renames) for g in games)
+    assert table_tally.sum_of(games, renames) == expected
+    # It changed no game's tally: each made again is still the one added up.
+    assert total(game_tally(g, renames) for g in games) == expected
+
+
+@settings(max_examples=30, deadline=None)
+@given(games=tables())
+def test_a_tally_is_weighed_from_its_shape_erring_high(games: list[PlayedGame]) -> None:
+    """A cached tally is weighed from its shape (``Tally.__weight__``), not walked: within a
+    factor of two of what the walk of its parts counts (it counts a pair's names once, with
+    its players'; and a record's numbers each, small or not)."""
+    from companion.rules import memo
+
+    tally = table_tally.sum_of(games, Renames())
+    walked = memo.weight((tally.spelling, tally.players, tally.pairs, tally.rulesets))
+    assert walked / 2 <= tally.__weight__() <= 2 * walked

@@ -8,15 +8,14 @@ from typing import Any, Mapping, Sequence
 from .. import entries
 from ..candidates import Candidates
 from ..entries import Entry, Finish, Points, ShapeError
-from ..errors import RuleError
 from ..evolve import evolve
 from ..explain import PadScore, RoundExplanation
-from ..families import GameFamily
+from ..families import GameFamily, stopped_here
 from ..options import Teams, Winner, values
 from ..ruleset import IntRange, Option, Ruleset, frozen
 from ..settings import Settings
 from ..sheets import Rows
-from ..state import FinishedBy, GameState, Phase, Played, Round
+from ..state import GameState, Phase, Played, Round
 from . import FAMILY_ID, POINTS_MOST, check_points, ended_by, side_list, start_round
 from . import sheet, table
 
@@ -62,11 +61,8 @@ class ScorePad(GameFamily):
     def apply(self, state: GameState, entry: Entry) -> Played:
         settings, current = state.settings, state.current
         assert current is not None
-        if isinstance(entry, Finish):
-            if not state.rounds:
-                raise RuleError("phase", "the game can be finished only after its first round",
-                                reason="finish-before-round", field="finish")
-            return Played(current, state.side_scores, finished_by=FinishedBy.SCOREKEEPER)
+        if isinstance(entry, Finish):  # "we stop here"
+            return stopped_here(state, "round")
         if not isinstance(entry, Points):
             kind = entries.field_of(entry)
             raise entries.wrong_kind(settings, kind)
