@@ -3,8 +3,10 @@
 import gc
 
 from companion import create_app
+from companion.app import compile_templates
 
 app = create_app()
+compile_templates(app)  # before the freeze below: they live as long as the process
 
 # What start-up made (the modules, the app, its routes: some 135,000 objects) lives as long as
 # the process: frozen out of the garbage collector's sight, a full collection scans only what

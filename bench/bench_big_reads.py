@@ -77,8 +77,14 @@ def _app(tree: Path, database: Path) -> Any:
     os.chdir(tree)
     from companion import create_app
 
-    return create_app({"SECRET_KEY": "bench", "RATELIMIT_ENABLED": False,
-                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}"})
+    app = create_app({"SECRET_KEY": "bench", "RATELIMIT_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}"})
+    try:  # as wsgi.py starts a server (a base checkout from before it may not have it)
+        from companion.app import compile_templates
+    except ImportError:
+        return app
+    compile_templates(app)
+    return app
 
 
 def _oh_hell_game(rules: Any, players: int) -> Any:

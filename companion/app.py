@@ -78,6 +78,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
+def compile_templates(app: Flask) -> None:
+    """Compile every template now, at a server's start (``wsgi.py``), not on the first request
+    that draws each: a large table's first read spent a tenth of its time compiling the table
+    page's six (bench/README.md, "A table's first read")."""
+    for name in app.jinja_env.list_templates():
+        app.jinja_env.get_template(name)
+
+
 # --- the backup command (README, "Backups"; the backups themselves: companion/storage/backups.py)
 
 backup_command = AppGroup("backup", help="Back up the SQLite database now, or restore a backup.")

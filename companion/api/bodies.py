@@ -18,7 +18,8 @@ from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from companion.api.error_shape import ApiError
-from companion.rules import POINTS_MOST, TIE, Beg
+from companion.rules import FAMILIES, POINTS_MOST, TIE, Beg
+from companion.rules.families import GameFamily
 from companion.rules.errors import shown
 from companion.rules.schema import SEAT, WHOLE_DIGITS, WHOLE_MAX, Schema, ref
 from companion.storage import turns
@@ -76,9 +77,22 @@ VERSION = Field({**INTEGER, "description": "the version of the game this write i
 #: A bid card, where bids are cards: only ``value`` and ``suit`` (their values are the engine's).
 CARD = Body("CardBid", {"value": Field(INTEGER), "suit": Field({"type": ["string", "null"]},
                                                                required=False)})
+#: The bids games make in words (Spades' nil and blind nil), as their families declare them.
+WORD_BIDS = sorted({word for family in FAMILIES.values() for word in family.word_bids},
+                   key=lambda word: (len(word), word))
 _BID = {"description": "a card where the bids are cards; elsewhere a number, or null for a "
-                       "player who has not bid", "anyOf": [INTEGER, {"type": "null"}, ref(CARD.name)]}
-BIDS = Body("BidsBody", {"version": VERSION, "bids": Field({"type": "array", "items": _BID})})
+                       "player who has not bid; in Spades also \"nil\" or \"blind-nil\"",
+        "oneOf": [INTEGER, {"type": "string", "enum": WORD_BIDS}, {"type": "null"},
+                  ref(CARD.name)]}
+#: Where the table records the trump with its bids (the family's ``records_trump``): a suit or
+#: none, optional; for any other game the field is unknown (400).
+TRUMP = Field({"type": "string", "enum": ["spades", "hearts", "diamonds", "clubs", "none"],
+               "description": "optional, where the game records the trump (a suit, or none "
+                              "for no trump); sent for any other game: 400 invalid. A suit in "
+                              "the last round, or a second, different trump in a round: 422 "
+                              "trump"}, required=False)
+BIDS = Body("BidsBody", {"version": VERSION, "bids": Field({"type": "array", "items": _BID}),
+                         "trump": TRUMP})
 TRICKS = Body("TricksBody", {"version": VERSION,
                              "tricks": Field({"type": "array", "items": INTEGER})})
 #: A hand names every field but ``redeal`` (docs/api.md), ``null`` where nobody won the point.
@@ -129,8 +143,28 @@ ENTRY_WRITES = (
                corrects=False),
 )
 ENTRY_WRITE = {write.kind: write for write in ENTRY_WRITES}
+#: The bodies a family reads its own way (``GameFamily.own_bodies``), by family id and kind.
+OWN_BODIES: Mapping[tuple[str, str], Body] = {
+    (family.id, kind): Body(own.name, {"version": VERSION, **{
+        name: Field(schema, required=name in own.required)
+        for name, schema in own.fields.items()}})
+    for family in FAMILIES.values() for kind, own in family.own_bodies.items()}
+
+
+def entry_body(write: EntryWrite, family: GameFamily) -> Body:
+    """The body of ``write`` in a game of ``family``: its own, or the one every game shares."""
+    return OWN_BODIES.get((family.id, write.kind), write.body)
+
+
+def write_bodies(write: EntryWrite) -> tuple[Body, ...]:
+    """Every body ``write`` may take, the shared one first, each once."""
+    return (write.body, *dict.fromkeys(
+        body for (_family, kind), body in OWN_BODIES.items() if kind == write.kind))
+
+
 #: A round's correction: the fields of every entry that makes a round's result.
-ROUND = frozenset({"version"}).union(*(w.body.names for w in ENTRY_WRITES if w.corrects))
+ROUND = frozenset({"version"}).union(*(b.names for w in ENTRY_WRITES if w.corrects
+                                       for b in write_bodies(w)))
 
 NEW_GAME = Body("NewGame", {
     "ruleset": Field({"type": "string"}),  # its enum is the registry's, added by the description
@@ -151,7 +185,8 @@ JOIN = Body("JoinBody", {"game": Field({"type": "string"}), "edit_token": Field(
     {"type": "string", "description": "the game's edit token"})})
 RENAME = Body("RenameBody", {"from": Field({"type": "string"}), "to": Field({"type": "string"})})
 #: Every closed body, as the description lists it.
-BODIES = (NEW_GAME, CARD, *(w.body for w in ENTRY_WRITES), UNDO, NEW_TABLE, JOIN, RENAME)
+BODIES = (NEW_GAME, CARD, *(b for w in ENTRY_WRITES for b in write_bodies(w)), UNDO, NEW_TABLE,
+          JOIN, RENAME)
 
 
 def as_compared() -> Any:

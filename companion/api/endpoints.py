@@ -254,7 +254,8 @@ def _write_entry(game_id: str, write: bodies.EntryWrite) -> Response:
     def read(found: store.StoredGame) -> tuple[int, writes.Change]:
         recorded = write.kind in rules.entry_kinds(found.settings)
         # (an entry this game does not record: the engine answers 422 phase)
-        body = bodies.json_object(write.body, required=None if recorded else ("version",))
+        body = bodies.json_object(bodies.entry_body(write, found.settings.family),
+                                  required=None if recorded else ("version",))
         bodies.cards_checked(body)
         return _checked(body, found, lambda: writes.Entry(
             rules.parse_entry(found.settings, write.kind, body)))
@@ -301,10 +302,24 @@ def _correction(found: store.StoredGame, number: int) -> tuple[int, writes.Chang
     bodies.cards_checked(body)
     settings = found.settings
     own = rules.result_kinds(settings)  # the entries that make a round's result
-    sent = {kind for kind in rules.ENTRY_KINDS if _sends(body, kind)}
+    family = settings.family
+    # Another game's own field (Belote's "belote" in a Tarot correction) is unknown here, as it
+    # would be in the entry itself: refused, not ignored.
+    here = {"version"}.union(*(bodies.entry_body(w, family).names
+                               for w in bodies.ENTRY_WRITES if w.corrects))
+    for name in body:
+        if name not in here:
+            raise bodies.invalid(f"unknown field {bodies.shown(name)}; expected "
+                                 + ", ".join(sorted(here)), name)
+    # A field of this game's own entries is theirs, even when another game's entry has a
+    # field of that name (Belote's hand and the score pad both send "points").
+    theirs = set().union(*(bodies.entry_body(bodies.ENTRY_WRITE[k], family).names for k in own))
+    sent = {kind for kind in rules.ENTRY_KINDS
+            if _sends({name: None for name in body if kind in own or name not in theirs},
+                      kind, family)}
     if sent <= set(own):  # only this game's entries: each needs every field
         for kind in own:
-            for name in bodies.ENTRY_WRITE[kind].body.required:
+            for name in bodies.entry_body(bodies.ENTRY_WRITE[kind], family).required:
                 if name not in body:
                     raise bodies.invalid(f"{name} is missing", name)
 
@@ -317,9 +332,10 @@ def _correction(found: store.StoredGame, number: int) -> tuple[int, writes.Chang
     return _checked(body, found, parse)
 
 
-def _sends(body: dict[str, Any], kind: str) -> bool:
-    """Whether a correction's body holds fields of that entry kind."""
-    return bool((set(body) & bodies.ENTRY_WRITE[kind].body.names) - {"version"})
+def _sends(body: dict[str, Any], kind: str, family: rules.GameFamily) -> bool:
+    """Whether a correction's body holds fields of that entry kind (as the game reads it)."""
+    names = bodies.entry_body(bodies.ENTRY_WRITE[kind], family).names
+    return bool((set(body) & names) - {"version"})
 
 
 def register(bp: Blueprint) -> None:

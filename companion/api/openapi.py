@@ -108,15 +108,15 @@ def body_schemas() -> dict[str, Any]:
     return schemas
 
 
-Writes = tuple[bodies.EntryWrite, ...]
+Writes = tuple[bodies.Body, ...]
 
 
 def _corrections() -> dict[Writes, list[str]]:
-    """The entries a round's correction carries, each family's (by the registry's order), and
-    the games that correct a round with them."""
+    """The bodies of the entries a round's correction carries, each family's (by the
+    registry's order), and the games that correct a round with them."""
     found: dict[Writes, list[str]] = {}
     for ruleset in rules.RULESETS.values():
-        writes = tuple(bodies.ENTRY_WRITE[kind]
+        writes = tuple(bodies.entry_body(bodies.ENTRY_WRITE[kind], ruleset.family)
                        for kind in ruleset.family.entry_kinds
                        if bodies.ENTRY_WRITE[kind].corrects)
         if writes:
@@ -127,22 +127,24 @@ def _corrections() -> dict[Writes, list[str]]:
 def correction_schema(writes: Writes) -> dict[str, Any]:
     """One entry's body itself; several entries' fields together, with one version."""
     if len(writes) == 1:
-        return ref(writes[0].body.name)
-    fields = {name: field for write in writes for name, field in write.body.fields.items()}
+        return ref(writes[0].name)
+    fields = {name: field for body in writes for name, field in body.fields.items()}
     return body_schema(bodies.Body("", fields))
 
 
 def correction_help() -> str:
     """What a round's correction holds, game by game: "{version, points} (<names>)"."""
     return _listed([
-        "{" + ", ".join(dict.fromkeys(name for w in writes for name in w.body.required)) + "} ("
+        "{" + ", ".join(dict.fromkeys(name for body in writes for name in body.required)) + "} ("
         + ", ".join(games) + ")" for writes, games in _corrections().items()], "or")
 
 
 def entry_paths() -> dict[str, Any]:
-    """``POST /games/{game_id}/<write>`` for every entry's write."""
+    """``POST /games/{game_id}/<write>`` for every entry's write (a write some games read
+    their own way takes any of its bodies)."""
     return {f"/games/{{game_id}}/{w.path}": {"post": write(
-        w.summary + _games_of(w), w.body.name, w.description)} for w in bodies.ENTRY_WRITES}
+        w.summary + _games_of(w), [body.name for body in bodies.write_bodies(w)], w.description)}
+        for w in bodies.ENTRY_WRITES}
 
 
 def game_schemas() -> dict[str, Any]:
@@ -192,8 +194,11 @@ def game_schemas() -> dict[str, Any]:
             "attempts": {"type": ["array", "null"], "items": ref("Attempt")},
             "redeals": {"type": ["integer", "null"]},
             "bids": {"type": ["array", "null"],
-                     "items": {"anyOf": [{"type": "integer"}, {"type": "null"}, ref("Card")]}},
-            "trump": {"anyOf": [SUIT, {"type": "null"}]},
+                     "items": {"anyOf": [{"type": "integer"}, {"type": "null"}, ref("Card"),
+                                         {"type": "string", "enum": bodies.WORD_BIDS}]}},
+            "trump": {"anyOf": [SUIT, {"const": "none"}, {"type": "null"}],
+                      "description": "where bids are cards: the high bid's suit; where the "
+                      "table records the trump: as recorded (a suit, or none)"},
             "leader": SEAT_OR_NULL,
             "tricks": {"type": ["array", "null"], "items": {"type": "integer"}},
             "points": {"type": ["array", "null"], "items": {"type": "integer"},
@@ -210,11 +215,22 @@ def game_schemas() -> dict[str, Any]:
             "eldest": SEAT_OR_NULL,
             "hands": {"type": "array", "items": {"type": "object"}},
             "awards": {"type": "array", "items": ref("Award")},
+            "contracts": {"type": ["array", "null"], "items": {"type": "integer"},
+                          "description": "a game of sides' contracts, once scored: each "
+                          "side's contract (0 for a side of nils); points are then per side"},
+            "bags": {"type": ["array", "null"], "items": {"type": "integer"},
+                     "description": "the bags each side took in the hand, before any penalty"},
+            "bag_penalty": {"type": ["array", "null"], "items": {"type": "integer"},
+                            "description": "0, or -100 for each bag limit a side crossed"},
+            "blind_nil_seats": {**SEATS, "description": "the current hand: the seats that may "
+                                "bid blind nil, fixed when the hand begins"},
         }, required=["number", "hand_size", "dealer", "phase", "bidding_order", "forbidden_bid",
                      "passing", "attempts", "redeals", "bids", "trump", "leader", "tricks", "points"]),
         "Player": obj({"seat": SEAT, "name": {"type": "string"}, "score": {"type": "integer"},
-                       "team": {"type": ["integer", "null"]}}),
-        "Team": obj({"team": {"type": "integer"}, "seats": SEATS, "score": {"type": "integer"}}),
+                       "team": {"type": ["integer", "null"]}, "bags": _BAGS},
+                      required=["seat", "name", "score", "team"]),
+        "Team": obj({"team": {"type": "integer"}, "seats": SEATS, "score": {"type": "integer"},
+                     "bags": _BAGS}, required=["team", "seats", "score"]),
         "Standing": {"anyOf": [
             obj({"seat": SEAT, "name": {"type": "string"}, "score": {"type": "integer"},
                  "rank": {"type": "integer", "minimum": 1}}),
@@ -279,6 +295,12 @@ def game_schemas() -> dict[str, Any]:
     }
 
 
+#: A side's bag count now, after penalties (the player's: its side's).
+_BAGS: dict[str, Any] = {"type": "integer", "minimum": 0,
+                         "description": "a game with bags: the side's count now, after "
+                         "penalties"}
+
+
 def response(description: str, schema: str | None = None, **headers: str) -> dict[str, Any]:
     answer: dict[str, Any] = {"description": description}
     if schema is not None:
@@ -320,13 +342,16 @@ GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": _PATH_ID
 TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": _PATH_ID}
 
 
-def write(summary: str, body: str, description: str = "") -> dict[str, Any]:
+def write(summary: str, body: str | list[str], description: str = "") -> dict[str, Any]:
+    """A write; its body one schema, or any of several (``[name, …]``)."""
+    names = [body] if isinstance(body, str) else body
+    schema = ref(names[0]) if len(names) == 1 else {"anyOf": [ref(name) for name in names]}
     operation: dict[str, Any] = {
         "summary": summary,
         "security": [{"edit_token": []}],
         "parameters": [GAME_ID, IDEMPOTENCY_KEY],
         "requestBody": {"required": True,
-                        "content": {"application/json": {"schema": ref(body)}}},
+                        "content": {"application/json": {"schema": schema}}},
         "responses": {"200": response("the game after the write", "Game", ETag="W/\"<id>-<version>\"",
                                       **REPLAYED),
                       **ERRORS},
@@ -497,6 +522,23 @@ def statistics_schemas() -> dict[str, Schema]:
             for name, schema in family.statistics_schemas.items()}
 
 
+#: The counts a family counts per hand at a table (``GameFamily.table_count``): per player, the
+#: count (its side's) in all and per hand; the record of the most in one hand.
+_COUNTED = sorted({f.table_count for f in FAMILIES.values() if f.table_count})
+_TABLE_COUNTS: dict[str, Any] = {
+    field: schema for count in _COUNTED for field, schema in (
+        (count, {"type": "integer", "description": "a game counted hand by hand: the side's "
+                 "count of its own, in all"}),
+        (f"{count}_per_hand", {**FIGURE, "description": "that count per hand"}))}
+_TABLE_COUNT_RECORDS: dict[str, Any] = {
+    f"most_{count}": {"description": "the most of that count in one hand, by a player or a "
+                      "side", "anyOf": [obj({"name": {"type": "string"},
+                                             "game": {"type": "string"},
+                                             "round": {"type": "integer"},
+                                             count: {"type": "integer"}}), {"type": "null"}]}
+    for count in _COUNTED}
+
+
 def table_schemas() -> dict[str, Any]:
     """A table and its figures, as ``api.tables`` writes them."""
     return {
@@ -554,6 +596,12 @@ def table_schemas() -> dict[str, Any]:
                 "hands": {"type": "integer", "description": "a game of hands"},
                 "points": {"type": "integer", "description": "a game of hands: points won by the "
                            "side"},
+                "points_per_hand": {**FIGURE, "description": "a game counted hand by hand: the "
+                                    "side's points per hand"},
+                "taken": {"type": "integer", "description": "a game of contracts: the player's "
+                          "contracts as taker (success_rate: made over taken)"},
+                "made": {"type": "integer", "description": "a game of contracts: of them made"},
+                **_TABLE_COUNTS,
             }, required=["name", "games", "finished", "wins", "win_rate"])},
             "head_to_head": {"type": "array", "items": ref("HeadToHead")},
             "records": {"description": "null for a game of hands", "anyOf": [{"type": "null"}, obj({
@@ -566,7 +614,14 @@ def table_schemas() -> dict[str, Any]:
                                                      "game": {"type": "string"},
                                                      "rounds": {"type": "integer"}}),
                                                 {"type": "null"}]},
-            })]},
+                "longest_made_run": {
+                    "description": "a game whose bids are made, not matched (runs_made): the "
+                    "longest run of a player's bids made in a row in one game; "
+                    "longest_exact_run is then null",
+                    "anyOf": [obj({"name": {"type": "string"}, "game": {"type": "string"},
+                                   "rounds": {"type": "integer"}}), {"type": "null"}]},
+                **_TABLE_COUNT_RECORDS,
+            }, required=["highest_score", "highest_round", "longest_exact_run"])]},
         }),
         "TableStatistics": obj({
             "games": {"type": "integer"},
@@ -697,12 +752,12 @@ _HAND_LEFT_OUT = ("; an export leaves out the fields at the value an import take
                   "false), so a hand is never written longer than it may come")
 
 
-def export_entry(write: bodies.EntryWrite) -> dict[str, Any]:
+def export_entry(write: bodies.EntryWrite, body: bodies.Body) -> dict[str, Any]:
     """An entry of the document: the body of its write, without ``version``, and ``kind``."""
-    fields = {name: field.schema for name, field in write.body.fields.items() if name != "version"}
-    hand = write.path == "hands"
+    fields = {name: field.schema for name, field in body.fields.items() if name != "version"}
+    hand = body is bodies.HAND
     return obj({"kind": {"const": write.path}, **fields},
-               required=["kind", *(n for n in write.body.required if n != "version" and not hand)],
+               required=["kind", *(n for n in body.required if n != "version" and not hand)],
                description=f"POST /games/{{id}}/{write.path}" + _games_of(write)
                + (_HAND_LEFT_OUT if hand else ""))
 
@@ -712,7 +767,8 @@ def transfer_schemas() -> dict[str, Any]:
         "ExportEntry": {"description": "an entry as the table made it: the body of the API "
                                        "write that makes it, without version, and kind, that "
                                        "write's name",
-                        "anyOf": [export_entry(write) for write in bodies.ENTRY_WRITES]},
+                        "anyOf": [export_entry(write, body) for write in bodies.ENTRY_WRITES
+                                  for body in bodies.write_bodies(write)]},
         "ExportGame": obj({
             "ruleset": ruleset_id(),
             "title": {"type": ["string", "null"], "description": "the score pad's title; null for "

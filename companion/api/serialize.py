@@ -111,7 +111,8 @@ def round_json(round_: rules.Round, settings: rules.Settings) -> dict[str, Any]:
         "attempts": [_attempt_json(a) for a in round_.attempts],
         "redeals": round_.redeals,
         "bids": _bids_json(round_.bids),
-        # docs/api.md: trump and leader are Oh-Seven's, once its bids are accepted.
+        # docs/api.md: trump and leader are Oh-Seven's, once its bids are accepted; the trump
+        # as recorded where the table records it (a suit or "none").
         "trump": round_.trump.value if "trump" in fields and round_.trump else None,
         "leader": round_.leader if "leader" in fields else None,
         "tricks": None if round_.tricks is None else list(round_.tricks),
@@ -133,6 +134,7 @@ def round_json(round_: rules.Round, settings: rules.Settings) -> dict[str, Any]:
         value["hands"] = [rules.entry_to_json(h) for h in round_.hands]
     if "awards" in fields:
         value["awards"] = [_award_json(a, settings) for a in round_.awards]
+    value.update(settings.family.round_json(settings, round_))  # its own fields (Spades' sides)
     return value
 
 
@@ -167,6 +169,20 @@ def _around_rounds(game: store.StoredGame) -> tuple[dict[str, Any], dict[str, An
                   "score": state.side_scores[side]} for side in settings.sides]
     award = state.winning_award
     finished_by = state.finished_by
+    players = [
+        {"seat": seat, "name": name, "score": state.scores[seat],
+         "team": settings.side_of(seat) if settings.has_teams else None}
+        for seat, name in enumerate(settings.players)
+    ]
+    current = None if state.current is None else round_json(state.current, settings)
+    # The family's own fields (Spades' bags, who may bid blind nil), merged in place.
+    own = settings.family.game_json(state)
+    for item, extra in zip(players, own.get("players", ())):
+        item.update(extra)
+    for item, extra in zip(teams or (), own.get("teams", ())):
+        item.update(extra)
+    if current is not None:
+        current.update(own.get("current", {}))
     return {
         "id": game.id,
         "ruleset": settings.ruleset.id,
@@ -177,13 +193,9 @@ def _around_rounds(game: store.StoredGame) -> tuple[dict[str, Any], dict[str, An
         "links": _links(game),
         "status": state.status.value,
         "finished_by": None if finished_by is None else finished_by.value,
-        "players": [
-            {"seat": seat, "name": name, "score": state.scores[seat],
-             "team": settings.side_of(seat) if settings.has_teams else None}
-            for seat, name in enumerate(settings.players)
-        ],
+        "players": players,
         "teams": teams,
-        "current": None if state.current is None else round_json(state.current, settings),
+        "current": current,
     }, {
         "standings": _standings_json(state),
         # Extras.

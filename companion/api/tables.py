@@ -14,6 +14,7 @@ from typing import Any
 
 from flask import Blueprint, Response, request, url_for
 
+from companion import rules
 from companion.api import bodies, keys
 from companion.api.error_shape import ApiError, api_error
 from companion.api.serialize import created as created_answer, dumps
@@ -181,7 +182,16 @@ def _ruleset_json(found: RulesetFigures) -> dict[str, Any]:
     for p in found.players:
         row: dict[str, Any] = {"name": p.name, "games": p.games, "finished": p.finished,
                                "wins": p.wins, "win_rate": p.win_rate}
-        if found.records is None and p.hands is not None:  # Seven-Up
+        if found.each_hand:  # counted hand by hand (docs/api.md, "Tables" of these games)
+            row.update(hands=p.hands, points=p.points, points_per_hand=p.points_per_hand,
+                       best_score=None if p.best_score is None else
+                       {"game": p.best_score.game, "score": p.best_score.score})
+            if found.contracts:
+                row.update(taken=p.taken, made=p.made, success_rate=p.success_rate)
+            if found.counted:  # the family's own count, by its name ("…_per_hand")
+                row.update({found.counted: p.counted,
+                            f"{found.counted}_per_hand": p.counted_per_hand})
+        elif found.records is None and p.hands is not None:  # Seven-Up
             row.update(hands=p.hands, points=p.points)
         else:
             row.update(rounds=p.rounds, points_per_round=p.points_per_round,
@@ -201,6 +211,16 @@ def _ruleset_json(found: RulesetFigures) -> dict[str, Any]:
             "longest_exact_run": None if run is None else
             {"name": run.name, "game": run.game, "rounds": run.rounds},
         }
+        if found.counted:  # the most of the family's count in one hand: "most_<count>"
+            most = found.records.most_counted
+            records[f"most_{found.counted}"] = None if most is None else {
+                "name": most.name, "game": most.game, "round": most.round,
+                found.counted: most.count}
+        ruleset = rules.RULESETS.get(found.ruleset)
+        if ruleset is not None and ruleset.family.runs_made:
+            # A game whose bids are made, not matched (Spades): its run is of bids made.
+            records["longest_made_run"] = records["longest_exact_run"]
+            records["longest_exact_run"] = None
     return {"games": found.games, "finished": found.finished, "players": players,
             "head_to_head": head_to_head_json(found.head_to_head), "records": records}
 

@@ -595,8 +595,12 @@ def newest_game_start(table_id: str) -> datetime | None:
 
 #: The table's row held for the rest of the transaction: ``FOR UPDATE`` on PostgreSQL (SQLite's
 #: compiler leaves it out: there ``_TOUCH`` holds it).
+#: ``FOR NO KEY UPDATE``, not ``FOR UPDATE``: a join has already moved its game's row to the
+#: table, and that foreign key holds the table's row ``FOR KEY SHARE``; two joins at once each
+#: holding that and waiting on the other's were a deadlock (PostgreSQL: one answered 503). Two
+#: holds still wait for each other, which is what judges the bounds one after the other.
 _HOLD_TABLE = (select(_TABLES.c.version).where(_TABLES.c.id == bindparam("table_id"))
-               .with_for_update())
+               .with_for_update(key_share=True))
 #: SQLite has no lock of one row: a write to the row takes the database's write lock (what
 #: ``BEGIN IMMEDIATE`` would), kept to the transaction's end. It changes nothing.
 _TOUCH_TABLE = (update(_TABLES).where(_TABLES.c.id == bindparam("table_id"))

@@ -23,11 +23,13 @@ version), ``table-latest`` (the latest state of each table this process knows).
 
 from __future__ import annotations
 
+import gc
 import secrets
 import unicodedata
 from sys import getsizeof
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
@@ -218,6 +220,17 @@ def _utc(moment: datetime) -> datetime:
     return moment if moment.tzinfo is None else moment.astimezone(timezone.utc).replace(tzinfo=None)
 
 
+#: The parts of a game's weight (``_CachedGame.__weight__``): an empty tuple, a place in one, a
+#: number, a round with its attributes.
+_TUPLE, _SLOT, _INT = getsizeof(()), getsizeof((0,)) - getsizeof(()), getsizeof(10_000)
+_SEAT_ROUNDS = getsizeof(table_games.SeatRounds())
+
+
+def _big(numbers: tuple[int, ...]) -> int:
+    """How many of ``numbers`` are ints of their own: not CPython's shared small ints."""
+    return sum(1 for number in numbers if not -5 <= number <= 256)
+
+
 class _CachedGame:
     """A game version as the table counts it, and its tally under the renames last asked."""
 
@@ -230,15 +243,19 @@ class _CachedGame:
 
     def __weight__(self) -> int:
         """Its bytes (``rules.memo.weight``), counted from the game's shape: walking every
-        object of 10,000 games was a quarter of a large table's first read."""
-        played, size = self.played, getsizeof(self)
-        for value in (played, played.__dict__, played.id, played.started, played.title,
-                      played.names, played.sides, played.scores, played.ranks, played.rounds):
-            size += getsizeof(value)
-        size += sum(getsizeof(name) for name in played.names)
-        for round_ in played.rounds:
-            size += (getsizeof(round_) + getsizeof(round_.__dict__) + getsizeof(round_.points)
-                     + getsizeof(round_.exact) + sum(getsizeof(p) for p in round_.points))
+        object of 10,000 games was a quarter of a large table's first read. A number is an
+        int of its own unless it is small (CPython shares those), as ``weight`` counts it."""
+        played, seats = self.played, len(self.played.names)
+        numbers = _TUPLE + seats * _SLOT
+        size = (getsizeof(self) + getsizeof(played) + getsizeof(played.__dict__)
+                + getsizeof(played.id) + getsizeof(played.ruleset) + getsizeof(played.started)
+                + getsizeof(played.title)
+                + numbers + sum(getsizeof(name) for name in played.names)
+                + 3 * numbers + _INT * _big(played.scores)  # sides, ranks, scores
+                # Each seat's rounds added up: a tuple of a few numbers a seat.
+                + numbers + len(played.seat_rounds) * _SEAT_ROUNDS
+                + _INT * (sum(_big(seat) for seat in played.seat_rounds)
+                          + _big((played.round_count,))))
         return size
 
     def tally_under(self, renames: Renames) -> Tally:
@@ -247,6 +264,13 @@ class _CachedGame:
             tally = table_tally.game_tally(self.played, renames)
             self.renames, self.tally = renames, tally  # one assignment: threads may share it
         return tally
+
+
+def counted_each_hand(ruleset: str) -> bool:
+    """Whether a ruleset's games are counted hand by hand at a table (an unknown one: assume
+    so, and fold the game, which then says)."""
+    found = rules.RULESETS.get(ruleset)
+    return found is None or found.family.table_hands
 
 
 def _cached_game(game: store.StoredGame) -> _CachedGame:
@@ -282,7 +306,8 @@ def _cached_games(versions: Sequence[tuple[str, int]]) -> list[_CachedGame]:
     elif missing:
         unsummed = []
         for row in store.load_summaries(missing):
-            summed = table_games.from_summary(row.summary, row.id, _utc(row.created_at))
+            summed = table_games.from_summary(row.summary, row.id, _utc(row.created_at),
+                                              counted_each_hand)
             if summed is None:
                 unsummed.append(row.id)
             else:
@@ -318,13 +343,19 @@ def _block_tally(block: Sequence[tuple[str, int]], renames: Renames) -> Tally:
     if isinstance(found, Tally):
         return found
     games = _cached_games(block)
-    tally = table_tally.total(game.tally_under(renames) for game in games)
+    # Added up in place: a game's own tally is made only when a write replaces it
+    # (``_one_game_moved``).
+    tally = table_tally.sum_of((game.played for game in games), renames)
     cached.put(key, tally)
     # Its winners too, while its games are at hand (the chart's steps, ``winners``): a table
     # larger than the games' cache would otherwise fold every game again for them.
     cached.put(("winners", renames, key[1]),
                table_stats.finished_winners((game.played for game in games), renames))
     return tally
+
+
+#: A game's place in ``TableState.places``: a tuple of two numbers, each an int of its own.
+_PLACE = getsizeof((10_000, 1)) + 2 * getsizeof(10_000)
 
 
 @dataclass(frozen=True)
@@ -343,9 +374,20 @@ class TableState:
 
     def __weight__(self) -> int:
         """Its bytes (``rules.memo.weight``): each tally weighed once (``Tally.__weight__``),
-        so a new version after a write weighs its figures and games, not every block again."""
-        return (memo.weight((self.table, self.versions, self.blocks, self.places, self.figures))
-                + sum(tally.__weight__() for tally in self.tallies) + self.tally.__weight__())
+        so a new version after a write weighs its figures and games, not every block again;
+        the games' keys and places counted from their shape (walking 10,000 of each, twice,
+        was a tenth of a large table's first read), and the whole kept on it."""
+        known = self.__dict__.get("_weight")
+        if known is None:
+            keys = self.versions
+            known = (memo.weight((self.table, self.figures))
+                     + getsizeof(keys) + sum(getsizeof(key) + getsizeof(key[0]) + getsizeof(key[1])
+                                             for key in keys)
+                     + getsizeof(self.blocks) + sum(getsizeof(block) for block in self.blocks)
+                     + getsizeof(self.places) + len(self.places) * _PLACE
+                     + sum(tally.__weight__() for tally in self.tallies) + self.tally.__weight__())
+            self.__dict__["_weight"] = known  # beside the fields: not compared or replaced
+        return int(known)
 
     def at(self, table: StoredTable) -> TableState:
         """The same games at another version of the table (nothing of them changed)."""
@@ -358,7 +400,8 @@ def _state(table: StoredTable, versions: Sequence[tuple[str, int]],
     """The state of ``versions``, cut into blocks; the sum from ``previous`` when only a few
     blocks differ (the others' tallies are the same objects, cached), else added up."""
     blocks = tuple(tuple(block) for block in _blocks(list(versions)))
-    tallies = tuple(_block_tally(block, table.renames) for block in blocks)
+    with _collector_paused():
+        tallies = tuple(_block_tally(block, table.renames) for block in blocks)
     if previous is not None and previous.table.renames == table.renames:
         before = dict(zip(previous.blocks, previous.tallies))
         now = set(blocks)
@@ -380,6 +423,24 @@ def _made(table: StoredTable, versions: Sequence[tuple[str, int]],
                 places[gid] = (len(places), number)
     return TableState(table, tuple(versions), blocks, tallies, tally,
                       table_stats.figures(tally, table.renames), places)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused while a table's games are added up, then as it was.
+    A first read of 10,000 games makes a few hundred thousand objects that hold no cycle (the
+    summaries' values, the tallies), and the collector walked them again and again as they
+    grew: a fifth of the read (bench/README.md, "A table's first read"). What it owes is paid
+    once after, by the next request: one pass over what the read made, not three full ones.
+    Threads that overlap may find it paused already; the one that paused it starts it again."""
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 def _one_game_moved(previous: TableState, table: StoredTable, gid: str) -> TableState | None:

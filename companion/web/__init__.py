@@ -36,6 +36,7 @@ bp.add_app_template_filter(names.balanced, "balanced")
 bp.add_app_template_filter(names.name_list, "name_list")
 bp.add_app_template_filter(error_summary.field_errors, "field_errors")
 bp.add_app_template_filter(messages.suit_name, "suit_name")
+bp.add_app_template_filter(messages.word_bid, "word_bid")
 bp.register_error_handler(RequestEntityTooLarge, table_transfer.body_too_large)
 bp.register_error_handler(ImportsFull, table_transfer.imports_full)
 # A creation that lost its key to another one sent at the same moment (storage raises it).

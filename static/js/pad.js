@@ -10,6 +10,11 @@
  * - Oh Hell and Elevator go on past a round's tricks to the end of the game: the page carries
  *   every round's answers and words and a blank round's panels (template#offline-game, drawn
  *   with the page), fitted here to the round the taps reached; the scores since wait.
+ * - Belote, Coinche, Tarot and Scopa go on hand after hand: their hand is one blank form every
+ *   time, and the live part carries the hands after the server's as the engine starts them
+ *   (template#hands-ahead: each one's banner line, the blank form); the next one is drawn, the
+ *   line says the scores, and whether a hand ends the game, wait for the connection. Past the
+ *   hands the engine could start (a dealer that hangs on the hand), the next hand waits.
  * - Oh-Seven's cards revealed are looked up in the engine's answers (reveal.js): cards that
  *   stand open the round's tricks form; cards that force a rebid are held, and the line says the
  *   rebid waits.
@@ -125,6 +130,20 @@ function swapIn(html, redrawn) {
 
 export function redraw() {
   finger.steady(overlay);
+  if (nextHand) {
+    // The next hand offline, from its start, as the server's answer shows it online (app.js).
+    nextHand = false;
+    var kept = document.querySelector("main > .kept-space");
+    if (kept) {
+      kept.remove();
+    }
+    live().scrollIntoView({ block: "start" });
+    var heading = live().querySelector(".round-panel[data-hand-ahead] [data-focus]");
+    if (heading) {
+      heading.setAttribute("tabindex", "-1");
+      heading.focus({ preventScroll: true });
+    }
+  }
 }
 
 function overlay() {
@@ -132,6 +151,8 @@ function overlay() {
   if (!section) {
     return;
   }
+  // A hand ahead being filled in: kept as it is when the same hand is drawn again.
+  var kept = section.querySelector(".round-panel[data-hand-ahead]");
   if (served && overlaid) {
     put(served, true);
     overlaid = false;
@@ -140,6 +161,7 @@ function overlay() {
   var queue = load();
   var waiting = queue.stalled || navigator.onLine === false;
   var plan = null;
+  var hands = null;
   var revealed = null;
   var ended = false;
   if (queue.entries.length && !queue.refused) {
@@ -150,8 +172,11 @@ function overlay() {
     }
     var game = waiting && offlineGame();
     plan = game ? ahead(section, queue.entries) : null;
+    hands = !plan && waiting ? handsAhead(section, queue.entries) : null;
     if (plan) {
       drawAhead(section, plan, waiting, game);
+    } else if (hands) {
+      drawHands(section, hands, queue.entries, waiting, kept);
     } else {
       drawBids(section, queue.entries, waiting);
       revealed = revealCards(section, queue.entries, writeBids);
@@ -167,7 +192,7 @@ function overlay() {
     }
     nameUndo(section, queue.entries[queue.entries.length - 1]);
   }
-  drawLine(section, queue, waiting, plan, revealed, ended);
+  drawLine(section, queue, waiting, plan, revealed, ended, hands);
 }
 
 // A score pad's round waiting that ends the game: the last of its rounds, or points that take
@@ -405,7 +430,8 @@ function markForm(section, entry, waiting) {
 
 // ``revealed``: Oh-Seven's cards waiting, looked up (reveal.js).
 // ``ended``: a pad's round waiting ends the game (no round comes after it).
-function drawLine(section, queue, waiting, plan, revealed, ended) {
+// ``hands``: hands of a game of its own forms going on offline (handsAhead).
+function drawLine(section, queue, waiting, plan, revealed, ended, hands) {
   var holder = words(section);
   if (!holder) {
     return;
@@ -423,7 +449,8 @@ function drawLine(section, queue, waiting, plan, revealed, ended) {
   // After a round's tricks, a hand or a pad's round, plainly: the next round needs the
   // engine's answer. A line that names a form (data-follows: a pad's "We stop here", after
   // which no round comes) is said instead when the newest tap is that form's.
-  var next = !plan && waiting && !queue.refused && newest && newest.kind === "form";
+  var next = (!plan && !hands || hands && hands.held) && waiting && !queue.refused && newest &&
+    newest.kind === "form";
   var lines = holder.querySelectorAll(".tap-queue-next");
   // Oh-Seven's cards that stand open the tricks here: nothing waits for the server yet but
   // the taps; cards that force a rebid, the rebid does (data-follows="rebid").
@@ -437,9 +464,88 @@ function drawLine(section, queue, waiting, plan, revealed, ended) {
   });
   // Oh Hell and Elevator going on offline: the rounds played since show no score yet.
   var scores = holder.querySelector(".tap-queue-scores");
-  if (scores) {
-    scores.hidden = !plan;
+  // A game going on hand after hand says the scores and the game's end wait, in one line.
+  var end = holder.querySelector(".tap-queue-end");
+  if (end) {
+    end.hidden = !hands;
   }
+  if (scores) {
+    scores.hidden = !plan && !(hands && !end);
+  }
+}
+
+/* --- hand after hand offline (Belote, Coinche, Tarot, Scopa) ----------------------- */
+
+// A game whose hand is one blank form every time carries the hands after the server's, as the
+// engine starts them (template#hands-ahead in its live part, as text: each one's banner line,
+// and the blank form, its number "{hand}"). While only its hands wait, the next one is drawn:
+// its banner, its blank form. Null when something else waits (an undo, "We stop here": only
+// the server's answer says where the game is then), or in the other games.
+function handsAhead(section, entries) {
+  var carried = section.querySelector("template#hands-ahead[data-ahead]");
+  if (!carried) {
+    return null;
+  }
+  // Carried as text (data-ahead: not a second form in the page), made into nodes here.
+  var template = document.createElement("template");
+  template.innerHTML = carried.getAttribute("data-ahead");
+  var form = template.content.querySelector("form[data-sent-by=queue]:not(.finish-form)");
+  if (!form || entries.some(function (entry) { return entry.action !== form.getAttribute("action"); })) {
+    return null;
+  }
+  var banners = template.content.querySelectorAll("[data-hand]");
+  // Past the last hand the engine could start (its dealer hangs on the hand before), the
+  // newest hand is held, and the next one waits for the connection, as in the other games.
+  var at = Math.min(entries.length, banners.length);
+  return at ? { template: template, banner: banners[at - 1], held: entries.length > banners.length } : null;
+}
+
+// The hand ahead last drawn, and whether a tap has just brought another (redraw shows it from
+// its start; a page opened offline stays at its top).
+var shownHand = null;
+var nextHand = false;
+
+function drawHands(section, hands, entries, waiting, kept) {
+  var number = hands.banner.getAttribute("data-hand");
+  var newest = entries[entries.length - 1];
+  var panel = kept && !hands.held && kept.getAttribute("data-hand-ahead") === number ? kept : null;
+  if (!panel) {
+    var blank = hands.template.content.querySelector(".round-panel");
+    var made = document.createElement("template");
+    made.innerHTML = blank.outerHTML.split("{hand}").join(number);
+    panel = made.content.firstElementChild;
+    panel.setAttribute("data-hand-ahead", number);
+    // The version it will be sent with (kept picks are kept under it, round_forms.js).
+    panel.querySelectorAll('input[name="version"]').forEach(function (input) {
+      input.value = String(newest.version + (hands.held ? 0 : 1));
+    });
+    // "We stop here" once the hands are counted: the game's end is the server's answer.
+    panel.querySelectorAll("form.finish-form").forEach(function (form) { form.hidden = true; });
+  }
+  section.querySelector(".round-panel").replaceWith(panel);
+  var line = section.querySelector("#banner .banner-line");
+  if (line) {
+    line.replaceChildren.apply(line, Array.prototype.map.call(hands.banner.childNodes, function (node) {
+      return node.cloneNode(true);
+    }));
+  }
+  // The board's "deals" is the server's hand's: the hand ahead's dealer is in the banner.
+  section.querySelectorAll(".dealer-mark").forEach(function (mark) {
+    mark.hidden = !panel.contains(mark);
+  });
+  if (hands.held) {
+    markForm(section, newest, waiting);
+  }
+  if (panel === kept) {
+    return;
+  }
+  nextHand = shownHand !== number && document.readyState === "complete";
+  shownHand = number;
+  if (window.htmx) {
+    window.htmx.process(panel);
+  }
+  // round_forms.js puts back what was tapped in it before a redraw or a reload.
+  panel.dispatchEvent(new CustomEvent("companion:shown", { bubbles: true }));
 }
 
 /* --- on to the end of the game offline (Oh Hell, Elevator) ------------------------- */

@@ -22,10 +22,14 @@ def test_rulesets_name_every_ruleset_with_its_options(client: FlaskClient) -> No
     response = client.get("/api/v1/rulesets")
     assert response.status_code == 200
     rulesets = {r["id"]: r for r in response.get_json()}
-    assert set(rulesets) == {"oh-seven", "oh-hell", "elevator", "seven-up", "score-pad"}
+    assert set(rulesets) == {"oh-seven", "oh-hell", "elevator", "wizard", "seven-up", "score-pad",
+                             "spades", "belote", "coinche", "scopa", "tarot"}
     assert rulesets["oh-seven"]["options"] == {"card_passing": {"default": False,
                                                                 "choices": [False, True]}}
     assert rulesets["oh-hell"]["options"]["scoring"]["default"] == "exact"
+    assert rulesets["oh-hell"]["options"]["hook"]["choices"] == ["always", "never", "not-last"]
+    assert rulesets["oh-hell"]["options"]["scoring"]["choices"] == [
+        "exact", "tricks-plus-bonus", "tricks-plus-five", "squared"]
     assert rulesets["oh-hell"]["options"]["schedule"] == {
         "default": "down-up", "choices": ["down-up", "down", "up", "up-down"]}
     assert set(rulesets["elevator"]["options"]) == {"schedule", "hook", "max_hand", "zero_bid"}

@@ -55,24 +55,24 @@ def test_a_game_added_to_the_registry_is_described(monkeypatch: pytest.MonkeyPat
     """A ruleset of an existing family: its id among the rulesets, its name on the entries it
     takes, its options described, its presets too."""
     pad = rules.RULESETS["score-pad"]
-    belote = dataclasses.replace(pad, id="belote", name="Belote",
+    rummy = dataclasses.replace(pad, id="rummy", name="Rummy",
                                  options=MappingProxyType({"target": rules.Option(
                                      1000, rules.IntRange(500, 2000))}),
                                  presets=MappingProxyType({"teams": "pairs"}))
-    _with(monkeypatch, {**rules.RULESETS, "belote": belote})
+    _with(monkeypatch, {**rules.RULESETS, "rummy": rummy})
     described = openapi.description()
     found = described["components"]["schemas"]
-    assert "belote" in found["NewGame"]["properties"]["ruleset"]["enum"]
-    assert "belote" in found["Game"]["properties"]["ruleset"]["enum"]
+    assert "rummy" in found["NewGame"]["properties"]["ruleset"]["enum"]
+    assert "rummy" in found["Game"]["properties"]["ruleset"]["enum"]
     options = found["NewGame"]["properties"]["options"]
-    assert "belote: target (teams is pairs)." in options["description"]
-    assert "belote: a whole number 500–2000 (default 1000)" in (
+    assert "rummy: target (teams is pairs)." in options["description"]
+    assert "rummy: a whole number 500–2000 (default 1000)" in (
         options["properties"]["target"]["description"])
-    assert "Belote: teams pairs" in found["Game"]["properties"]["preset_options"]["description"]
+    assert "Rummy: teams pairs" in found["Game"]["properties"]["preset_options"]["description"]
     points = described["paths"]["/games/{game_id}/points"]["post"]
-    assert points["summary"].endswith("(Score pad, Belote)")
+    assert points["summary"].endswith("(Score pad, Rummy)")
     correction = described["paths"]["/games/{game_id}/rounds/{number}"]["put"]
-    assert "{version, points} (Score pad, Belote)" in correction["description"]
+    assert "{version, points} (Score pad, Rummy)" in correction["description"]
 
 
 def test_a_field_declared_on_a_body_is_described(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -26,6 +26,13 @@ NAMED_BY = {
     "oh-hell, elevator": r"oh[-_ ]?hell|elevator|turn[-_]?bids",
     "seven-up": r"seven[-_ ]?up",
     "score-pad": r"score[-_ ]?pad",
+    # "spades" is a suit too (cards.Suit): Spades is named by its module and its parts.
+    "spades": r"(?:rules|games)[./]spades\b|\bspades[._](?:game|sheet|GAME|FAMILY|SPADES)\b"
+              r"|\bspades_game\b|\bimport\s+spades\b",
+    "wizard": r"wizard",
+    "belote, coinche": r"belote|coinche",
+    "scopa": r"scopa",
+    "tarot": r"tarot",
 }
 #: What a path of the game's own files holds (its id, with ``_`` or ``-``).
 OWN = {
@@ -33,6 +40,11 @@ OWN = {
     "oh-hell, elevator": r"oh[_-]hell|elevator|turn[_-]bids",
     "seven-up": r"seven[_-]up",
     "score-pad": r"score[_-]pad",
+    "wizard": r"wizard",
+    "spades": r"spades",
+    "belote, coinche": r"belote",
+    "scopa": r"scopa",
+    "tarot": r"tarot",
 }
 #: The two files outside its own that name a game: the engine's list of games and the pages'.
 MOST_OUTSIDE = 2

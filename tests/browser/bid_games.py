@@ -11,7 +11,7 @@ from babel.support import Translations
 from playwright.sync_api import Page, expect
 
 GAMES = {"oh-seven": "Oh-Seven", "oh-hell": "Oh Hell", "elevator": "Elevator",
-         "seven-up": "Seven-Up"}
+         "wizard": "Wizard", "seven-up": "Seven-Up"}
 TRANSLATIONS = Path(__file__).resolve().parents[2] / "companion" / "translations"
 
 

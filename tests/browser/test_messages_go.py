@@ -51,7 +51,10 @@ def test_a_corrections_message_and_a_conflicts_go_with_the_next_entry(
     nxt = page.locator(".bid-order li").nth(1).locator(".who").inner_text()
     tap(page, button(page, f"{nxt} bids 1"))
     expect(page.get_by_text("1 tap waiting to be sent")).to_be_visible()
-    tap(second, button(second, f"{nxt} bids 0"))
+    # The page draws a tap before the server has it (offline.js): wait for the answer, or
+    # this phone's queued tap may reach the server first and be the one that stands.
+    with second.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/bid")):
+        tap(second, button(second, f"{nxt} bids 0"))
     expect(second.locator(".bid-order li").nth(2)).to_contain_text("to bid")
     page.context.set_offline(False)
     conflict = page.get_by_text(CONFLICT)

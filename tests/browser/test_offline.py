@@ -205,7 +205,9 @@ def test_a_conflict_stops_the_queue_and_keeps_the_later_taps(
     taps.button("Cleo bids 0")
     expect(page.get_by_text("2 taps waiting to be sent")).to_be_visible()
     # Meanwhile the other phone keeping score moves the game on.
-    second.get_by_role("button", name="Ben bids 1", exact=True).click()
+    # Stored before this phone comes back (the page draws a tap before the server has it).
+    with second.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/bid")):
+        second.get_by_role("button", name="Ben bids 1", exact=True).click()
     expect(second.locator(".bid-order li").filter(has_text="Cleo")).to_contain_text("to bid")
 
     page.context.set_offline(False)

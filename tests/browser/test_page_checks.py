@@ -126,23 +126,28 @@ def test_every_page_passes_axe_and_the_html_checker(
     for what, path, game in pages_to_check:
         if game is not None:
             game.keep_on(page)
+        page.emulate_media(color_scheme="light")
+        response = page.goto(path)
+        assert response is not None
+        if what.endswith("all open"):  # as a person opens them: the share panel, the chart
+            page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+        if what.endswith("± pressed"):  # a negative number begun on a keypad with no minus
+            sign = page.locator("button[data-sign]").first
+            sign.click()
+            expect(sign).to_have_attribute("aria-pressed", "true")
+        file = tmp_path / (re.sub(r"\W+", "-", what) + ".html")
+        file.write_text(response.text(), encoding="utf-8")
+        saved[file.name] = what
+        # The dark scheme on the same page, as a phone switching at dusk draws it: its style
+        # sheet's media queries answer at once, with no second load of the page.
+        backgrounds = set()
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
-            response = page.goto(path)
-            assert response is not None
-            if what.endswith("all open"):  # as a person opens them: the share panel, the chart
-                page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
-            if what.endswith("± pressed"):  # a negative number begun on a keypad with no minus
-                sign = page.locator("button[data-sign]").first
-                sign.click()
-                expect(sign).to_have_attribute("aria-pressed", "true")
-            if scheme == "light":
-                file = tmp_path / (re.sub(r"\W+", "-", what) + ".html")
-                file.write_text(response.text(), encoding="utf-8")
-                saved[file.name] = what
+            backgrounds.add(page.evaluate("getComputedStyle(document.body).backgroundColor"))
             violations = _axe(page, scheme)
             if violations:
                 found[f"{what} ({scheme})"] = violations
+        assert len(backgrounds) == 2, (what, backgrounds)  # the dark scheme was drawn
     # A refused new game, with its error summary (drawn by the server) and the errors at the fields.
     page.goto("/new")
     page.get_by_role("button", name="Start the game").click()

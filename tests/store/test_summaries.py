@@ -22,7 +22,8 @@ def _kept(app: Flask, game_id: str) -> table_games.PlayedGame | None:
     row = db.session.get(Game, game_id)
     assert row is not None
     db.session.expire(row)
-    return table_games.from_summary(row.summary, row.id, row.created_at)
+    return table_games.from_summary(row.summary, row.id, row.created_at,
+                                    table_store.counted_each_hand)
 
 
 def _folded(app: Flask, game_id: str) -> table_games.PlayedGame:

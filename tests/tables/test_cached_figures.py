@@ -69,3 +69,27 @@ def test_cached_figures_equal_figures_added_up_again(app: Flask, at_table: Table
         assert cached == from_nothing(app, at_table, table_id), step
     assert at_table.statistics(table_id)["games"] == len(games)
     assert len(moved) > 30  # most changes were brought in from the one game that changed
+
+
+def test_a_cached_game_is_weighed_from_its_shape_erring_high() -> None:
+    """A game of a table is weighed from its shape (``_CachedGame.__weight__``), not walked:
+    at least what the walk counts of it (its fields' names are its class's, not counted), and
+    not far above it."""
+    from datetime import datetime
+    from sys import getsizeof
+
+    from companion.rules import memo
+    from companion.rules.table_games import PlayedGame, PlayedRound
+
+    for seats, rounds in ((2, 0), (5, 3), (7, 20)):
+        game = PlayedGame(
+            id="a1b2c3d4e5f6", ruleset="oh-hell", started=datetime(2026, 1, 1),
+            names=tuple(f"Player {n:03d}" for n in range(seats)), sides=tuple(range(seats)),
+            finished=True, scores=tuple(1000 + n for n in range(seats)),
+            ranks=tuple(range(1, seats + 1)),
+            rounds=tuple(PlayedRound(r, tuple(300 + n for n in range(seats)), (True,) * seats)
+                         for r in range(1, rounds + 1)))
+        values = list(game.__dict__.values())
+        walked = (getsizeof(game) + getsizeof(game.__dict__) + memo.weight(values)
+                  - getsizeof(values))
+        assert walked <= table_store._CachedGame(game).__weight__() <= 2 * walked

@@ -127,14 +127,17 @@ def test_a_table_exported_and_imported_elsewhere_is_the_same_table(
     assert (document["format"], document["format_version"], document["table"]["name"]) == (
         "companion-export", 1, "Thursday cards")
     assert document["table"]["renames"] == [{"from": "Ana", "to": "Anna"}]
-    assert len(document["games"]) == 9
-    assert [g["title"] for g in document["games"][6:]] == ["Hearts", "Tarot", None]
+    assert len(document["games"]) == 18  # two Spades, Belote, Coinche, Scopa, two Tarot, last
+    assert [g["title"] for g in document["games"][6:9]] == ["Hearts", "Tarot", None]
     assert document["games"][7]["options"] == {"teams": "pairs", "winner": "highest",
                                                "target": None, "rounds": None, "zero_sum": True}
     text_of = exported.get_data(as_text=True)
-    assert len(tokens) == 1 + 9
+    assert len(tokens) == 1 + 18
     for secret in (table_id, *tokens, *_all_games(source, table_id)):
         assert secret not in text_of  # no id, no token: the table's own neither
+    # Wizard's trump travels with its bids.
+    assert {"kind": "bids", "bids": [None, None, 2], "trump": "spades"} in document["games"][9][
+        "entries"]
     kinds = {e["kind"] for g in document["games"] for e in g["entries"]}
     assert kinds == {"bids", "tricks", "hands", "points", "finish"}
     assert document["games"][7]["entries"] == [

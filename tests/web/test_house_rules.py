@@ -29,12 +29,15 @@ def _words(ruleset: Ruleset) -> list[tuple[str, LazyString | None]]:
     found: list[tuple[str, LazyString | None]] = []
     options: Mapping[str, Option] = ruleset.options
     for name, option in options.items():
-        found.append((f"{name}: name", house_rules.OPTION_NAMES.get(name)))
+        found.append((f"{name}: name", house_rules.option_name_words(name)))
         for key in house_rules.keys_of(option):
-            label, effect = house_rules.VALUES.get((name, key), (None, None))
+            label, effect = (house_rules.value_words(ruleset.id, name, key)
+                             if ruleset.id in RULESETS else None) or (
+                house_rules.VALUES.get((name, key), (None, None)))
             default = key == house_rules.token(option.default)
             source = (house_rules.SEEDS.get(ruleset.id) if default
-                      else house_rules.SOURCES.get((name, key)))
+                      else (house_rules.source_words(ruleset.id, name, key)
+                            if ruleset.id in RULESETS else house_rules.SOURCES.get((name, key))))
             found += [(f"{name}={key}: label", label), (f"{name}={key}: effect", effect),
                       (f"{name}={key}: source", source)]
     for name, value in ruleset.presets.items():
@@ -75,7 +78,8 @@ def test_a_value_the_engine_adds_without_words_is_caught() -> None:
     assert unworded({"oh-hell": grown}) == [
         f"oh-hell {what}: no wording" for what in (
             "hook=first-only: label", "hook=first-only: effect", "hook=first-only: source",
-            "jokers: name", "jokers=number: label", "jokers=number: effect",
+            "jokers: name", "jokers=0: label", "jokers=0: effect",
+            "jokers=number: label", "jokers=number: effect",
             "jokers=number: source")
     ]
 

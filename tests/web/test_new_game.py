@@ -26,8 +26,10 @@ def test_the_page_offers_every_game_with_its_options(client: FlaskClient) -> Non
     assert response.status_code == 200
     page = text(response)
     for name, players in (("Oh-Seven", "2–9 players"), ("Oh Hell", "3–7 players"),
-                          ("Elevator", "3–7 players"), ("Seven-Up", "2–4 players"),
-                          ("Any other game", "2–12 players")):
+                          ("Elevator", "3–7 players"), ("Wizard", "3–6 players"),
+                          ("Seven-Up", "2–4 players"), ("Any other game", "2–12 players"),
+                          ("Spades", "2–4 players"), ("Scopa", "2–6 players"),
+                          ("Tarot", "3–5 players")):
         assert f"{name} {players}" in page
     assert "Pass cards — Before bidding, everyone passes cards: round 2, 1 card to the left" in page
     assert "Exact bid only — Make your bid exactly: 10 plus the bid. Miss it: nothing." in page
@@ -35,7 +37,8 @@ def test_the_page_offers_every_game_with_its_options(client: FlaskClient) -> Non
     assert "10 points" in page
     assert "4 players play in pairs (players 1 and 3 against players 2 and 4)" in page
     html = response.get_data(as_text=True)
-    assert html.count('name="ruleset"') == 5  # the four games and the score pad
+    assert html.count('name="ruleset"') == 11  # the five games, the score pad, Spades, Belote,
+    # Coinche, Scopa and Tarot
     assert html.count('data-name-row') == 4
     assert 'value="random" checked' in html
     assert "<title>New game · Companion</title>" in html

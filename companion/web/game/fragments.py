@@ -58,6 +58,8 @@ def _undo_label(state: rules.GameState) -> str | None:
             return str(_("Take back round %(round)s's bids", round=number))
         return str(_("Take back the last bid"))
     if isinstance(last, Tricks):
+        if web_game(state.settings).hands:  # a game whose rounds are hands says so
+            return str(_("Undo hand %(round)s's tricks", round=number))
         return str(_("Undo round %(round)s's tricks", round=number))
     if isinstance(last, Points):
         return str(_("Undo round %(round)s's points", round=number))
@@ -115,7 +117,7 @@ def game_context(game: StoredGame, rights: Rights, submitted: Any = None, notice
         "stray_errors": _stray_errors(submitted, form),
         "undo_form": UndoForm(formdata=None) if editable else None,
         "undo_label": _undo_label(state) if editable else None,
-        "undo_words": offline.undo_words() if editable else None,
+        "undo_words": offline.undo_words(web_game(settings).hands) if editable else None,
         "notice": str(notice) if notice else None,
         "saved": saved,
         "step": rules.next_step(state).value,
@@ -140,6 +142,7 @@ def game_context(game: StoredGame, rights: Rights, submitted: Any = None, notice
         "chart": score_chart(state),
         "offline": offline.page_data(state) if editable else {},
         "offline_game": offline.game_data(state) if editable and not fragment else None,
+        "hands_ahead": offline.hands_ahead(state) if editable else None,
         **(share.context(game, scorekeeper_url) if not fragment or state.finished else {}),
         **game_table.context(game, rights),
         **web_game(settings).context(game, submitted, editable),  # the game's own parts

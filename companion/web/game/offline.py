@@ -6,7 +6,9 @@ The live fragment carries the current round's (``page_data``; in Oh-Seven, what 
 the cards revealed stand, and a blank tricks panel for when they do; in a score pad, whether
 its round ends the game); the full page, in Oh Hell and
 Elevator, every round's and a blank round's panels (``game_data``), drawn once with the page and
-never on an entry's answer, so the game goes on to its end while the taps wait.
+never on an entry's answer, so the game goes on to its end while the taps wait. A game whose
+hand is one blank form every time (``hands_ahead``: Belote, Tarot, Scopa) carries in its live
+fragment the hands after the current one, as the engine starts them, and the blank form.
 """
 
 from __future__ import annotations
@@ -56,15 +58,17 @@ def page_data(state: rules.GameState) -> dict[str, Any]:
     return data
 
 
-def undo_words() -> str:
+def undo_words(hands: bool = False) -> str:
     """The undo button's words for an entry still waiting on the phone, which it takes back
     (pad.js names the newest): by the form the entry came from, ``{round}`` for its round. The
-    words the server says for the same entry once stored (``fragments._undo_label``)."""
+    words the server says for the same entry once stored (``fragments._undo_label``); a game
+    whose rounds are hands (``hands``) says "hand"."""
     number = "{round}"
     return json.dumps({
         "bid-form": _("Take back the last bid"),
         "cards-form": _("Take back round %(round)s's bids", round=number),
-        "tricks-form": _("Undo round %(round)s's tricks", round=number),
+        "tricks-form": (_("Undo hand %(round)s's tricks", round=number) if hands else
+                        _("Undo round %(round)s's tricks", round=number)),
         "points-form": _("Undo round %(round)s's points", round=number),
         "finish-form": _("Undo “We stop here”"),
         "hand-form": _("Undo the last hand"),
@@ -123,6 +127,8 @@ def game_data(state: rules.GameState) -> dict[str, Any] | None:
     settings = state.settings
     if of(settings).offline_bids is None or state.finished:  # a game played on offline
         return None
+    if not rules.every_round(settings):  # its next round hangs on this one's scores: it waits
+        return None
     key = (settings.ruleset.id, settings.players, settings.first_dealer, settings.typed,
            str(get_locale()))
     rounds, dealt = _ROUNDS.get_or_make(key, lambda: _every_round(settings))
@@ -130,7 +136,7 @@ def game_data(state: rules.GameState) -> dict[str, Any] | None:
     return {
         "rounds": rounds,
         "dealt": dealt,
-        "bid_form": BidForm(formdata=None),
+        "bid_form": (of(settings).entry_form(settings, rules.Step.BID) or BidForm)(formdata=None),
         "bid_pad": [(bid, None) for bid in range(largest + 1)],
         "tricks_form": tricks_form(len(settings.players))(formdata=None),
     }
@@ -184,3 +190,31 @@ def _every_round(settings: rules.Settings) -> tuple[str, list[dict[str, Any]]]:
               "bidding_order": order, "bids": [None] * seats}
              for dealer, order in sorted(orders.items())]
     return json.dumps(rounds, ensure_ascii=False, separators=(",", ":")), dealt
+
+
+#: The hand's number in the blank form of the hands ahead, filled in by pad.js.
+HAND = "{hand}"
+
+
+class _AnyHand:
+    """The round a hand ahead's blank form is drawn with: the first hand ahead's, its number
+    left for pad.js to fill in (``HAND``)."""
+
+    number = HAND
+
+    def __init__(self, round_: rules.Round) -> None:
+        self._round = round_
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._round, name)
+
+
+def hands_ahead(state: rules.GameState) -> dict[str, Any] | None:
+    """For a game whose hand is one blank form every time, what the phone draws offline for
+    the hands after the current one (``rules.hands_ahead``): ``rounds``, each as the engine
+    starts it (its banner says who deals), and ``blank``, the round its blank form is drawn
+    with. ``None`` for the other games."""
+    ahead = rules.hands_ahead(state)
+    if not ahead:
+        return None
+    return {"rounds": ahead, "blank": _AnyHand(ahead[0])}

@@ -76,6 +76,13 @@ class GameChoice:
         return tuple(o for o in self.options if o.name not in ASKED.get(self.id, ()))
 
     @property
+    def deals_right(self) -> bool:
+        """Whether the game deals counter-clockwise unless the table says otherwise (its
+        ``deal_passes`` option defaults to right): the page says which way the deal goes."""
+        option = RULESETS[self.id].options.get("deal_passes")
+        return option is not None and option.default == "right"
+
+    @property
     def asked_template(self) -> str | None:
         """What the page asks beside the game (its title, who wins…), as its package says."""
         return declaration.of_family(RULESETS[self.id].family.value).new_game
@@ -125,6 +132,7 @@ NUMBER_IGNORED = _l("You typed %(typed)s: tap “This many cards” to play with
                     "number.")
 
 
+ROUND_MISSING = _l("Type a round, %(least)s to %(most)s.")
 RANGE_NUMBER = _l("Type a whole number from %(least)s to %(most)s, or leave it empty.")
 
 
@@ -152,9 +160,15 @@ def option_value(rules: Ruleset, name: str, sent: str | None,
     if isinstance(option.choices, IntRange):
         if sent == house_rules.NUMBER:
             number = small_number(typed)
+            if number is None and option.default is not None:  # a round: the option's range
+                raise Unclear(str(ROUND_MISSING) % {"least": option.choices.min,
+                                                    "most": option.choices.max})
             if number is None:
-                shown = offered or option.choices
-                raise Unclear(str(NUMBER_MISSING) % {"least": shown.min, "most": shown.max})
+                shown = offered if name == "max_hand" and offered else option.choices
+                # The largest hand's words name cards; another range (Spades' least side
+                # bid) asks for its number alone.
+                missing = NUMBER_MISSING if name == "max_hand" else RANGE_NUMBER
+                raise Unclear(str(missing) % {"least": shown.min, "most": shown.max})
             return number
         if typed and sent in (None, "", house_rules.BY_PLAYERS):
             raise Unclear(str(NUMBER_IGNORED) % {"typed": typed})

@@ -43,7 +43,7 @@ def option_data(settings: Settings) -> dict[str, object]:
             continue
         field = choices.option_field(rules.id, name)
         if isinstance(rules.options[name].choices, IntRange):  # its number typed, or none
-            typed = isinstance(value, int)
+            typed = isinstance(value, int) and value != rules.options[name].default
             data[field] = house_rules.NUMBER if typed else house_rules.token(value)
             data[choices.number_field(field)] = str(value) if typed else ""
         else:

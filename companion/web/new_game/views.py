@@ -112,11 +112,18 @@ def _place(form: NewGameForm, error: RuleError, rows: list[int]) -> None:
     if field == "players" and error.seat is not None and error.seat < len(rows):
         entry = form.players.entries[rows[error.seat]]
         entry.errors = [*entry.errors, message]
-    elif field.startswith("options."):
-        form.add_error(choices.option_field(str(form.ruleset.data), field[len("options."):]),
+    elif field.startswith("options.") or field in _options(form):
+        # An option's field (the API names some bare, as ``hook_from``): at its house rule.
+        form.add_error(choices.option_field(str(form.ruleset.data), field.removeprefix("options.")),
                        None, message)
     else:
         form.add_error(field or "players", None, message)
+
+
+def _options(form: NewGameForm) -> tuple[str, ...]:
+    """The options of the game chosen (none while no game is)."""
+    rules = RULESETS.get(str(form.ruleset.data))
+    return tuple(rules.options) if rules is not None else ()
 
 
 def _no_blank_names(form: NewGameForm) -> bool:
@@ -169,7 +176,9 @@ def create() -> Response:
             form.add_error(field, None, str(error))
             valid = False
             continue
-        if value is not None:
+        # A value chosen may be null itself (Spades' "no floor", "bags never penalized"): a
+        # token sent is the table's choice even when its value is None.
+        if value is not None or form[field].data not in (None, ""):
             options[name] = value
     # Every rule the table broke, at its field, in one answer (the API says only the first).
     for problem in settings_problems(form.ruleset.data, players, first_dealer, options, title):

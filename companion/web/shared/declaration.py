@@ -71,6 +71,10 @@ class WebGame:
     table_chips: str | None = None
     table_figures: str | None = None
     table_records: Callable[[Any], set[str]] = lambda _figures: set()
+    #: A table's page: the words of the count its family keeps per hand (``GameFamily.
+    #: table_count``), a template of two macros: ``head()`` its column's heading, and
+    #: ``record(record, who, game_link)`` the record of the most in one hand.
+    table_count: str | None = None
     #: The bid panel a phone fills in offline for the rounds ahead (``offline.game_data``).
     offline_bids: str | None = None
     #: More context for its templates: of the stored game, the form submitted, and whether
@@ -86,6 +90,14 @@ class WebGame:
     #: Each of its games' words, by ruleset id (``game_words.Words``: its name, description,
     #: seed, rules page and own refusals).
     words: Mapping[str, Any] = field(default_factory=dict)
+    #: Its house rules' words where they differ from the common ones (``house_rules.VALUES``
+    #: and ``SOURCES``): (option, value token) -> (label, effect), and -> source.
+    option_values: Mapping[tuple[str, str], tuple[Any, Any]] = field(default_factory=dict)
+    #: The names of its own options (what each decides), beside the common ones.
+    option_names: Mapping[str, Any] = field(default_factory=dict)
+    option_sources: Mapping[tuple[str, str], Any] = field(default_factory=dict)
+    #: Bids made in words (Spades' ``nil``), as the table says them (``messages.word_bid``).
+    word_bids: Mapping[str, Any] = field(default_factory=dict)
     #: The numbers its house rules' labels and effects say (``house_rules.facts``).
     option_facts: Callable[[], Mapping[str, object]] | None = None
     #: A bid in its own words (``messages.bid_words``; ``None``: the common words).

@@ -33,6 +33,10 @@ HOW: Mapping[Rule, LazyString] = {
     Rule.TRICKS_ONLY: _l("missed by %(difference)s: %(made)s, one a trick, no bonus"),
     Rule.MINUS_DIFFERENCE: _l("missed by %(difference)s, %(made)s"),
     Rule.MINUS_DIFFERENCE_SQUARED: _l("missed by %(difference)s, −%(difference)s² = %(made)s"),
+    Rule.TWENTY_PLUS_TENS: EXACT_PARTS,  # exact, 20 + 30 = 50
+    Rule.MINUS_TENS: _l("missed by %(difference)s, %(made)s"),
+    Rule.TENS_MINUS_TENS: _l("missed by %(difference)s: %(base)s for the tricks, %(bonus)s = "
+                             "%(made)s"),
 }
 
 

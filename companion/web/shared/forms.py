@@ -83,10 +83,12 @@ class VersionedForm(PageForm):
 
 
 class BidForm(VersionedForm):
-    """One tap on the bid pad: ``seat`` bids ``bid``."""
+    """One tap on the bid pad: ``seat`` bids ``bid``; ``trump``, where the game records one,
+    the trump chip chosen beside the bids (a suit or ``none``; empty: not recorded)."""
 
     seat = NumberField(validators=[InputRequired()])
     bid = NumberField(validators=[InputRequired()])
+    trump = RadioField(choices=[], validators=[Optional()], validate_choice=False)
 
 
 class UndoForm(VersionedForm):
@@ -137,7 +139,10 @@ def one_bid(settings: Settings, form: BidForm) -> Entry:
     if seat is None or not 0 <= seat < len(bids):
         raise rules.ShapeError("seat", "not a seat of this game")
     bids[seat] = form.bid.data
-    return rules.parse_entry(settings, "bids", {"bids": bids})
+    body: dict[str, object] = {"bids": bids}
+    if form.trump.data:  # the engine judges it, and refuses it for a game that records none
+        body["trump"] = form.trump.data
+    return rules.parse_entry(settings, "bids", body)
 
 
 def tapped_cards(settings: Settings, form: RoundForm) -> list[dict[str, object]] | None:

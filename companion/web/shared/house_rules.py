@@ -49,6 +49,7 @@ OPTION_NAMES: Mapping[str, LazyString] = {
     "scoring": _l("Scoring"),
     "schedule": _l("Hand sizes"),
     "hook": _l("The dealer's hook"),
+    "hook_from": _l("The hook from"),
     "max_hand": _l("Largest hand"),
     "zero_bid": _l("An exact zero"),
     "target": _l("Play to"),
@@ -58,6 +59,14 @@ OPTION_NAMES: Mapping[str, LazyString] = {
     "winner": _l("Who wins"),
     "rounds": _l("Number of rounds"),
     "zero_sum": _l("Zero-sum"),
+    "floor": _l("Lose at"),
+    "nil_value": _l("A nil is worth"),
+    "blind_nil": _l("Blind nil"),
+    "bag_limit": _l("Bags"),
+    "failed_nil": _l("A failed nil's tricks"),
+    "min_side_bid": _l("A side's least bid"),
+    # The French and Italian games (docs/rules.md sections 11–13).
+    "deal_passes": _l("The deal passes"),
 }
 
 #: (option, value token) -> (label, what it changes at the table)
@@ -144,6 +153,12 @@ VALUES: Mapping[tuple[str, str], tuple[LazyString, LazyString]] = {
     ("rounds", NUMBER): (_l("This many rounds"),
                          _l("The game ends after this many rounds (%(least)s to %(most)s).")),
     ("zero_sum", "false"): (_l("Any total"), _l("A round's points may add up to anything.")),
+    ("deal_passes", "right"): (_l("To the right"),
+                               _l("Counter-clockwise: the player on the dealer's right deals "
+                                  "next, and speaks and leads first.")),
+    ("deal_passes", "left"): (_l("To the left"),
+                              _l("Clockwise: the player on the dealer's left deals next, and "
+                                 "speaks and leads first.")),
     ("zero_sum", "true"): (_l("Zero-sum"),
                            _l("A round's points must add up to 0, as in Tarot or games for "
                               "chips: the last player's are filled in as you type.")),
@@ -217,19 +232,35 @@ def keys(ruleset_id: str, name: str) -> tuple[str, ...]:
 def keys_of(option: Option) -> tuple[str, ...]:
     """The value tokens an option is worded for: each value, or a range's two keys."""
     if isinstance(option.choices, IntRange):
-        return (BY_PLAYERS, NUMBER) if option.default is None else (NUMBER,)
+        # Its default: decided by the players (``None``), or a number of its own (round 1).
+        return (BY_PLAYERS if option.default is None else token(option.default), NUMBER)
     return tuple(token(value) for value in option.choices)
 
 
 def token_of(option: Option, value: OptionValue) -> str:
-    """The key a chosen value is worded under: a range's number is ``NUMBER``."""
-    if isinstance(option.choices, IntRange) and value is not None:
+    """The key a chosen value is worded under: a range's number is ``NUMBER`` (but its own
+    default, worded apart)."""
+    if isinstance(option.choices, IntRange) and value is not None and value != option.default:
         return NUMBER
     return token(value)
 
 
 def option_name(name: str) -> str:
-    return str(OPTION_NAMES[name])
+    words = option_name_words(name)
+    if words is None:
+        raise KeyError(name)
+    return str(words)
+
+
+def option_name_words(name: str) -> LazyString | None:
+    """What an option decides: the common name, else the one its game declares
+    (``WebGame.option_names``); ``None`` when unworded."""
+    if name in OPTION_NAMES:
+        return OPTION_NAMES[name]
+    for game in declaration.every():
+        if name in game.option_names:
+            return game.option_names[name]  # type: ignore[no-any-return]
+    return None
 
 
 def wording(ruleset_id: str, name: str, key: str) -> Wording:
@@ -238,10 +269,27 @@ def wording(ruleset_id: str, name: str, key: str) -> Wording:
     ``"Not in the last round"``."""
     option = RULESETS[ruleset_id].options[name]
     default = key == token(option.default)
-    label, effect = VALUES[(name, key)]
-    source = SEEDS[ruleset_id] if default else SOURCES[(name, key)]
+    words = value_words(ruleset_id, name, key)
+    source = SEEDS[ruleset_id] if default else source_words(ruleset_id, name, key)
+    if words is None or source is None:
+        raise KeyError((name, key))
+    label, effect = words
     bounds = option.choices if isinstance(option.choices, IntRange) else None
     return Wording(key, _said(label, key, bounds), _said(effect, key, bounds), str(source), default)
+
+
+def value_words(ruleset_id: str, name: str,
+                key: str) -> tuple[LazyString, LazyString] | None:
+    """A value's label and effect: the game's own words (``WebGame.option_values``: Spades'
+    target is not Seven-Up's), else the common ones; ``None`` when unworded."""
+    game = declaration.of_family(RULESETS[ruleset_id].family.value)
+    return game.option_values.get((name, key)) or VALUES.get((name, key))
+
+
+def source_words(ruleset_id: str, name: str, key: str) -> LazyString | None:
+    """Where a value that is not the default comes from, the game's own source first."""
+    game = declaration.of_family(RULESETS[ruleset_id].family.value)
+    return game.option_sources.get((name, key)) or SOURCES.get((name, key))
 
 
 def wordings(ruleset_id: str, name: str) -> tuple[Wording, ...]:
@@ -264,4 +312,8 @@ def in_units(name: str, value: int) -> str:
         return str(ngettext("%(num)s point", "%(num)s points", value))
     if name == "rounds":
         return str(ngettext("%(num)s round", "%(num)s rounds", value))
+    if name == "min_side_bid":
+        return str(ngettext("%(num)s trick", "%(num)s tricks", value))
+    if name == "hook_from":
+        return str(_l("from round %(number)s", number=value))
     return str(ngettext("%(num)s card", "%(num)s cards", value))

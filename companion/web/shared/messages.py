@@ -14,11 +14,12 @@ from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 
 from companion.rules import RULESETS, RuleError, Settings, Suit
+from companion.rules.cards import NoTrump
 from companion.web.shared import declaration, game_words
 from companion.web.shared.names import isolate
 
 #: The parameters of a rule's message that hold a player's name (each one shown isolated).
-NAME_PARAMS = ("player", "waiting", "other", "name")
+NAME_PARAMS = ("player", "waiting", "other", "name", "side")
 
 MESSAGES: Mapping[str, LazyString] = {
     # Bids in turn (Oh Hell, Elevator)
@@ -38,6 +39,17 @@ MESSAGES: Mapping[str, LazyString] = {
     "card-reused": _l("%(player)s already put %(card)s forward in this deal: choose another card."),
     "card-gone": _l("%(card)s is set aside in this deal, so %(player)s can't hold it: choose "
                     "another card."),
+    # Bids in words and sides' contracts (Spades)
+    "bid-range-nil": _l("%(player)s can bid 1 to %(hand_size)s: for no trick at all, tap Nil."),
+    "blind-nil-never": _l("This game has no blind nil."),
+    "blind-nil-behind": _l("Blind nil only for a side %(needed)s or more behind: %(player)s's "
+                           "side is %(gap)s behind."),
+    "blind-nil-level": _l("Blind nil only for a side %(needed)s or more behind: %(player)s's "
+                          "side is not behind."),
+    "blind-nil-ahead": _l("Blind nil only for a side %(needed)s or more behind: %(player)s's "
+                          "side leads by %(lead)s."),
+    "side-bid": _l("%(side)s bid %(bid)s together: a side bids at least %(least)s."),
+    "option-partners": _l("This house rule needs partners: four players in pairs."),
     # Tricks
     "tricks-before-bids": _l("Round %(round)s needs every bid before its tricks."),
     "tricks-range": _l("%(player)s can't take %(tricks)s tricks: 0 to %(hand_size)s this round."),
@@ -58,6 +70,13 @@ MESSAGES: Mapping[str, LazyString] = {
     "option-unknown": _l("This game has no such setting."),
     "options-type": _l("Choose one of the settings offered."),
     "option-range": _l("Choose a number from %(least)s to %(most)s."),
+    # The trump a table records with its bids (docs/rules.md section 9).
+    "trump-last-round": _l("Round %(round)s is the last: the whole deck is dealt, so there is "
+                           "no trump. Choose none, or nothing."),
+    "trump-second": _l("This round's trump is already recorded: undo its bids to change it."),
+    # A game dealt until its deck runs out: its last round depends on the players.
+    "hook-from-players": _l("With %(players)s players the game has %(most)s rounds: choose a "
+                            "round from 1 to %(most)s."),
     "max-hand-players": _l("With %(players)s players the largest hand is %(most)s cards: "
                            "%(dealt)s cards dealt, %(kept)s kept to turn for trump."),
     "players-type": _l("Type the players' names."),
@@ -151,8 +170,9 @@ def explain(error: RuleError, settings: Settings | None = None) -> str:
         sentence = str(template) % params
     except (KeyError, TypeError, ValueError):
         return error.message
-    if "later_round" in params:
-        return str(LATER_ROUND) % {"later_round": params["later_round"], "reason": sentence}
+    if "later_round" in params:  # a game may word it too (Spades: "hand")
+        later = own.get("later-round") or LATER_ROUND
+        return str(later) % {"later_round": params["later_round"], "reason": sentence}
     return sentence
 
 
@@ -180,11 +200,20 @@ IN_TURN: Mapping[str, LazyString] = {
 #: A suit as the table says it (the trump in the banner, a card's name for screen readers).
 SUIT_NAMES: Mapping[str, LazyString] = {
     "spades": _l("spades"), "hearts": _l("hearts"), "diamonds": _l("diamonds"), "clubs": _l("clubs"),
+    "none": _l("no trump"),  # a trump recorded as none (a Jester turned up, or the last round)
 }
 
 
-def suit_name(suit: Suit) -> str:
+def suit_name(suit: Suit | NoTrump) -> str:
     return str(SUIT_NAMES[suit.value])
+
+
+def word_bid(bid: str) -> str:
+    """A bid made in words (Spades' ``"nil"``), as its game's package says it."""
+    for game in declaration.every():
+        if bid in game.word_bids:
+            return str(game.word_bids[bid])
+    return bid
 
 
 def bid_words(settings: Settings) -> Mapping[str, LazyString]:

@@ -31,7 +31,7 @@ from werkzeug.wrappers import Response
 
 from companion.http import conditional, downloads
 from companion.http.extensions import game_creation_limit, table_write_limit
-from companion.rules import RuleError, shows_something, table_games, table_stats
+from companion.rules import RULESETS, RuleError, shows_something, table_games, table_stats
 from companion.rules.memo import memoized
 from companion.rules.rematch import rematch_settings
 from companion.rules.table_games import PlayedGame
@@ -159,7 +159,15 @@ def render_table(table: table_store.StoredTable, status: int = 200,
         page_args={"before": before, "started": since, "players": leaders.start or None,
                    "pairs": pairs.start or None},
         **table_share.context(state),
-        games_by_id=_record_games(state))
+        games_by_id=_record_games(state),
+        # The games whose run of bids counts bids made, not matched (Spades).
+        runs_made={r.id for r in RULESETS.values() if r.family.runs_made},
+        # The games whose rounds are hands (Spades): their records say "hand".
+        in_hands={r.id for r in RULESETS.values()
+                  if any(g.hands and g.family == r.family.value for g in declaration.every())},
+        # The words of a game's own count per hand (its ``table_count`` template), by ruleset.
+        count_words={r.id: g.table_count for r in RULESETS.values() for g in declaration.every()
+                     if g.family == r.family.value and g.table_count})
     if rights.keeps_score and not fragment:
         # The scorekeeper link, shown to a phone that keeps score: how another phone (or this
         # one, its right let go) gets the table's right again.
@@ -238,7 +246,8 @@ def _record_games(state: table_store.TableState) -> dict[str, PlayedGame]:
     page never goes through all of a long table's games."""
     named = {record.game for r in state.figures.rulesets if r.records is not None
              for record in (r.records.highest_score, r.records.highest_round,
-                            r.records.longest_exact_run) if record is not None}
+                            r.records.longest_exact_run, r.records.most_counted)
+             if record is not None}
     for declared in declaration.every():  # a game's own records too (its figures link them alike)
         named |= declared.table_records(state.figures)
     versions = [key for key in state.versions if key[0] in named]
