@@ -33,6 +33,11 @@ def read_only() -> None:
     g.companion_session_read_only = True
 
 
+def _opens_a_page() -> bool:
+    """Whether this request is a page the phone opens: a GET, not an htmx swap within one."""
+    return request.method == "GET" and "HX-Request" not in request.headers
+
+
 class SessionInterface(SecureCookieSessionInterface):
     """Flask's signed-cookie session, with ``Secure`` decided by the request's scheme, no parsing
     for a request that sends no cookie, and no refresh of the cookie by a poll."""
@@ -47,15 +52,17 @@ class SessionInterface(SecureCookieSessionInterface):
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
         """Flask's rule, but a permanent session's cookie is refreshed (signed again, to push
-        its expiry a year on) only by a request that read the session, a page: a poll or an
-        API call from the same phone would otherwise sign and send its cookie again every few
-        seconds. (``accessed`` first: asking ``permanent`` reads the session.) Never for an
-        answer marked ``read_only()``."""
+        its expiry a year on) only by a page the phone opens that read the session: a poll or
+        an API call from the same phone would otherwise sign and send its cookie again every
+        few seconds, and a tap's answer (htmx), arriving after the phone had opened another
+        game's scorekeeper link, would put back the cookie from before that link. (``accessed``
+        first: asking ``permanent`` reads the session.) Never for an answer marked
+        ``read_only()``."""
         if g.get("companion_session_read_only"):
             return False
         if session.modified:
             return True
-        return (session.accessed and session.permanent
+        return (session.accessed and _opens_a_page() and session.permanent
                 and bool(app.config["SESSION_REFRESH_EACH_REQUEST"]))
 
     def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:

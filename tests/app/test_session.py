@@ -99,7 +99,9 @@ def test_one_app_writes_each_scheme_and_lifetime_its_own_cookie(
 def test_polls_leave_a_phones_cookie_alone_and_a_page_refreshes_it(
         app: Flask, frozen: Callable[[float], None]) -> None:
     """A phone's permanent session is signed again (its expiry pushed a year on) by a page it
-    opens, not by the polls it makes every few seconds nor by its API calls."""
+    opens, not by the polls it makes every few seconds, nor by its API calls, nor by an htmx
+    swap within a page (its answer could arrive after the phone opened another game's
+    scorekeeper link, and put back the cookie from before)."""
     game = Api(app.test_client()).create("oh-hell", ["Ana", "Ben", "Cleo"])
     phone = app.test_client()
     frozen(1_800_000_000.0)
@@ -111,6 +113,8 @@ def test_polls_leave_a_phones_cookie_alone_and_a_page_refreshes_it(
         assert answer.status_code in (200, 204), path
         assert "Set-Cookie" not in answer.headers, path
         assert "Cookie" not in answer.headers.get("Vary", ""), path
+    swap = phone.get(f"/g/{game.id}", headers={"HX-Request": "true"})
+    assert swap.status_code == 200 and "Set-Cookie" not in swap.headers
     page = phone.get(f"/g/{game.id}")
     assert _cookie(page) != first and "Cookie" in page.headers["Vary"]
     assert f"Expires={http_date(1_800_000_100 + app.permanent_session_lifetime.total_seconds())}" in _cookie(page)
