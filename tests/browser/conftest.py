@@ -93,12 +93,20 @@ def browser() -> Iterator[object]:
         browser.close()
 
 
+def _service_workers(request: pytest.FixtureRequest) -> str:
+    """A test's phones run the service worker only where the test is about it (marked
+    ``service_worker``: the offline pages, the queue, the installed app). Elsewhere it is
+    blocked: each new phone would otherwise install it and fetch every cached file from the
+    one live server, an eighth of the browser tests' time, for nothing they look at."""
+    return "allow" if request.node.get_closest_marker("service_worker") else "block"
+
+
 @pytest.fixture
-def page(browser: object, live_server: str) -> Iterator[object]:
+def page(browser: object, live_server: str, request: pytest.FixtureRequest) -> Iterator[object]:
     """A fresh phone-sized page (390×844), its own cookies, with the live server as base URL."""
     context = browser.new_context(  # type: ignore[attr-defined]
         viewport=PHONE, base_url=live_server, locale="en-GB", device_scale_factor=2,
-        is_mobile=True, has_touch=True,
+        is_mobile=True, has_touch=True, service_workers=_service_workers(request),
     )
     page = context.new_page()
     yield page
@@ -106,14 +114,17 @@ def page(browser: object, live_server: str) -> Iterator[object]:
 
 
 @pytest.fixture
-def phones(browser: object, live_server: str) -> Iterator[Callable[..., Any]]:
+def phones(browser: object, live_server: str,
+           request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
     """``phones(locale=…, …)``: a new 390×844 phone's page on the live server, each its own
     cookies, with these browser context options besides; all closed after the test."""
     contexts: list[Any] = []
+    workers = _service_workers(request)
 
     def open_phone(**options: Any) -> Any:
         context = browser.new_context(  # type: ignore[attr-defined]
-            viewport=PHONE, base_url=live_server, is_mobile=True, **options)
+            viewport=PHONE, base_url=live_server, is_mobile=True, service_workers=workers,
+            **options)
         contexts.append(context)
         return context.new_page()
 

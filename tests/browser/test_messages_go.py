@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 from set_up_games import new_game, play_round
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 CORRECTED = "Round 1 corrected: the scores after it are counted again."

@@ -18,7 +18,7 @@ from bid_games import Say, Taps, start_game
 from playwright.sync_api import Page, Route, expect
 from waiting import until, until_page
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]  # Ana deals round 1: Ben bids first, Ana last
 

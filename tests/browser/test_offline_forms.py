@@ -16,7 +16,7 @@ from bid_games import Taps, banner, start_game
 from playwright.sync_api import Page, expect
 from waiting import until_page
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 

@@ -21,7 +21,7 @@ from test_offline_to_the_end import NAMES, Finger, kept_for_offline
 from test_pad_offline import FINAL, NEXT_ROUND
 from test_score_pad_journey import Thumb, enter_round
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 SAY = Say("en")
 CORRECTED = "Round 1 corrected: the scores after it are counted again."

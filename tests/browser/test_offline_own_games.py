@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from test_offline import all_sent
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 FOUR = ["Ana", "Ben", "Cleo", "Dev"]
 

@@ -20,7 +20,7 @@ from playwright.sync_api import Locator, Page, Route, expect
 from bid_games import fill_new_game
 from set_up_games import LiveGame, finish, new_game, play_round
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 WAITING = "Your correction will be sent when the connection is back."

@@ -23,7 +23,7 @@ from test_offline import all_sent, game_json, row
 from test_offline_to_the_end import NAMES, Finger, kept_for_offline
 from waiting import until
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 
 class Relay:

@@ -21,7 +21,7 @@ from waiting import until, until_page
 
 from companion import rules
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]  # Ana deals round 1; Oh Hell, 19 rounds from 10 cards
 

@@ -16,7 +16,7 @@ from set_up_games import new_game, play_round
 from test_offline import all_sent, game_json
 from test_offline_to_the_end import NAMES, Finger, banner
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 
 def undo(page: Page, name: str) -> object:

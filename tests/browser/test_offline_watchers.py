@@ -15,7 +15,7 @@ from bid_games import Say, start_game
 from playwright.sync_api import Page, Route, expect
 from waiting import until
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 
@@ -100,6 +100,15 @@ def test_screenshots_of_the_reconnecting_watcher(page: Page, phones: Any, screen
     expect(watcher.get_by_text(say("Reconnecting…"))).to_be_hidden(timeout=5_000)
 
 
+def until_seen(target: Any, seconds: float = 2) -> bool:
+    """Whether ``target`` shows within ``seconds``."""
+    try:
+        expect(target).to_be_visible(timeout=seconds * 1000)
+    except AssertionError:
+        return False
+    return True
+
+
 def one_round_game(base: str) -> dict[str, Any]:
     """An Oh Hell game of one round of one card, made through the API."""
     body = {"ruleset": "oh-hell", "players": NAMES, "first_dealer": 0,
@@ -115,6 +124,7 @@ def test_a_watcher_follows_the_rematch(page: Page, phones: Any, live_server: str
     share = live_server + created["game"]["links"]["share"]
     page.goto(created["scorekeeper_url"])
     watcher = phones()
+    watcher.clock.install()  # the page's own clock, moved on by the test past its 10 s waits
     watcher.goto(share)
     for name, value in (("Ben", 0), ("Cleo", 0), ("Dev", 0), ("Ana", 0)):
         bid(page, name, value)
@@ -130,10 +140,13 @@ def test_a_watcher_follows_the_rematch(page: Page, phones: Any, live_server: str
     rematch = page.url
     # The finished game's page looks for a rematch every 10 s, offers it, follows it 10 s later.
     link = watcher.get_by_role("link", name="Rematch: watch the new game")
-    expect(link).to_be_visible(timeout=15_000)
+    watcher.clock.fast_forward(10_000)
+    expect(link).to_be_visible()
     expect(link).to_have_attribute("href", rematch.removeprefix(live_server))
     expect(watcher.get_by_text("Opening the new game in 10 seconds…")).to_be_visible()
-    watcher.wait_for_url(rematch, timeout=15_000)
+    assert watcher.url == share  # not before the 10 s
+    watcher.clock.fast_forward(10_000)
+    watcher.wait_for_url(rematch)
     expect(watcher.locator(".game-banner .banner-line")).to_contain_text("Round 1")
 
 
@@ -146,15 +159,24 @@ def test_staying_on_the_finished_game(page: Page, phones: Any, live_server: str)
     for name, took in (("Ben", 1), ("Cleo", 0), ("Dev", 0)):
         page.get_by_role("radio", name=f"{name} took {took}", exact=True).click()
     page.get_by_role("button", name="Save tricks").click()
+    expect(page.get_by_text("Final standings")).to_be_visible()
     watcher = phones()
+    watcher.clock.install()  # the page's own clock, moved on by the test past its 10 s waits
     watcher.goto(share)
+    expect(watcher.get_by_text("Final standings")).to_be_visible()  # its 10 s look-out set
     page.get_by_role("button", name="Rematch").click()
     page.wait_for_url(re.compile(r"/g/[\w-]+$"))
-    expect(watcher.get_by_text("Opening the new game in 10 seconds…")).to_be_visible(timeout=15_000)
+    offer = watcher.get_by_text("Opening the new game in 10 seconds…")
+    for _look in range(3):  # it looks every 10 s: the next look, or the one after a swap's
+        watcher.clock.fast_forward(10_000)
+        if until_seen(offer):
+            break
+    expect(offer).to_be_visible()
     watcher.get_by_role("button", name="Stay here").click()
     expect(watcher.get_by_text("Opening the new game in 10 seconds…")).to_be_hidden()
     # The gap is the thing tested: past the 10 s it would have followed the rematch, it stays.
-    watcher.wait_for_timeout(11_000)
+    watcher.clock.fast_forward(11_000)
+    watcher.wait_for_timeout(1_000)  # time for a navigation to begin, were one coming
     assert watcher.url == share
     # Opened later, the finished game only offers its rematch.
     later = phones()

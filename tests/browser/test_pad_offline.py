@@ -19,7 +19,7 @@ from playwright.sync_api import Locator, Page, Request, expect
 from test_offline import all_sent, game_json
 from test_score_pad_journey import Thumb, enter_round, quick_pad
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 NAMES = ["Ana", "Ben", "Cleo"]
 SAY = Say("en")

@@ -17,7 +17,7 @@ import pytest
 from bid_games import Say
 from playwright.sync_api import Locator, Page, expect
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 HEARTS = ["Ana", "Ben", "Cleo", "Dev"]
 

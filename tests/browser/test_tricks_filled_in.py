@@ -14,7 +14,7 @@ from bid_games import Say, Taps, start_game
 from playwright.sync_api import Page, expect
 from set_up_games import new_game
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 #: A table of five: Elevator, 5 players, round 1 of 10 cards, Giulia deals.
 NAMES = ["Giulia", "Marco", "Francesca", "Luca", "Sofia"]

@@ -20,7 +20,7 @@ from waiting import until, until_page
 
 PHONE = {"width": 390, "height": 844}
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 PLAYERS = ["Ana", "Ben", "Cleo", "Dev", "Eli"]
 
