@@ -30,6 +30,12 @@ def _no_context(_game: Any, _submitted: Any, _editable: bool) -> dict[str, Any]:
     return {}
 
 
+#: What a game page with its own entry forms and board draws on, before the game's own style
+#: sheet: a ``WebGame.styles`` is ``(*GAME_STYLES, "css/<game>.css")``.
+GAME_STYLES = ("css/app.css", "css/htmx.css", "css/game.css", "css/entry.css", "css/offline.css",
+               "css/table.css", "css/table_links.css")
+
+
 @dataclass(frozen=True)
 class WebGame:
     """A game's web parts, as its family's package declares them."""

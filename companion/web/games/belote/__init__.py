@@ -23,7 +23,7 @@ from companion.web.game.responses import entry_write, write_entry
 from companion.web.games.belote.forms import FinishForm, form_for, hand_entry, prefill
 from companion.web.games.belote.words import (OPTION_NAMES, OPTION_SOURCES, OPTION_VALUES,
                                               RESULT_NAMES, WORDS, team_lines, team_name)
-from companion.web.shared.declaration import Route, WebGame
+from companion.web.shared.declaration import GAME_STYLES, Route, WebGame
 
 
 def _entry_form(settings: Settings, step: Step) -> type[Any] | None:
@@ -80,8 +80,7 @@ GAME = WebGame(
     statistics="games/belote/_statistics.html",
     final="games/belote/_final.html",
     stylesheet="css/site-belote.css",
-    styles=("css/app.css", "css/htmx.css", "css/game.css", "css/entry.css", "css/offline.css",
-            "css/table.css", "css/table_links.css", "css/belote.css"),
+    styles=(*GAME_STYLES, "css/belote.css"),
     script="js/site-belote.js",
     hands=True,
     hand_size=False,

@@ -22,7 +22,7 @@ from companion.web.games.scopa import hand_form
 from companion.web.games.scopa.hand_form import HandForm
 from companion.web.games.scopa.words import (AWARD_NAMES, OPTION_NAMES, OPTION_SOURCES,
                                              OPTION_VALUES, WORDS, side_lines)
-from companion.web.shared.declaration import Route, WebGame
+from companion.web.shared.declaration import GAME_STYLES, Route, WebGame
 from companion.web.shared.forms import VersionedForm
 
 
@@ -99,8 +99,7 @@ GAME = WebGame(
     banner="games/scopa/_banner.html",
     statistics="games/scopa/_statistics.html",
     stylesheet="css/site-scopa.css",
-    styles=("css/app.css", "css/htmx.css", "css/game.css", "css/entry.css", "css/offline.css",
-            "css/table.css", "css/table_links.css", "css/scopa.css"),
+    styles=(*GAME_STYLES, "css/scopa.css"),
     script="js/site-scopa.js",
     hands=True,
     hand_size=False,

@@ -23,7 +23,7 @@ from companion.storage.store import StoredGame
 from companion.web.game.responses import entry_write, write_entry
 from companion.web.games.spades.words import (OPTION_SOURCES, OPTION_VALUES, WORD_BIDS, WORDS,
                                               side_lines)
-from companion.web.shared.declaration import Route, WebGame
+from companion.web.shared.declaration import GAME_STYLES, Route, WebGame
 from companion.web.shared.forms import (NumberField, RoundForm, VersionedForm, _seat_fields,
                                         tricks_form)
 from companion.web.shared.names import side_names
@@ -196,8 +196,7 @@ GAME = WebGame(
     statistics="games/spades/_statistics.html",
     # Every card game's scorekeeper's sheets, and its own: the pad's words two columns wide.
     stylesheet="css/site-spades.css",
-    styles=("css/app.css", "css/htmx.css", "css/game.css", "css/entry.css", "css/offline.css",
-            "css/table.css", "css/table_links.css", "css/spades.css"),
+    styles=(*GAME_STYLES, "css/spades.css"),
     hands=True,
     hand_size=False,
     context=_context,

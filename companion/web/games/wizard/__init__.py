@@ -15,7 +15,7 @@ from companion.rules.cards import NoTrump, Suit
 from companion.rules.memo import memoized
 from companion.web.games.wizard.words import OPTION_SOURCES, OPTION_VALUES, WORDS, option_facts
 from companion.web.shared import forms
-from companion.web.shared.declaration import WebGame
+from companion.web.shared.declaration import GAME_STYLES, WebGame
 from companion.web.shared.forms import BidForm, RoundForm, correction_form, prefill_round, tricks_form
 
 #: The trumps a table may record, as the chips show them: the four suits, then none.
@@ -75,6 +75,5 @@ GAME = WebGame(
     option_values=OPTION_VALUES,
     option_sources=OPTION_SOURCES,
     stylesheet="css/site-wizard.css",
-    styles=("css/app.css", "css/htmx.css", "css/game.css", "css/entry.css", "css/offline.css",
-            "css/table.css", "css/table_links.css", "css/wizard.css"),
+    styles=(*GAME_STYLES, "css/wizard.css"),
 )
